@@ -1,0 +1,72 @@
+// The model endpoint contract. The loop talks to this; src/models/ implements it.
+
+export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'demo';
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  system?: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** True when the endpoint gave no counts and these are estimates. */
+  estimated?: boolean;
+}
+
+export interface StreamEvent {
+  type: 'text' | 'reasoning';
+  text: string;
+}
+
+export interface ChatResult {
+  text: string;
+  reasoning?: string;
+  finishReason: string;
+  usage: Usage;
+}
+
+export type ModelErrorKind =
+  | 'auth' // wrong or missing key (401/403)
+  | 'not-found' // unknown model or path (404)
+  | 'context-length' // prompt too long: the loop may shrink and retry
+  | 'rate-limit' // 429 that persisted through retries
+  | 'quota' // spend limit / insufficient credit: never retried
+  | 'overloaded' // 503 / 529 that persisted
+  | 'network' // Failed to fetch: down, offline, or CORS
+  | 'bad-response' // HTML, empty or unparsable body
+  | 'server' // other 5xx or error events mid-stream
+  | 'bad-request' // other 4xx
+  | 'cancelled';
+
+export interface ModelErrorInfo {
+  kind: ModelErrorKind;
+  /** What happened, in words a user can act on (never contains the key). */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  status?: number;
+}
+
+export interface EndpointConfig {
+  provider: ProviderKind;
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** Prices per million tokens, for cost display. */
+  priceInPerM?: number;
+  priceOutPerM?: number;
+}
+
+export interface ModelClient {
+  readonly config: EndpointConfig;
+  chat(req: ChatRequest, opts?: { signal?: AbortSignal; onEvent?: (e: StreamEvent) => void }): Promise<ChatResult>;
+  listModels(signal?: AbortSignal): Promise<string[]>;
+}

@@ -1,0 +1,93 @@
+// What a run is asked to do and what it reports. Both the host and the sandbox frame import
+// only these types, never each other.
+
+export type Language = 'python';
+
+/** How the tests of a job are given. */
+export type TestSpec =
+  /**
+   * HumanEval: the job's code is prompt + completion; the check program is
+   * code + "\n" + test + "\n" + "check(" + entryPoint + ")", exactly as the reference harness builds it.
+   */
+  | { kind: 'humaneval'; test: string; entryPoint: string }
+  /** MBPP: the program, then test_setup_code, then each assert line. */
+  | { kind: 'mbpp'; setup: string; asserts: string[] }
+  /** Plain user tests: assert lines, test_* functions, unittest.TestCase classes, doctests. */
+  | { kind: 'user'; source: string }
+  /** No tests: run the program, passed when it exits normally. */
+  | { kind: 'none' };
+
+export interface RunLimits {
+  /** Wall-clock limit for the whole run, in seconds. */
+  timeoutSec: number;
+  /** Bytes of stdout+stderr kept; the rest is counted and dropped. */
+  outputCap: number;
+}
+
+export const DEFAULT_LIMITS: RunLimits = { timeoutSec: 3, outputCap: 64 * 1024 };
+
+export interface RunJob {
+  language: Language;
+  /** The candidate as written (for HumanEval, the completion appended to the prompt). */
+  code: string;
+  tests: TestSpec;
+  limits: RunLimits;
+  /** Text that input() reads; input() raises EOFError when it runs out. */
+  stdin?: string;
+  /**
+   * 'reference' grades exactly like the HumanEval reference harness (one exec, output swallowed,
+   * exit/quit disabled, result text "passed" / "timed out" / "failed: <exception>").
+   */
+  mode?: 'feedback' | 'reference';
+}
+
+export type RunStatus = 'passed' | 'failed' | 'error' | 'timed out' | 'crashed' | 'cancelled';
+
+export interface TestResult {
+  name: string;
+  passed: boolean;
+  /** The call or assertion source, when known. */
+  source?: string;
+  expected?: string;
+  actual?: string;
+  message?: string;
+}
+
+export interface ExceptionInfo {
+  type: string;
+  message: string;
+  /** Traceback lines trimmed to the candidate's own frames. */
+  traceback: string;
+  /** Line in the candidate as written (1-based), when the error is in it. */
+  line?: number;
+  /** True for SyntaxError / IndentationError raised while compiling the candidate. */
+  syntax?: boolean;
+}
+
+export interface RunResult {
+  status: RunStatus;
+  /** Reference-harness text: "passed", "timed out" or "failed: <reason>". */
+  result: string;
+  tests: TestResult[];
+  exception?: ExceptionInfo;
+  stdout: string;
+  stderr: string;
+  /** True when output passed the cap and was cut; the kept text ends with a mark. */
+  truncated: boolean;
+  durationMs: number;
+  /** The test that was running when the time limit hit, when known. */
+  runningTest?: string;
+}
+
+export type OutputStream = 'stdout' | 'stderr';
+
+export interface RunHandle {
+  result: Promise<RunResult>;
+  cancel(): void;
+}
+
+/** Runs jobs; the loop and the page depend on this, not on an implementation. */
+export interface Runtime {
+  run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle;
+  dispose(): void;
+}

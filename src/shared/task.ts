@@ -1,0 +1,67 @@
+// Domain records: what the loop works on and what the store keeps.
+import type { ChatMessage, Usage } from './model.ts';
+import type { RunLimits, RunResult, TestSpec } from './run.ts';
+
+export interface Task {
+  id: string;
+  title: string;
+  /** The description given to the model. */
+  prompt: string;
+  language: 'python';
+  starterCode?: string;
+  /** Name of the function the tests call, when there is one. */
+  entryPoint?: string;
+  tests: TestSpec;
+  /** Classroom: graded but never shown to the model or the student's feedback. */
+  hiddenTests?: TestSpec;
+  limits: RunLimits;
+}
+
+export type EndReason =
+  | 'passed'
+  | 'iteration-cap'
+  | 'token-budget'
+  | 'time-budget'
+  | 'stuck'
+  | 'stopped'
+  | 'endpoint-failed'
+  | 'interrupted';
+
+export interface SessionSettings {
+  provider: string;
+  baseUrl: string;
+  model: string;
+  maxIterations: number;
+  tokenBudget?: number;
+  timeBudgetSec?: number;
+  temperature?: number;
+}
+
+export interface Session {
+  id: string;
+  title: string;
+  task: Task;
+  settings: SessionSettings;
+  createdAt: number;
+  updatedAt: number;
+  status: 'running' | 'done' | 'interrupted';
+  endReason?: EndReason;
+  endMessage?: string;
+}
+
+export interface Attempt {
+  sessionId: string;
+  index: number;
+  messages: ChatMessage[];
+  reply: string;
+  /** The code that was run; undefined when the reply had none. */
+  candidate?: string;
+  /** 'model' or 'user' (edited by hand before continuing). */
+  source: 'model' | 'user';
+  result?: RunResult;
+  feedback?: string;
+  usage: Usage;
+  modelMs: number;
+  runMs: number;
+  createdAt: number;
+}
