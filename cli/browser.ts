@@ -1,0 +1,45 @@
+// Finds and launches a Chromium for headless runs.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export class NoBrowserError extends Error {}
+
+export function findChrome(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.CHROME_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new NoBrowserError(`CHROME_PATH is set to ${fromEnv}, but no file is there.`);
+    return fromEnv;
+  }
+  const found = CANDIDATES.find((p) => existsSync(p));
+  if (!found) {
+    throw new NoBrowserError(
+      'No Chromium or Chrome found. Install one (Debian/Ubuntu: "sudo apt-get install -y chromium"; macOS: install Google Chrome) ' +
+        'or set CHROME_PATH to its executable.',
+    );
+  }
+  return found;
+}
+
+export function launchChrome(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChrome(), headless: true, args: CHROMIUM_ARGS });
+}

@@ -1,0 +1,60 @@
+// Serves the built page on loopback, with or without cross-origin isolation headers.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.zip': 'application/zip',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export interface StaticServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveDist(opts: { root?: string; isolated?: boolean; port?: number } = {}): Promise<StaticServer> {
+  const root = resolve(opts.root ?? 'dist');
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`no built page in ${root}: run "npm run build" first`);
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+    };
+    if (opts.isolated !== false) {
+      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+    }
+    res.writeHead(200, headers);
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((ok) => server.listen(opts.port ?? 0, '127.0.0.1', ok));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((ok) => {
+      server.closeAllConnections();
+      server.close(() => ok());
+    }),
+  };
+}

@@ -1,0 +1,88 @@
+// Creates the opaque-origin sandbox frame and hands it everything it needs: the frame cannot
+// fetch (its CSP allows no network) and is not controlled by the app's service worker, so the
+// app fetches Pyodide's files from its own origin and passes the bytes in.
+import frameUrl from './frame/frame.ts?worker&url';
+import workerUrl from './frame/python-worker.ts?worker&url';
+import type { FrameToHost, HostToFrame, PyodideAssets } from '../shared/sandbox-protocol.ts';
+
+const harnessSources = import.meta.glob('./frame/py/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+export const FRAME_CSP =
+  "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
+
+let assetsPromise: Promise<{ assets: PyodideAssets; frameSource: string; workerSource: string }> | undefined;
+
+async function fetchOk(url: string): Promise<Response> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`could not load ${url}: HTTP ${res.status}`);
+  return res;
+}
+
+/** Fetched once per page; every frame gets copies. */
+function loadAssets(): Promise<{ assets: PyodideAssets; frameSource: string; workerSource: string }> {
+  assetsPromise ??= (async () => {
+    const base = new URL('pyodide/', document.baseURI).href;
+    const bytes = (name: string) => fetchOk(base + name).then((r) => r.arrayBuffer());
+    const [pyodideMjs, asmMjs, wasm, stdlib, lock, frameSource, workerSource] = await Promise.all([
+      bytes('pyodide.mjs'),
+      bytes('pyodide.asm.mjs'),
+      bytes('pyodide.asm.wasm'),
+      bytes('python_stdlib.zip'),
+      fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
+      fetchOk(frameUrl).then((r) => r.text()),
+      fetchOk(workerUrl).then((r) => r.text()),
+    ]);
+    const harness: Record<string, string> = {};
+    for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
+    return { assets: { pyodideMjs, asmMjs, wasm, stdlib, lock, harness }, frameSource, workerSource };
+  })();
+  assetsPromise.catch(() => (assetsPromise = undefined));
+  return assetsPromise;
+}
+
+export interface FrameConnection {
+  post(m: HostToFrame): void;
+  ready: Promise<{ isolated: boolean }>;
+  dispose(): void;
+}
+
+export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConnection {
+  const iframe = document.createElement('iframe');
+  iframe.setAttribute('sandbox', 'allow-scripts');
+  iframe.setAttribute('allow', 'cross-origin-isolated');
+  iframe.setAttribute('aria-hidden', 'true');
+  iframe.title = 'Python sandbox';
+  iframe.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
+  let settle!: { ok: (v: { isolated: boolean }) => void; fail: (e: Error) => void };
+  const ready = new Promise<{ isolated: boolean }>((ok, fail) => (settle = { ok, fail }));
+  const listener = (e: MessageEvent): void => {
+    if (e.source !== iframe.contentWindow) return;
+    const m = e.data as FrameToHost;
+    if (m?.type === 'ready') settle.ok({ isolated: m.isolated === true });
+    else if (m?.type === 'boot-error') settle.fail(new Error(`Python could not start: ${String(m.message)}`));
+    else onMessage(m);
+  };
+  window.addEventListener('message', listener);
+  void loadAssets().then(
+    ({ assets, frameSource, workerSource }) => {
+      iframe.addEventListener('load', () => {
+        const copy = { ...assets, pyodideMjs: assets.pyodideMjs.slice(0), asmMjs: assets.asmMjs.slice(0), wasm: assets.wasm.slice(0), stdlib: assets.stdlib.slice(0) };
+        iframe.contentWindow?.postMessage({ type: 'init', assets: copy, workerSource } satisfies HostToFrame, '*', [
+          copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib,
+        ]);
+      }, { once: true });
+      const script = frameSource.replace(/<\/(script)/gi, '<\\/$1');
+      iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
+      document.body.appendChild(iframe);
+    },
+    (err: unknown) => settle.fail(err instanceof Error ? err : new Error(String(err))),
+  );
+  return {
+    post: (m) => iframe.contentWindow?.postMessage(m, '*'),
+    ready,
+    dispose: () => {
+      window.removeEventListener('message', listener);
+      iframe.remove();
+    },
+  };
+}

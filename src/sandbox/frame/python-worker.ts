@@ -1,0 +1,124 @@
+// Runs inside a classic blob worker of the opaque sandbox frame, next to the untrusted code.
+// The private port arrives in the first message and lives only in this closure: run code can
+// reach the worker's globals (`import js`), so nothing it may not touch is ever put there.
+import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+interface Pyodide {
+  runPython(code: string): unknown;
+  pyimport(name: string): { run_job: (job: string, emit: (kind: string, text: string) => void) => string };
+  setInterruptBuffer(buf: Int32Array): void;
+  FS: { mkdirTree(path: string): void; writeFile(path: string, data: string): void };
+  globals: { set(name: string, value: unknown): void };
+}
+
+const HARNESS_DIR = '/lib/fixpoint';
+
+function onInit(e: MessageEvent<WorkerInit>): void {
+  self.removeEventListener('message', onInit);
+  const init = e.data;
+  if (!init || init.type !== 'init' || !(init.port instanceof MessagePort)) return;
+  void boot(init);
+}
+self.addEventListener('message', onInit);
+
+async function boot(init: WorkerInit): Promise<void> {
+  const port = init.port;
+  const send = (m: WorkerToFrame): void => port.postMessage(m);
+  let py: Pyodide;
+  try {
+    py = await loadInterpreter(init);
+  } catch (err) {
+    send({ type: 'boot-error', message: String(err) });
+    return;
+  }
+  const runJob = py.pyimport('fixpoint_harness').run_job;
+  port.onmessage = (e: MessageEvent<FrameToWorker>) => {
+    const m = e.data;
+    if (m?.type !== 'run') return;
+    send({ type: 'started', id: m.id });
+    if (init.interrupt) Atomics.store(init.interrupt, 0, 0);
+    const emit = (kind: string, text: string): void => {
+      if (kind === 'progress') send({ type: 'progress', id: m.id, test: String(text) });
+      else if (kind === 'stdout' || kind === 'stderr') send({ type: 'output', id: m.id, stream: kind, text: String(text) });
+    };
+    try {
+      const json = runJob(JSON.stringify(m.job), emit);
+      send({ type: 'result', id: m.id, result: JSON.parse(json) });
+    } catch (err) {
+      // Only a dead interpreter gets here: the harness catches everything the program raises.
+      send({ type: 'fatal', id: m.id, message: describeFatal(err) });
+    }
+  };
+  send({ type: 'ready' });
+}
+
+async function loadInterpreter(init: WorkerInit): Promise<Pyodide> {
+  const [pyodideModule, asmModule] = await Promise.all([
+    import(/* @vite-ignore */ init.urls.pyodideMjs),
+    import(/* @vite-ignore */ init.urls.asmMjs),
+  ]);
+  // Pyodide fetches indexURL + "pyodide.asm.wasm" and instantiates it while it loads. The frame has
+  // compiled that module already, so both steps are answered from it for the length of the load.
+  const realFetch = self.fetch;
+  const realStreaming = WebAssembly.instantiateStreaming;
+  self.fetch = (input, opts) =>
+    String(input instanceof Request ? input.url : input).endsWith('pyodide.asm.wasm') ? Promise.resolve(new Response(null)) : realFetch(input, opts);
+  WebAssembly.instantiateStreaming = async (_source, imports) => ({
+    module: init.wasmModule,
+    instance: await WebAssembly.instantiate(init.wasmModule, imports),
+  });
+  let py: Pyodide;
+  try {
+    py = await pyodideModule.loadPyodide({
+      indexURL: init.urls.stdlib.replace(/[^/]*$/, ''),
+      stdLibURL: init.urls.stdlib,
+      lockFileContents: init.lock,
+      createPyodideModule: asmModule.default,
+      stdin: () => null,
+      env: { HOME: '/home/pyodide' },
+    });
+  } finally {
+    self.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realStreaming;
+  }
+  if (init.interrupt) {
+    py.setInterruptBuffer(init.interrupt);
+    installInterruptibleSleep(py, init.interrupt);
+  }
+  py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
+  for (const [name, source] of Object.entries(init.harness)) {
+    py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
+  }
+  py.runPython(`import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})`);
+  return py;
+}
+
+/** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */
+function installInterruptibleSleep(py: Pyodide, buf: Int32Array): void {
+  py.globals.set('_fixpoint_wait', (ms: number) => {
+    if (ms > 0 && Atomics.load(buf, 0) === 0) Atomics.wait(buf, 0, 0, ms);
+  });
+  py.runPython(`
+import time as _t
+_w = _fixpoint_wait
+def sleep(secs, _w=_w, _m=_t.monotonic):
+    if secs < 0:
+        raise ValueError("sleep length must be non-negative")
+    end = _m() + secs
+    while (left := end - _m()) > 0:
+        _w(min(left, 1.0) * 1000)
+        (lambda: None)()
+_t.sleep = sleep
+del _t, _w, sleep, _fixpoint_wait
+`);
+}
+
+function describeFatal(err: unknown): string {
+  const text = String(err instanceof Error ? err.message : err);
+  if (/call stack|recursion/i.test(text)) return 'the interpreter ran out of stack (recursion too deep)';
+  if (/memory|OOM|Cannot enlarge/i.test(text)) return 'the interpreter ran out of memory';
+  if (/exit|ExitStatus/i.test(text)) return 'the program ended the interpreter (os._exit)';
+  return `the interpreter died: ${text.slice(0, 300)}`;
+}

@@ -1,0 +1,101 @@
+// The page-side Python Runtime: one sandbox frame, one job at a time, wall-clock limits enforced
+// here. The verdict for a run the page stopped (time limit, cancel) is decided here, never by
+// what the frame or the run reports.
+import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
+import type { FrameToHost } from '../shared/sandbox-protocol.ts';
+import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
+import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
+
+// After an interrupt, how long a run may take to unwind before its worker is killed.
+const INTERRUPT_GRACE_MS = 150;
+
+interface Pending {
+  id: number;
+  job: RunJob;
+  onOutput?: (stream: OutputStream, text: string) => void;
+  resolve: (r: RunResult) => void;
+  output: OutputCollector;
+  startedAt?: number;
+  stopReason?: 'timed out' | 'cancelled';
+  runningTest?: string;
+  timers: ReturnType<typeof setTimeout>[];
+}
+
+export class PythonRuntime implements Runtime {
+  private frame: FrameConnection;
+  private nextId = 1;
+  private jobs = new Map<number, Pending>();
+  readonly ready: Promise<{ isolated: boolean }>;
+
+  constructor() {
+    this.frame = openSandboxFrame((m) => this.onFrame(m));
+    this.ready = this.frame.ready;
+    this.ready.catch((err: Error) => {
+      for (const p of this.jobs.values()) this.finish(p, crashResult(p.job, err.message, 0, p.output));
+    });
+  }
+
+  run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
+    const id = this.nextId++;
+    let resolve!: (r: RunResult) => void;
+    const result = new Promise<RunResult>((r) => (resolve = r));
+    const pending: Pending = { id, job, onOutput, resolve, output: new OutputCollector(job.limits.outputCap), timers: [] };
+    this.jobs.set(id, pending);
+    this.frame.post({ type: 'run', id, job });
+    return { result, cancel: () => this.stop(pending, 'cancelled') };
+  }
+
+  dispose(): void {
+    for (const p of this.jobs.values()) this.stop(p, 'cancelled');
+    this.frame.dispose();
+  }
+
+  private stop(p: Pending, reason: 'timed out' | 'cancelled'): void {
+    if (!this.jobs.has(p.id) || p.stopReason) return;
+    p.stopReason = reason;
+    if (p.startedAt === undefined) {
+      // Not started yet: drop it from the frame's queue and answer at once.
+      this.frame.post({ type: 'kill', id: p.id });
+      this.finish(p, stoppedResult(p.job, reason, 0, p.output, p.runningTest));
+      return;
+    }
+    this.frame.post({ type: 'interrupt', id: p.id });
+    p.timers.push(setTimeout(() => this.frame.post({ type: 'kill', id: p.id }), INTERRUPT_GRACE_MS));
+  }
+
+  private onFrame(m: FrameToHost): void {
+    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
+    const p = this.jobs.get((m as { id?: number }).id ?? -1);
+    if (!p) return;
+    const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
+    switch (m.type) {
+      case 'started':
+        p.startedAt = performance.now();
+        p.timers.push(setTimeout(() => this.stop(p, 'timed out'), p.job.limits.timeoutSec * 1000));
+        break;
+      case 'output': {
+        const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
+        const kept = p.output.add(stream, String(m.text));
+        if (kept && p.onOutput) p.onOutput(stream, kept);
+        break;
+      }
+      case 'progress':
+        p.runningTest = String(m.test).slice(0, 500);
+        break;
+      case 'result':
+        if (p.stopReason) this.finish(p, stoppedResult(p.job, p.stopReason, elapsed(), p.output, p.runningTest));
+        else this.finish(p, checkResult(m.result, p.job, elapsed(), p.output));
+        break;
+      case 'crashed':
+        if (p.stopReason) this.finish(p, stoppedResult(p.job, p.stopReason, elapsed(), p.output, p.runningTest));
+        else this.finish(p, crashResult(p.job, String(m.message), elapsed(), p.output));
+        break;
+    }
+  }
+
+  private finish(p: Pending, result: RunResult): void {
+    for (const t of p.timers) clearTimeout(t);
+    if (!this.jobs.delete(p.id)) return;
+    p.resolve(result);
+  }
+}

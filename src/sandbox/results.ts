@@ -1,0 +1,114 @@
+// Turns what comes back from the sandbox (untrusted: it shares a worker with the run's code) into
+// a RunResult, and builds the results for runs the page stopped or that killed their interpreter.
+import type { ExceptionInfo, OutputStream, RunJob, RunResult, TestResult } from '../shared/run.ts';
+
+const MAX_FIELD = 20_000;
+const MAX_TESTS = 1000;
+
+/** Keeps at most `cap` bytes of a run's output; counts the rest. */
+export class OutputCollector {
+  readonly text: Record<OutputStream, string> = { stdout: '', stderr: '' };
+  private kept = 0;
+  dropped = 0;
+  constructor(private readonly cap: number) {}
+
+  /** Returns the part that was kept, for streaming on. */
+  add(stream: OutputStream, text: string): string {
+    // The run's own truncation mark may overshoot the cap a little; allow room for it.
+    const room = Math.max(0, this.cap + 256 - this.kept);
+    const part = text.length > room ? text.slice(0, room) : text;
+    this.dropped += text.length - part.length;
+    this.kept += part.length;
+    this.text[stream] += part;
+    return part;
+  }
+
+  get truncated(): boolean {
+    return this.dropped > 0;
+  }
+
+  mark(): string {
+    return this.dropped > 0 ? `\n… [output truncated: ${this.dropped.toLocaleString('en-US')} more characters]` : '';
+  }
+}
+
+const str = (v: unknown, max = MAX_FIELD): string | undefined =>
+  typeof v === 'string' ? (v.length > max ? `${v.slice(0, max)}…` : v) : undefined;
+
+function checkTest(v: unknown): TestResult | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const t = v as Record<string, unknown>;
+  const name = str(t.name, 2000);
+  if (name === undefined || typeof t.passed !== 'boolean') return undefined;
+  return { name, passed: t.passed, source: str(t.source), expected: str(t.expected), actual: str(t.actual), message: str(t.message) };
+}
+
+function checkException(v: unknown): ExceptionInfo | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const e = v as Record<string, unknown>;
+  const type = str(e.type, 200);
+  if (type === undefined) return undefined;
+  return {
+    type,
+    message: str(e.message) ?? '',
+    traceback: str(e.traceback) ?? '',
+    line: typeof e.line === 'number' && Number.isInteger(e.line) ? e.line : undefined,
+    syntax: e.syntax === true ? true : undefined,
+  };
+}
+
+function base(job: RunJob, durationMs: number, out: OutputCollector): Pick<RunResult, 'stdout' | 'stderr' | 'truncated' | 'durationMs'> {
+  const mark = out.mark();
+  const stream = out.text.stderr && !out.text.stdout ? 'stderr' : 'stdout';
+  return {
+    stdout: out.text.stdout + (stream === 'stdout' ? mark : ''),
+    stderr: out.text.stderr + (stream === 'stderr' ? mark : ''),
+    truncated: out.truncated,
+    durationMs: Math.round(durationMs),
+  };
+}
+
+export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: OutputCollector): RunResult {
+  if (typeof raw !== 'object' || raw === null) return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
+  const r = raw as Record<string, unknown>;
+  const tests = Array.isArray(r.tests) ? r.tests.slice(0, MAX_TESTS).map(checkTest) : [];
+  const status = r.status;
+  const result = str(r.result, 2000);
+  if ((status !== 'passed' && status !== 'failed' && status !== 'error') || result === undefined || tests.some((t) => !t)) {
+    return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
+  }
+  const valid = tests as TestResult[];
+  // A pass must be consistent in every part, or it is not a pass.
+  const passed = status === 'passed' && result === 'passed' && valid.every((t) => t.passed);
+  const b = base(job, durationMs, out);
+  return {
+    status: passed ? 'passed' : status === 'passed' ? 'failed' : status,
+    result: passed ? 'passed' : result === 'passed' ? 'failed: inconsistent result' : result,
+    tests: valid,
+    exception: checkException(r.exception),
+    ...b,
+    truncated: b.truncated || r.truncated === true,
+    runningTest: str(r.runningTest, 500),
+  };
+}
+
+export function stoppedResult(job: RunJob, reason: 'timed out' | 'cancelled', durationMs: number, out: OutputCollector, runningTest?: string): RunResult {
+  return {
+    status: reason,
+    result: reason === 'timed out' ? 'timed out' : 'failed: cancelled',
+    tests: [],
+    ...base(job, durationMs, out),
+    runningTest,
+  };
+}
+
+export function crashResult(job: RunJob, message: string, durationMs: number, out: OutputCollector): RunResult {
+  return {
+    status: 'crashed',
+    // The reference harness reports a process that died without a verdict as "timed out".
+    result: job.mode === 'reference' ? 'timed out' : `failed: ${message}`,
+    tests: [],
+    exception: { type: 'Crash', message, traceback: '' },
+    ...base(job, durationMs, out),
+  };
+}

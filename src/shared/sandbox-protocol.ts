@@ -1,0 +1,59 @@
+// Messages between the app page, the opaque sandbox frame and the frame's Python worker.
+// Both sides import only these types. Everything that arrives from the frame or the worker is
+// checked against these shapes before use: the worker runs untrusted code.
+import type { OutputStream, RunJob, RunResult } from './run.ts';
+
+export interface PyodideAssets {
+  pyodideMjs: ArrayBuffer;
+  asmMjs: ArrayBuffer;
+  wasm: ArrayBuffer;
+  stdlib: ArrayBuffer;
+  lock: string;
+  /** Harness package files: name -> Python source. */
+  harness: Record<string, string>;
+}
+
+/** page -> frame */
+export type HostToFrame =
+  | { type: 'init'; assets: PyodideAssets; workerSource: string }
+  | { type: 'run'; id: number; job: RunJob }
+  /** Stop the run: an interrupt when isolated; the frame kills the worker if it does not stop. */
+  | { type: 'interrupt'; id: number }
+  | { type: 'kill'; id: number };
+
+/** frame -> page */
+export type FrameToHost =
+  | { type: 'ready'; isolated: boolean }
+  | { type: 'boot-error'; message: string }
+  | { type: 'started'; id: number }
+  | { type: 'output'; id: number; stream: OutputStream; text: string }
+  | { type: 'progress'; id: number; test: string }
+  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'> }
+  /** The interpreter died (fatal error, stack or memory exhausted, os._exit) or was killed. */
+  | { type: 'crashed'; id: number; message: string; killed: boolean };
+
+/** frame -> worker (the first message carries the private port; all later ones use it) */
+export interface WorkerInit {
+  type: 'init';
+  port: MessagePort;
+  /** Blob URLs made by the frame, resolvable by its workers. */
+  urls: { pyodideMjs: string; asmMjs: string; stdlib: string };
+  lock: string;
+  harness: Record<string, string>;
+  wasmModule: WebAssembly.Module;
+  interrupt?: Int32Array;
+}
+
+export type FrameToWorker = { type: 'run'; id: number; job: RunJob };
+
+/** worker -> frame, over the private port only */
+export type WorkerToFrame =
+  | { type: 'ready' }
+  | { type: 'boot-error'; message: string }
+  | { type: 'started'; id: number }
+  | { type: 'output'; id: number; stream: OutputStream; text: string }
+  | { type: 'progress'; id: number; test: string }
+  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'> }
+  | { type: 'fatal'; id: number; message: string };
+
+export const SIGINT = 2;

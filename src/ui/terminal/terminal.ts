@@ -1,0 +1,40 @@
+// The only module that knows about xterm: the rest of the page writes to this interface.
+import { Terminal as XTerm } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import '@xterm/xterm/css/xterm.css';
+
+export interface Terminal {
+  write(text: string, style?: 'stdout' | 'stderr' | 'info' | 'ok' | 'fail'): void;
+  clear(): void;
+  /** Everything written since the last clear, as plain text (for tests and copy). */
+  text(): string;
+  dispose(): void;
+}
+
+const COLOURS = { stdout: '', stderr: '\x1b[31m', info: '\x1b[36m', ok: '\x1b[32m', fail: '\x1b[31;1m' } as const;
+
+export function createTerminal(host: HTMLElement): Terminal {
+  const xterm = new XTerm({ convertEol: true, fontSize: 13, scrollback: 5000, disableStdin: true, theme: { background: '#111318' } });
+  const fit = new FitAddon();
+  xterm.loadAddon(fit);
+  xterm.open(host);
+  const observer = new ResizeObserver(() => fit.fit());
+  observer.observe(host);
+  let plain = '';
+  return {
+    write(text, style = 'stdout') {
+      plain += text;
+      const colour = COLOURS[style];
+      xterm.write(colour ? `${colour}${text}\x1b[0m` : text);
+    },
+    clear() {
+      plain = '';
+      xterm.reset();
+    },
+    text: () => plain,
+    dispose() {
+      observer.disconnect();
+      xterm.dispose();
+    },
+  };
+}

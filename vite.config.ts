@@ -1,0 +1,38 @@
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+// Cross-origin isolation lets the sandbox frame share an interrupt buffer with its worker.
+const isolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+
+/** Serves Pyodide's runtime files from the app itself, never from a CDN. */
+function pyodideAssets(): Plugin {
+  const from = resolve('node_modules/pyodide');
+  const copy = (to: string): void => {
+    mkdirSync(to, { recursive: true });
+    for (const f of PYODIDE_FILES) copyFileSync(resolve(from, f), resolve(to, f));
+  };
+  return {
+    name: 'fixpoint-pyodide-assets',
+    buildStart() {
+      copy(resolve('public/pyodide'));
+    },
+    configureServer() {
+      if (!readdirSync(resolve('public')).includes('pyodide')) copy(resolve('public/pyodide'));
+    },
+  };
+}
+
+export default defineConfig({
+  base: './',
+  plugins: [pyodideAssets()],
+  server: { headers: isolation },
+  preview: { headers: isolation },
+  worker: { format: 'iife' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+});
