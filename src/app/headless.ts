@@ -22,5 +22,5 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       return runtime.run(job).result;
     },
   };
-  (window as unknown as { fixpoint: HeadlessApi }).fixpoint = api;
+  window.fixpoint = api;
 }

@@ -1,0 +1,56 @@
+// Runtime figures measured inside the page (no DevTools round trip in the timings).
+import type { Page } from 'playwright-core';
+import type { RunJob } from '../src/shared/run.ts';
+import { openHeadless } from '../cli/page.ts';
+
+const job = (code: string, timeoutSec = 3): RunJob => ({
+  language: 'python',
+  code,
+  tests: { kind: 'none' },
+  limits: { timeoutSec, outputCap: 65536 },
+});
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Milliseconds from starting `job` in the page to its result, and the result's status. */
+function timeRun(page: Page, j: RunJob): Promise<{ ms: number; status: string }> {
+  return page.evaluate(async (jj) => {
+    const t = performance.now();
+    const r = await window.fixpoint.run(jj, 0);
+    return { ms: performance.now() - t, status: r.status };
+  }, j);
+}
+
+export interface RuntimeFigures {
+  isolated: boolean;
+  coldStartMs: number;
+  warmMedianMs: number;
+  timeoutVerdictMs: number;
+  timeoutStatus: string;
+  nextAfterTimeoutMs: number;
+}
+
+export async function measureRuntime(isolated: boolean, log: (s: string) => void): Promise<RuntimeFigures> {
+  const t0 = performance.now();
+  const hp = await openHeadless({ sandboxes: 1, isolated, log });
+  try {
+    await timeRun(hp.page, job('pass'));
+    const coldStartMs = performance.now() - t0;
+    const warm: number[] = [];
+    for (let i = 0; i < 50; i++) warm.push((await timeRun(hp.page, job('x = sum(range(10))'))).ms);
+    // Let the spare finish booting so the next measure sees the steady state.
+    await new Promise((r) => setTimeout(r, 6000));
+    const loop = await timeRun(hp.page, job('while True: pass', 1));
+    const next = await timeRun(hp.page, job('pass'));
+    return {
+      isolated: hp.isolated,
+      coldStartMs,
+      warmMedianMs: median(warm),
+      timeoutVerdictMs: loop.ms,
+      timeoutStatus: loop.status,
+      nextAfterTimeoutMs: next.ms,
+    };
+  } finally {
+    await hp.close();
+  }
+}

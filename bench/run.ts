@@ -1,0 +1,49 @@
+// npm run bench: prints a table and writes bench-results.json.
+import { writeFileSync } from 'node:fs';
+import { measureGrading } from './grading-bench.ts';
+import { measureLoopOverhead } from './loop-overhead.ts';
+import { measureRuntime } from './page-bench.ts';
+
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+const rows: [string, string, string][] = [];
+const results: Record<string, unknown> = { date: new Date().toISOString() };
+
+for (const isolated of [true, false]) {
+  log(`runtime, ${isolated ? 'isolated' : 'not isolated'}…`);
+  const f = await measureRuntime(isolated, log);
+  results[isolated ? 'runtimeIsolated' : 'runtimeNotIsolated'] = f;
+  const tag = f.isolated ? 'isolated' : 'not isolated';
+  rows.push(
+    [`cold start to first result (${tag})`, ms(f.coldStartMs), '-'],
+    [`warm trivial run, median of 50 (${tag})`, ms(f.warmMedianMs), '<= 20 ms'],
+    [`1 s limit to verdict (${tag})`, `${ms(f.timeoutVerdictMs)} (${f.timeoutStatus})`, '<= 1200 ms'],
+    [`next result after the time limit (${tag})`, ms(f.nextAfterTimeoutMs), f.isolated ? '<= 50 ms' : '<= 300 ms'],
+  );
+}
+
+log('grading 164 HumanEval canonical solutions…');
+const g = measureGrading();
+results.grading = g;
+rows.push([`eval: 164 canonical solutions (${g.evalPassed} passed)`, `${g.evalSeconds.toFixed(1)} s`, '-']);
+if (g.nativeSeconds !== undefined) {
+  rows.push(
+    [`native python3, a process each (${g.nativePassed} passed)`, `${g.nativeSeconds.toFixed(1)} s`, '-'],
+    ['eval time / native time', (g.evalSeconds / g.nativeSeconds).toFixed(2), '<= 1.00'],
+    ['verdicts equal to native', `${g.agree}/${g.samples}`, `${g.samples}/${g.samples}`],
+  );
+}
+
+log('loop overhead…');
+const loop = await measureLoopOverhead();
+results.loop = loop;
+rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+
+const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 10];
+const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
+console.log(line(['measure', 'value', 'goal']));
+console.log(`|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`);
+for (const r of rows) console.log(line(r));
+writeFileSync('bench-results.json', `${JSON.stringify(results, null, 2)}\n`);
+log('wrote bench-results.json');

@@ -1,0 +1,73 @@
+// fixpoint eval: grade {task_id, completion} samples exactly as the HumanEval reference harness does.
+import { createWriteStream } from 'node:fs';
+import { parseProblems, parseSamples, problemJob, type Problem } from '../src/shared/problems.ts';
+import { parseFlags } from './args.ts';
+import { readText } from './files.ts';
+import { openHeadless } from './page.ts';
+import { Progress } from './progress.ts';
+
+export const EVAL_USAGE = 'eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]';
+
+export interface EvalRow {
+  task_id: string | number;
+  completion: string;
+  passed: boolean;
+  result: string;
+}
+
+export async function evalCommand(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv, {
+    problems: { type: 'string', required: true },
+    samples: { type: 'string', required: true },
+    timeout: { type: 'number', min: 0.1 },
+    workers: { type: 'int', min: 1 },
+    out: { type: 'string' },
+    'no-isolation': { type: 'boolean' },
+  });
+  const problemsFile = flags.problems as string;
+  const problems = new Map<string, Problem>(parseProblems(readText(problemsFile), problemsFile).map((p) => [p.taskId, p]));
+  const samplesFile = flags.samples as string;
+  const samples = parseSamples(readText(samplesFile), samplesFile, problems);
+  const timeout = (flags.timeout as number | undefined) ?? 3;
+  const workers = Math.min((flags.workers as number | undefined) ?? 1, samples.length);
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+  const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
+  const rows: (EvalRow | undefined)[] = new Array(samples.length);
+  const progress = new Progress(samples.length, 'graded');
+  const out = flags.out ? createWriteStream(flags.out as string) : undefined;
+  let written = 0;
+  const flush = (): void => {
+    // Rows go out in input order as soon as every earlier one is done.
+    while (written < rows.length && rows[written]) {
+      const line = `${JSON.stringify(rows[written])}\n`;
+      if (out) out.write(line);
+      else process.stdout.write(line);
+      written++;
+    }
+  };
+  try {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: workers }, async (_, slot) => {
+        while (next < samples.length) {
+          const i = next++;
+          const s = samples[i]!;
+          const problem = problems.get(s.taskId)!;
+          const r = await page.run(problemJob(problem, s.completion, timeout), slot);
+          rows[i] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
+          progress.tick(r.result === 'passed');
+          flush();
+        }
+      }),
+    );
+  } finally {
+    await page.close();
+    progress.done();
+    if (out) await new Promise<void>((ok) => out.end(ok));
+  }
+  const passed = rows.filter((r) => r?.passed).length;
+  const summary = { summary: true, samples: rows.length, passed, pass_rate: rows.length ? passed / rows.length : 0, seconds: progress.seconds() };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  return 0;
+}

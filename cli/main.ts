@@ -1,0 +1,41 @@
+// fixpoint: the command line over the same page code path (built page, headless Chromium).
+import { InputError } from '../src/shared/problems.ts';
+import { UsageError } from './args.ts';
+import { NoBrowserError } from './browser.ts';
+import { EVAL_USAGE, evalCommand } from './eval.ts';
+
+const USAGE = `usage: npm run fixpoint -- <command> [flags]
+
+commands:
+  ${EVAL_USAGE}
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === 'eval') return evalCommand(rest);
+  throw new UsageError(`unknown command "${command}"`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      process.stderr.write(`fixpoint: ${err.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (err instanceof InputError) {
+      process.stderr.write(`fixpoint: ${err.message}\n`);
+      process.exit(2);
+    }
+    if (err instanceof NoBrowserError) {
+      process.stderr.write(`fixpoint: ${err.message}\n`);
+      process.exit(3);
+    }
+    process.stderr.write(`fixpoint: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

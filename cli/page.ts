@@ -1,0 +1,61 @@
+// Opens the built page in headless Chromium: the command line uses the page's own code path.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { RunJob, RunResult } from '../src/shared/run.ts';
+import { launchChrome } from './browser.ts';
+import { serveDist, type StaticServer } from './server.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(st.mtimeMs, ...readdirSync(path).map((f) => newestMtime(join(path, f))));
+}
+
+/** Builds the page when there is none or the sources are newer than it. */
+export async function ensureBuilt(log: (s: string) => void): Promise<void> {
+  const built = join(DIST, 'index.html');
+  const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => join(ROOT, p)).filter(existsSync);
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  log('Building the page…');
+  const { build } = await import('vite');
+  await build({ root: ROOT, logLevel: 'warn', configFile: join(ROOT, 'vite.config.ts') });
+}
+
+export interface HeadlessPage {
+  page: Page;
+  isolated: boolean;
+  run(job: RunJob, slot: number): Promise<RunResult>;
+  close(): Promise<void>;
+}
+
+export async function openHeadless(opts: { sandboxes: number; isolated?: boolean; log: (s: string) => void }): Promise<HeadlessPage> {
+  await ensureBuilt(opts.log);
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await serveDist({ root: DIST, isolated: opts.isolated ?? true });
+    browser = await launchChrome();
+    const page = await browser.newPage();
+    await page.goto(`${server.url}?headless`);
+    const { isolated } = await page.evaluate((n) => window.fixpoint.start(n), opts.sandboxes);
+    const b = browser;
+    const s = server;
+    return {
+      page,
+      isolated,
+      run: (job, slot) => page.evaluate(([j, i]) => window.fixpoint.run(j, i), [job, slot] as const),
+      close: async () => {
+        await b.close();
+        await s.close();
+      },
+    };
+  } catch (err) {
+    await browser?.close();
+    await server?.close();
+    throw err;
+  }
+}

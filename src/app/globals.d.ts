@@ -1,0 +1,7 @@
+import type { HeadlessApi } from './headless.ts';
+
+declare global {
+  interface Window {
+    fixpoint: HeadlessApi;
+  }
+}

@@ -1,0 +1,131 @@
+// HumanEval and MBPP problem files and {task_id, completion} sample files: parsing with errors
+// that name the file and line, and the run jobs the reference harness would build from them.
+import type { RunJob } from './run.ts';
+
+export class InputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    detail: string,
+  ) {
+    super(`${file}${line ? `:${line}` : ''}: ${detail}`);
+    this.name = 'InputError';
+  }
+}
+
+export interface Problem {
+  /** task_id as a string key; `rawId` keeps the file's own value (MBPP uses numbers). */
+  taskId: string;
+  rawId: string | number;
+  kind: 'humaneval' | 'mbpp';
+  /** HumanEval: the function signature and docstring; MBPP: the task text. */
+  prompt: string;
+  entryPoint?: string;
+  test?: string;
+  setup?: string;
+  asserts?: string[];
+  /** The dataset's reference solution, when it has one. */
+  canonical?: string;
+  line: number;
+}
+
+export interface Sample {
+  taskId: string;
+  rawId: string | number;
+  completion: string;
+  line: number;
+}
+
+export interface JsonlRow {
+  line: number;
+  value: Record<string, unknown>;
+}
+
+export function parseJsonl(text: string, file: string): JsonlRow[] {
+  const rows: JsonlRow[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    if (!raw.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (err) {
+      throw new InputError(file, line, `not valid JSON (${(err as Error).message})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new InputError(file, line, 'each line must be a JSON object');
+    }
+    rows.push({ line, value: value as Record<string, unknown> });
+  });
+  if (rows.length === 0) throw new InputError(file, undefined, 'the file has no rows');
+  return rows;
+}
+
+function field(row: JsonlRow, file: string, name: string, type: 'string' | 'array'): unknown {
+  const v = row.value[name];
+  const ok = type === 'array' ? Array.isArray(v) && v.every((x) => typeof x === 'string') : typeof v === 'string';
+  if (!ok) {
+    const what = v === undefined ? 'is missing' : `must be ${type === 'array' ? 'a list of strings' : 'a string'}`;
+    throw new InputError(file, row.line, `field "${name}" ${what}`);
+  }
+  return v;
+}
+
+function taskId(row: JsonlRow, file: string): string | number {
+  const id = row.value.task_id;
+  if (typeof id !== 'string' && typeof id !== 'number') throw new InputError(file, row.line, 'field "task_id" is missing (a string or number)');
+  return id;
+}
+
+export function parseProblems(text: string, file: string): Problem[] {
+  const seen = new Set<string>();
+  return parseJsonl(text, file).map((row) => {
+    const rawId = taskId(row, file);
+    const id = String(rawId);
+    if (seen.has(id)) throw new InputError(file, row.line, `task_id ${JSON.stringify(rawId)} appears twice`);
+    seen.add(id);
+    if ('test_list' in row.value) {
+      return {
+        taskId: id, rawId, kind: 'mbpp', line: row.line,
+        prompt: field(row, file, 'text', 'string') as string,
+        asserts: field(row, file, 'test_list', 'array') as string[],
+        setup: typeof row.value.test_setup_code === 'string' ? row.value.test_setup_code : '',
+        canonical: typeof row.value.code === 'string' ? row.value.code : undefined,
+      };
+    }
+    if (!('prompt' in row.value) && !('entry_point' in row.value)) {
+      throw new InputError(file, row.line, 'not a HumanEval row (prompt, test, entry_point) nor an MBPP row (text, test_list)');
+    }
+    return {
+      taskId: id, rawId, kind: 'humaneval', line: row.line,
+      prompt: field(row, file, 'prompt', 'string') as string,
+      test: field(row, file, 'test', 'string') as string,
+      entryPoint: field(row, file, 'entry_point', 'string') as string,
+      canonical: typeof row.value.canonical_solution === 'string' ? row.value.canonical_solution : undefined,
+    };
+  });
+}
+
+export function parseSamples(text: string, file: string, problems: Map<string, Problem>): Sample[] {
+  return parseJsonl(text, file).map((row) => {
+    const rawId = taskId(row, file);
+    if (!problems.has(String(rawId))) throw new InputError(file, row.line, `unknown task_id ${JSON.stringify(rawId)}: not in the problems file`);
+    return { taskId: String(rawId), rawId, completion: field(row, file, 'completion', 'string') as string, line: row.line };
+  });
+}
+
+/** The job the reference harness would run for this completion. */
+export function problemJob(p: Problem, completion: string, timeoutSec: number, mode: RunJob['mode'] = 'reference'): RunJob {
+  const limits = { timeoutSec, outputCap: 64 * 1024 };
+  if (p.kind === 'mbpp') {
+    return { language: 'python', code: completion, tests: { kind: 'mbpp', setup: p.setup ?? '', asserts: p.asserts ?? [] }, limits, mode };
+  }
+  return {
+    language: 'python',
+    code: p.prompt + completion,
+    tests: { kind: 'humaneval', test: p.test ?? '', entryPoint: p.entryPoint ?? '' },
+    limits,
+    mode,
+  };
+}
