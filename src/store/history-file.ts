@@ -1,0 +1,120 @@
+// The history export file: writing it, and reading one back with every check done before
+// anything is stored, so a bad file is reported and changes nothing.
+import type { Attempt, Session } from '../shared/task.ts';
+import { StoreError } from './errors.ts';
+import { stripSecrets } from './records.ts';
+import { attemptShape, sessionShape } from './shapes.ts';
+import { FieldError } from './validate.ts';
+
+export const HISTORY_FORMAT = 'fixpoint-history';
+export const HISTORY_VERSION = 1;
+
+export interface SessionEntry {
+  session: Session;
+  attempts: Attempt[];
+}
+
+export interface HistoryFile {
+  format: typeof HISTORY_FORMAT;
+  version: number;
+  /** ISO 8601 time of the export. */
+  exportedAt: string;
+  sessions: SessionEntry[];
+}
+
+export function buildHistoryFile(entries: SessionEntry[], now: number): string {
+  const file: HistoryFile = {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    // Cleaned again here: rows written by older code, or by a caller that slipped a key in,
+    // must not carry it out of the browser.
+    sessions: entries.map((entry) => stripSecrets(entry)),
+  };
+  return `${JSON.stringify(file, null, 1)}\n`;
+}
+
+function fail(message: string): never {
+  throw new StoreError('import', message);
+}
+
+/** Parses and checks a whole history file; throws StoreError('import') saying what is wrong. */
+export function parseHistoryFile(text: string): SessionEntry[] {
+  const source = text.replace(/^\uFEFF/, '');
+  if (source.trim() === '') fail('The file is empty.');
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch (error) {
+    fail(`The file is not valid JSON: ${describeJsonError(error, source)}.`);
+  }
+  const top = data as Partial<Record<string, unknown>> | null;
+  if (typeof top !== 'object' || top === null || Array.isArray(top) || top.format !== HISTORY_FORMAT) {
+    const found = typeof top?.format === 'string' ? ` (its format is "${top.format}")` : '';
+    fail(`This is not a Fixpoint history file${found}; expected "format": "${HISTORY_FORMAT}".`);
+  }
+  const version = top.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    fail(`The file's "version" should be a whole number from 1 up, found ${JSON.stringify(version) ?? 'nothing'}.`);
+  }
+  if (version > HISTORY_VERSION) {
+    fail(
+      `This file was made by a newer Fixpoint (version ${version}); ` +
+        `this one reads up to version ${HISTORY_VERSION}.`,
+    );
+  }
+  if (!Array.isArray(top.sessions)) fail('The file has no "sessions" list.');
+  return top.sessions.map((entry, i) => checkEntry(entry, i));
+}
+
+function checkEntry(entry: unknown, i: number): SessionEntry {
+  const where = `sessions[${i}]`;
+  try {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      throw new FieldError(where, 'should be an object with "session" and "attempts"');
+    }
+    const { session, attempts } = entry as { session?: unknown; attempts?: unknown };
+    sessionShape(session, `${where}.session`);
+    if (!Array.isArray(attempts)) throw new FieldError(`${where}.attempts`, 'should be a list');
+    const id = (session as Session).id;
+    const seen = new Set<number>();
+    attempts.forEach((attempt: unknown, j) => {
+      const path = `${where}.attempts[${j}]`;
+      attemptShape(attempt, path);
+      const { sessionId, index } = attempt as Attempt;
+      if (sessionId !== id) {
+        throw new FieldError(`${path}.sessionId`, `is "${sessionId}" but the session's id is "${id}"`);
+      }
+      if (seen.has(index)) throw new FieldError(`${path}.index`, `repeats index ${index}`);
+      seen.add(index);
+    });
+    return { session: session as Session, attempts: attempts as Attempt[] };
+  } catch (error) {
+    if (!(error instanceof FieldError)) throw error;
+    const title = titleOf(entry);
+    fail(`Session ${i + 1}${title} (${error.path}): ${error.problem}. Nothing was imported.`);
+  }
+}
+
+function titleOf(entry: unknown): string {
+  const title = (entry as { session?: { title?: unknown } } | null)?.session?.title;
+  return typeof title === 'string' && title ? ` "${title.slice(0, 60)}"` : '';
+}
+
+/** Engines word JSON errors differently; most give a character position or a line. */
+export function describeJsonError(error: unknown, source: string): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^JSON\.parse: /, '');
+  const what = message.split(/\s+(?:in JSON\s+)?(?:at position|at line|\(line)/i)[0] ?? message;
+  const at = locate(message, source);
+  return at ? `${what} at line ${at.line}, column ${at.column}` : what;
+}
+
+function locate(message: string, source: string): { line: number; column: number } | undefined {
+  const lineCol = /line (\d+) column (\d+)/i.exec(message);
+  if (lineCol) return { line: Number(lineCol[1]), column: Number(lineCol[2]) };
+  const position = /position (\d+)/i.exec(message);
+  const offset = position ? Number(position[1]) : /end of (JSON )?(input|data)|EOF/i.test(message) ? source.length : undefined;
+  if (offset === undefined) return undefined;
+  const before = source.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}

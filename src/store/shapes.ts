@@ -1,0 +1,111 @@
+// The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
+// field becomes required. Optional fields added to the types later pass through unchecked.
+import {
+  bool,
+  int,
+  list,
+  nonEmpty,
+  num,
+  object,
+  oneOf,
+  optional,
+  str,
+  tagged,
+  type Check,
+} from './validate.ts';
+
+const testSpec = tagged({
+  humaneval: { test: str, entryPoint: str },
+  mbpp: { setup: str, asserts: list(str) },
+  user: { source: str },
+  none: {},
+});
+
+const task = object({
+  id: str,
+  title: str,
+  prompt: str,
+  language: oneOf('python'),
+  starterCode: optional(str),
+  entryPoint: optional(str),
+  tests: testSpec,
+  hiddenTests: optional(testSpec),
+  limits: object({ timeoutSec: num, outputCap: num }),
+});
+
+const settings = object({
+  provider: str,
+  baseUrl: str,
+  model: str,
+  maxIterations: num,
+  tokenBudget: optional(num),
+  timeBudgetSec: optional(num),
+  temperature: optional(num),
+});
+
+const endReason = oneOf(
+  'passed',
+  'iteration-cap',
+  'token-budget',
+  'time-budget',
+  'stuck',
+  'stopped',
+  'endpoint-failed',
+  'interrupted',
+);
+
+export const sessionShape: Check = object({
+  id: nonEmpty,
+  title: str,
+  task,
+  settings,
+  createdAt: num,
+  updatedAt: num,
+  status: oneOf('running', 'done', 'interrupted'),
+  endReason: optional(endReason),
+  endMessage: optional(str),
+});
+
+const runStatus = oneOf('passed', 'failed', 'error', 'timed out', 'crashed', 'cancelled');
+
+const runResult = object({
+  status: runStatus,
+  result: str,
+  tests: list(
+    object({
+      name: str,
+      passed: bool,
+      source: optional(str),
+      expected: optional(str),
+      actual: optional(str),
+      message: optional(str),
+    }),
+  ),
+  exception: optional(
+    object({ type: str, message: str, traceback: str, line: optional(num), syntax: optional(bool) }),
+  ),
+  stdout: str,
+  stderr: str,
+  truncated: bool,
+  durationMs: num,
+  runningTest: optional(str),
+});
+
+export const attemptShape: Check = object({
+  sessionId: str,
+  index: int,
+  messages: list(object({ role: oneOf('user', 'assistant'), content: str })),
+  reply: str,
+  candidate: optional(str),
+  source: oneOf('model', 'user'),
+  result: optional(runResult),
+  feedback: optional(str),
+  usage: object({ inputTokens: num, outputTokens: num, estimated: optional(bool) }),
+  modelMs: num,
+  runMs: num,
+  createdAt: num,
+  passed: optional(bool),
+  hidden: optional(object({ total: num, failed: num, status: runStatus })),
+  shape: optional(oneOf('whole', 'body')),
+  tactic: optional(bool),
+});

@@ -1,0 +1,54 @@
+// Words and numbers for the history list.
+import type { StorageInfo } from '../../store/index.ts';
+import type { EndReason, Session } from '../../shared/task.ts';
+
+const END_LABELS: Record<EndReason, string> = {
+  passed: 'passed',
+  'iteration-cap': 'iteration cap',
+  'token-budget': 'token budget spent',
+  'time-budget': 'time budget spent',
+  stuck: 'stuck',
+  stopped: 'stopped',
+  'endpoint-failed': 'endpoint failed',
+  interrupted: 'interrupted',
+};
+
+export function statusLabel(session: Session): string {
+  if (session.status === 'running') return 'running';
+  if (session.status === 'interrupted') return 'interrupted';
+  return session.endReason ? END_LABELS[session.endReason] : 'done';
+}
+
+export function formatTime(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 && unit > 0 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+export function storageText(info: StorageInfo): string {
+  const parts: string[] = [];
+  if (info.usage !== undefined && info.quota !== undefined) {
+    parts.push(`History and site data use ${formatBytes(info.usage)} of ${formatBytes(info.quota)} available.`);
+  }
+  if (info.persisted === true) parts.push('The browser keeps it until you delete it.');
+  else if (info.persisted === false) {
+    parts.push('The browser may clear it when space runs low: export what you want to keep.');
+  }
+  return parts.join(' ');
+}
+
+/** A file name with today's date, safe on every file system. */
+export function fileName(stem: string, extension: string, now: number): string {
+  const day = new Date(now).toISOString().slice(0, 10);
+  return `${stem}-${day}.${extension}`;
+}

@@ -1,0 +1,97 @@
+// One session in the history list: its title (click to open), what it was about, how it ended,
+// and its actions. Everything shown comes from stored or imported data, so it is set as text,
+// never as HTML.
+import type { Session } from '../../shared/task.ts';
+import { formatTime, statusLabel } from './format.ts';
+
+export interface RowActions {
+  open(id: string): void;
+  /** Present only when the page can continue a session. */
+  resume?(id: string): void;
+  rename(id: string, title: string): Promise<void>;
+  remove(session: Session): Promise<void>;
+  candidates(id: string): Promise<void>;
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Pick<HTMLElement, 'className' | 'textContent' | 'title'>> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  node.append(...children);
+  return node;
+}
+
+export function button(label: string, className: string, onClick: () => void): HTMLButtonElement {
+  const node = el('button', { className, textContent: label });
+  node.type = 'button';
+  node.addEventListener('click', onClick);
+  return node;
+}
+
+export function renderRow(session: Session, actions: RowActions): HTMLLIElement {
+  const row = el('li', { className: 'fp-history-row' });
+  row.dataset.id = session.id;
+  row.dataset.status = session.status;
+
+  const title = button(session.title || 'Untitled session', 'fp-history-open', () => actions.open(session.id));
+  title.title = 'Open this session and read its attempts';
+  const status = el('span', { className: 'fp-history-status', textContent: statusLabel(session) });
+  status.dataset.status = session.status;
+  if (session.endMessage) status.title = session.endMessage;
+  const meta = el(
+    'span',
+    { className: 'fp-history-meta' },
+    `${session.task.title || session.task.id} · ${session.settings.model} · `,
+    status,
+    ` · ${formatTime(session.updatedAt)}`,
+  );
+
+  const buttons: HTMLButtonElement[] = [];
+  if (session.status === 'interrupted' && actions.resume) {
+    const resume = actions.resume;
+    buttons.push(button('Resume', 'fp-history-resume', () => resume(session.id)));
+  }
+  buttons.push(button('Rename', 'fp-history-rename', () => startRename(row, title, session, actions)));
+  buttons.push(button('JSONL', 'fp-history-candidates', () => void actions.candidates(session.id)));
+  buttons[buttons.length - 1]!.title = 'Download this session’s final candidate as {task_id, completion} JSONL';
+  const remove = button('Delete', 'fp-history-delete', () => void actions.remove(session));
+  if (session.status === 'running') {
+    // Deleting under a live loop would make its next save fail; stop it first.
+    remove.disabled = true;
+    remove.title = 'This session is running; stop it before deleting it.';
+  }
+  buttons.push(remove);
+
+  row.append(title, meta, el('span', { className: 'fp-history-actions' }, ...buttons));
+  return row;
+}
+
+function startRename(row: HTMLLIElement, title: HTMLButtonElement, session: Session, actions: RowActions): void {
+  const input = el('input', { className: 'fp-history-title-input' });
+  input.value = session.title;
+  input.setAttribute('aria-label', 'New title');
+  let settled = false;
+  const finish = (save: boolean): void => {
+    if (settled) return;
+    settled = true;
+    delete row.dataset.renaming;
+    const next = input.value.trim();
+    input.replaceWith(title);
+    if (save && next && next !== session.title) {
+      title.textContent = next;
+      void actions.rename(session.id, next);
+    }
+  };
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') finish(true);
+    else if (event.key === 'Escape') finish(false);
+  });
+  input.addEventListener('blur', () => finish(true));
+  title.replaceWith(input);
+  input.focus();
+  input.select();
+  row.dataset.renaming = 'true';
+}
