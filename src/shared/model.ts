@@ -29,6 +29,7 @@ export interface StreamEvent {
 export interface ChatResult {
   text: string;
   reasoning?: string;
+  /** 'stop', 'length' (cut by the token limit), or the provider's own word for anything else. */
   finishReason: string;
   usage: Usage;
 }
@@ -59,7 +60,10 @@ export interface EndpointConfig {
   provider: ProviderKind;
   baseUrl: string;
   model: string;
+  /** Kept out of anything that is stored or exported; clients never expose it back. */
   apiKey?: string;
+  /** Preset id (src/models/presets.ts): picks request quirks and the hint shown when unreachable. */
+  preset?: string;
   /** Prices per million tokens, for cost display. */
   priceInPerM?: number;
   priceOutPerM?: number;

@@ -1,6 +1,6 @@
 // Domain records: what the loop works on and what the store keeps.
 import type { ChatMessage, Usage } from './model.ts';
-import type { RunLimits, RunResult, TestSpec } from './run.ts';
+import type { RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
 
 export interface Task {
   id: string;
@@ -49,12 +49,19 @@ export interface Session {
   endMessage?: string;
 }
 
+/** How hidden tests went: counts only, so nothing about them reaches feedback or a student's view. */
+export interface HiddenVerdict {
+  total: number;
+  failed: number;
+  status: RunStatus;
+}
+
 export interface Attempt {
   sessionId: string;
   index: number;
   messages: ChatMessage[];
   reply: string;
-  /** The code that was run; undefined when the reply had none. */
+  /** The code that was run (for HumanEval tasks, the completion run after the prompt); undefined when the reply had none. */
   candidate?: string;
   /** 'model' or 'user' (edited by hand before continuing). */
   source: 'model' | 'user';
@@ -64,4 +71,12 @@ export interface Attempt {
   modelMs: number;
   runMs: number;
   createdAt: number;
+  /** Visible and hidden tests all passed (result.status alone ignores hidden tests). */
+  passed?: boolean;
+  /** Set when the task has hidden tests and a candidate ran. */
+  hidden?: HiddenVerdict;
+  /** 'body': the candidate was a function body, run appended to the task's prompt. */
+  shape?: 'whole' | 'body';
+  /** The prompt of this attempt asked for a different approach, because the loop looked stuck. */
+  tactic?: boolean;
 }

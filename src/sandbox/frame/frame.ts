@@ -89,7 +89,7 @@ function spawn(): Slot {
 
 function onWorkerMessage(slot: Slot, w: WorkerToFrame): void {
   const cur = current;
-  if (!cur || cur.slot !== slot || typeof w !== 'object' || w === null || w.id !== cur.id) return;
+  if (!cur || cur.slot !== slot || typeof w !== 'object' || w === null || (w as { id?: unknown }).id !== cur.id) return;
   if (w.type === 'started') {
     clearTimeout(cur.startTimer);
     toHost({ type: 'started', id: cur.id });
