@@ -1,0 +1,89 @@
+// Runs a candidate against the visible tests, and against the hidden ones when the task has them.
+import type { OutputStream, RunJob, RunResult, Runtime, TestSpec } from '../shared/run.ts';
+import type { HiddenVerdict, Task } from '../shared/task.ts';
+
+export interface Evaluation {
+  result: RunResult;
+  hidden?: HiddenVerdict;
+  /** Visible and hidden tests all passed. */
+  passed: boolean;
+  runMs: number;
+}
+
+/** A runtime that throws instead of reporting is still a run that went wrong, not a loop failure. */
+function crashed(e: unknown): RunResult {
+  const message = `the runtime failed: ${e instanceof Error ? e.message : String(e)}`;
+  return {
+    status: 'crashed',
+    result: `failed: ${message}`,
+    tests: [],
+    exception: { type: 'Crash', message, traceback: '' },
+    stdout: '',
+    stderr: '',
+    truncated: false,
+    durationMs: 0,
+  };
+}
+
+/** Runs one job; 'stopped' when the signal aborted it or the runtime reports it cancelled. */
+export async function runJob(
+  runtime: Runtime,
+  job: RunJob,
+  signal?: AbortSignal,
+  onOutput?: (stream: OutputStream, text: string) => void,
+): Promise<RunResult | 'stopped'> {
+  if (signal?.aborted) return 'stopped';
+  let handle;
+  try {
+    handle = runtime.run(job, onOutput);
+  } catch (e) {
+    return crashed(e);
+  }
+  const run = handle;
+  let onAbort = (): void => {};
+  const stop = new Promise<'stopped'>((resolve) => {
+    onAbort = () => (run.cancel(), resolve('stopped'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const r = await Promise.race([run.result, stop]);
+    return r === 'stopped' || r.status === 'cancelled' ? 'stopped' : r;
+  } catch (e) {
+    return crashed(e);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export function hiddenVerdict(r: RunResult): HiddenVerdict {
+  const total = Math.max(1, r.tests.length);
+  let failed = r.tests.filter((t) => !t.passed).length;
+  // A run that failed outside any listed test (a crash, a time-out) still failed: count one.
+  if (r.status !== 'passed' && failed === 0) failed = 1;
+  return { total, failed, status: r.status };
+}
+
+export interface EvaluateOptions {
+  runtime: Runtime;
+  task: Task;
+  program: string;
+  signal?: AbortSignal;
+  onOutput?: (stream: OutputStream, text: string) => void;
+  now: () => number;
+}
+
+export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stopped'> {
+  const start = o.now();
+  const job = (tests: TestSpec): RunJob => ({ language: 'python', code: o.program, tests, limits: o.task.limits });
+  const result = await runJob(o.runtime, job(o.task.tests), o.signal, o.onOutput);
+  if (result === 'stopped') return 'stopped';
+  let hidden: HiddenVerdict | undefined;
+  if (o.task.hiddenTests) {
+    // Hidden output is not streamed: a student watching the terminal must not see those tests.
+    const h = await runJob(o.runtime, job(o.task.hiddenTests), o.signal);
+    if (h === 'stopped') return 'stopped';
+    hidden = hiddenVerdict(h);
+  }
+  const passed = result.status === 'passed' && (hidden === undefined || (hidden.failed === 0 && hidden.status === 'passed'));
+  return { result, hidden, passed, runMs: o.now() - start };
+}

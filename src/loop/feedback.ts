@@ -1,0 +1,150 @@
+// Feedback text: what a run showed, in the terms a model needs to repair its code. Line numbers
+// are those of the code as the model wrote it; hidden tests are only ever counted.
+import type { ExceptionInfo, RunResult, TestResult } from '../shared/run.ts';
+import type { HiddenVerdict } from '../shared/task.ts';
+import { mapTraceback, toCodeLine } from './assemble.ts';
+import type { NoCodeReason } from './extract.ts';
+import { clip, headTail, lineAt, plural } from './text.ts';
+
+/** How much of each part to include; the context budget lowers these when space runs out. */
+export interface FeedbackDetail {
+  maxFailures: number;
+  valueChars: number;
+  tracebackLines: number;
+  /** Characters of program output kept from its start and its end; 0 and 0 leave output out. */
+  outputHead: number;
+  outputTail: number;
+}
+
+export const FULL_DETAIL: FeedbackDetail = { maxFailures: 5, valueChars: 400, tracebackLines: 30, outputHead: 2000, outputTail: 1000 };
+
+export interface FeedbackContext {
+  /** The code as the model wrote it. */
+  code: string;
+  /** Lines that ran before `code` (a HumanEval prompt). */
+  lineOffset: number;
+  timeoutSec?: number;
+  hidden?: HiddenVerdict;
+  /** The reply was cut off inside the code block. */
+  truncatedReply?: boolean;
+  detail?: FeedbackDetail;
+}
+
+const ANSWER = 'Reply with the complete solution in a single fenced ```python block.';
+
+export function noCodeFeedback(reason: NoCodeReason): string {
+  switch (reason) {
+    case 'cut-off-reasoning':
+      return `Your reply ended while still reasoning, before any code. Keep the reasoning short. ${ANSWER}`;
+    case 'not-python':
+      return `Your reply had code blocks, but none held a Python solution (only commands, output or another language). ${ANSWER}`;
+    case 'empty':
+      return `Your reply was empty. ${ANSWER}`;
+    case 'prose':
+      return `Your reply contained no code. ${ANSWER}`;
+  }
+}
+
+function sourceLine(ctx: FeedbackContext, line: number | undefined): string {
+  const text = line === undefined ? undefined : lineAt(ctx.code, line);
+  return text === undefined || line === undefined ? '' : `\n  ${line} | ${text}`;
+}
+
+/** Keeps the header and the innermost frames: the bottom of a traceback says where it broke. */
+function trimTraceback(tb: string, maxLines: number): string {
+  const lines = tb.replace(/\s+$/, '').split('\n');
+  const max = Math.max(2, maxLines);
+  if (lines.length <= max) return lines.join('\n');
+  const tail = lines.slice(lines.length - (max - 1));
+  return [lines[0] ?? '', `  [… ${plural(lines.length - max, 'line')} omitted …]`, ...tail].join('\n');
+}
+
+function exceptionText(e: ExceptionInfo, ctx: FeedbackContext, d: FeedbackDetail): string {
+  const line = toCodeLine(e.line, ctx.lineOffset, ctx.code);
+  const message = e.message === '' ? '' : `: ${e.message}`;
+  if (e.syntax) {
+    const at = line === undefined ? '' : ` at line ${line}`;
+    return `${e.type}${at}${message}${sourceLine(ctx, line)}\nThe code does not compile, so no test ran.`;
+  }
+  const at = line === undefined ? '' : ` at line ${line}`;
+  let text = `${e.type}${at}${message}${sourceLine(ctx, line)}`;
+  if (e.traceback.trim() !== '' && d.tracebackLines > 0) {
+    const tb = trimTraceback(mapTraceback(e.traceback, ctx.lineOffset, ctx.code), d.tracebackLines);
+    text += tb.startsWith('Traceback') ? `\n${tb}` : `\nTraceback:\n${tb}`;
+  }
+  return text;
+}
+
+function testText(t: TestResult, n: number, d: FeedbackDetail): string {
+  const call = t.source !== undefined && t.source.trim() !== t.name ? `: ${t.source.trim()}` : '';
+  let text = `${n}. ${t.name}${call}`;
+  if (t.expected !== undefined) text += `\n   expected: ${clip(t.expected, d.valueChars)}`;
+  if (t.actual !== undefined) text += `\n   actual:   ${clip(t.actual, d.valueChars)}`;
+  if (t.message !== undefined && t.message.trim() !== '') text += `\n   error: ${clip(t.message.trim(), d.valueChars)}`;
+  return text;
+}
+
+function failedTests(r: RunResult, d: FeedbackDetail): string {
+  const failed = r.tests.filter((t) => !t.passed);
+  const shown = failed.slice(0, Math.max(1, d.maxFailures));
+  const lines = [`${failed.length} of ${plural(r.tests.length, 'test')} failed:`, ...shown.map((t, i) => testText(t, i + 1, d))];
+  if (failed.length > shown.length) lines.push(`… and ${failed.length - shown.length} more failed.`);
+  return lines.join('\n');
+}
+
+function crashText(r: RunResult): string {
+  const said = `${r.exception?.type ?? ''} ${r.exception?.message ?? ''} ${r.result}`;
+  if (/memory/i.test(said)) return 'The Python interpreter ran out of memory and was stopped. Use less memory.';
+  if (/recursion|stack/i.test(said)) return 'The Python interpreter crashed from too deep recursion. Use a loop instead, or recurse less deeply.';
+  return `The Python interpreter crashed: ${r.exception?.message || r.result}.`;
+}
+
+function diagnosis(r: RunResult, ctx: FeedbackContext, d: FeedbackDetail): string {
+  if (r.exception?.syntax) return exceptionText(r.exception, ctx, d);
+  switch (r.status) {
+    case 'passed':
+      if (ctx.hidden && ctx.hidden.failed > 0) return `All ${plural(r.tests.length, 'visible test')} pass.`;
+      return r.tests.length > 0 ? `All ${plural(r.tests.length, 'test')} pass.` : 'The program ran without errors.';
+    case 'timed out': {
+      const limit = ctx.timeoutSec === undefined ? '' : ` of ${ctx.timeoutSec} s`;
+      const running = r.runningTest ? `, while running ${r.runningTest}` : '';
+      return `The run hit the time limit${limit}${running}. Look for an infinite loop, or make the algorithm faster.`;
+    }
+    case 'crashed':
+      return crashText(r);
+    case 'cancelled':
+      return 'The run was cancelled before it finished.';
+    case 'failed':
+    case 'error': {
+      const parts: string[] = [];
+      if (r.tests.some((t) => !t.passed)) parts.push(failedTests(r, d));
+      if (r.exception) parts.push(exceptionText(r.exception, ctx, d));
+      if (parts.length === 0) parts.push(`${r.status === 'failed' ? 'The tests failed' : 'The program failed'}: ${r.result.replace(/^failed:\s*/, '')}`);
+      return parts.join('\n\n');
+    }
+  }
+}
+
+function outputText(r: RunResult, d: FeedbackDetail): string {
+  if (d.outputHead + d.outputTail === 0) return '';
+  const parts: string[] = [];
+  const streams: Array<['stdout' | 'stderr', string]> = [['stdout', r.stdout], ['stderr', r.stderr]];
+  for (const [name, text] of streams) {
+    if (text.trim() === '') continue;
+    // The traceback is already shown above; do not spend the budget twice on it.
+    if (name === 'stderr' && r.exception && text.includes('Traceback (most recent call last)')) continue;
+    const cut = r.truncated ? ', cut at the output limit' : '';
+    parts.push(`Output (${name}${cut}):\n\`\`\`text\n${headTail(text.replace(/\s+$/, ''), d.outputHead, d.outputTail)}\n\`\`\``);
+  }
+  return parts.join('\n\n');
+}
+
+export function buildFeedback(result: RunResult, ctx: FeedbackContext): string {
+  const d = ctx.detail ?? FULL_DETAIL;
+  const parts = [diagnosis(result, ctx, d)];
+  if (ctx.hidden && ctx.hidden.failed > 0) parts.push(`${plural(ctx.hidden.failed, 'hidden test')} failed.`);
+  const clean = result.status === 'passed' && !(ctx.hidden && ctx.hidden.failed > 0);
+  if (!clean) parts.push(outputText(result, d));
+  if (ctx.truncatedReply) parts.push('Your reply was cut off before the code block was closed, so the code is incomplete. Keep the reply shorter.');
+  return parts.filter((p) => p !== '').join('\n\n');
+}

@@ -1,0 +1,112 @@
+// What the model is told: the system prompt, the task message, and the repair turn.
+import type { ChatMessage } from '../shared/model.ts';
+import type { TestSpec } from '../shared/run.ts';
+import type { Attempt, Task } from '../shared/task.ts';
+import { entryPointOf, harnessPrefix } from './assemble.ts';
+import { clip } from './text.ts';
+
+export const SYSTEM_PROMPT = [
+  'You write Python code that solves programming tasks.',
+  'Your code is run against tests in a Python sandbox with no network and no files, and the results come back to you so that you can repair it.',
+  'Always answer with the complete code in exactly one fenced ```python block.',
+  'Do not read input and do not print unless the task asks for it. Keep any explanation short.',
+].join(' ');
+
+export function fence(code: string): string {
+  return `\`\`\`python\n${code.replace(/\s+$/, '')}\n\`\`\``;
+}
+
+/** The tests as a model would read them; undefined when the task has none. */
+export function testsText(spec: TestSpec): string | undefined {
+  switch (spec.kind) {
+    case 'humaneval':
+      return `${spec.test.trim()}\n\ncheck(${spec.entryPoint})`;
+    case 'mbpp':
+      return [spec.setup, ...spec.asserts].filter((s) => s.trim() !== '').join('\n') || undefined;
+    case 'user':
+      return spec.source.trim() || undefined;
+    case 'none':
+      return undefined;
+  }
+}
+
+export function answerInstruction(task: Task): string {
+  return task.tests.kind === 'humaneval'
+    ? 'Reply with the complete function, signature included, in a single fenced ```python block.'
+    : 'Reply with the complete solution in a single fenced ```python block.';
+}
+
+export interface TaskTextOptions {
+  showTests: boolean;
+  /** Longest test listing kept, in characters. */
+  testsChars: number;
+}
+
+export function taskText(task: Task, o: TaskTextOptions): string {
+  const parts: string[] = [];
+  const prefix = harnessPrefix(task);
+  // A HumanEval prompt is code; it may sit in the prompt, the starter code, or both.
+  if (prefix !== undefined && (task.starterCode === undefined || task.starterCode.trim() === task.prompt.trim())) {
+    parts.push(`Complete the following Python code:\n${fence(prefix)}`);
+  } else {
+    parts.push(task.prompt.trim());
+    if (task.starterCode?.trim()) parts.push(`Starter code:\n${fence(task.starterCode)}`);
+  }
+  const tests = o.showTests ? testsText(task.tests) : undefined;
+  const entry = entryPointOf(task);
+  if (tests !== undefined) parts.push(`Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars))}`);
+  else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
+  else if (task.tests.kind === 'none') parts.push('There are no tests: the program must run to the end without errors.');
+  return parts.join('\n\n');
+}
+
+export function firstMessages(task: Task, o: TaskTextOptions): ChatMessage[] {
+  return [{ role: 'user', content: `${taskText(task, o)}\n\n${answerInstruction(task)}` }];
+}
+
+export const TACTIC_TEXT =
+  'Your last attempts keep failing in the same way. Do not patch the previous code again: rethink the problem and solve it with a different approach.';
+
+export interface RepairInput {
+  task: Task;
+  taskOptions: TaskTextOptions;
+  latest: Attempt;
+  /** Feedback on the latest attempt, at the detail the budget allows. */
+  feedback: string;
+  /** One line per earlier attempt, oldest first. */
+  summaries: string[];
+  /** Earlier attempts left out of `summaries`. */
+  omitted: number;
+  tactic: boolean;
+  /** Longest reply text resent when the latest reply had no code. */
+  replyChars: number;
+}
+
+function earlierText(r: RepairInput): string {
+  if (r.summaries.length === 0 && r.omitted === 0) return '';
+  const lines = r.summaries.map((s) => `- ${s}`);
+  if (r.omitted > 0) lines.unshift(`- (${r.omitted} earlier attempts not shown)`);
+  return `Earlier attempts:\n${lines.join('\n')}\n\n`;
+}
+
+function closing(r: RepairInput): string {
+  const fix = r.tactic ? TACTIC_TEXT : 'Fix the code.';
+  return `${fix} ${answerInstruction(r.task)}`;
+}
+
+export function repairMessages(r: RepairInput): ChatMessage[] {
+  const first = firstMessages(r.task, r.taskOptions);
+  const earlier = earlierText(r);
+  if (r.latest.source === 'user' && r.latest.candidate !== undefined) {
+    // The model did not write this code, so it must not appear as the model's own turn.
+    const content = `${first[0]?.content ?? ''}\n\n${earlier}The code was edited by hand to:\n${fence(r.latest.candidate)}\n\nRunning it gave:\n${r.feedback}\n\n${closing(r)}`;
+    return [{ role: 'user', content }];
+  }
+  const label = r.latest.candidate !== undefined ? 'Result of running your code:' : 'Your reply could not be run:';
+  const said = r.latest.candidate !== undefined ? fence(r.latest.candidate) : clip(r.latest.reply.trim(), r.replyChars) || '(empty reply)';
+  return [
+    ...first,
+    { role: 'assistant', content: said },
+    { role: 'user', content: `${earlier}${label}\n${r.feedback}\n\n${closing(r)}` },
+  ];
+}

@@ -1,0 +1,103 @@
+// Stop rules. Each ends the session with an EndReason and a sentence a user can read.
+import type { ModelErrorInfo } from '../shared/model.ts';
+import type { Attempt, EndReason } from '../shared/task.ts';
+import { toCodeLine } from './assemble.ts';
+import { failingTests } from './summary.ts';
+import { normalizeCode, plural } from './text.ts';
+
+export const DEFAULT_MAX_ITERATIONS = 5;
+/** Equal failures in a row that count as stuck. */
+export const STUCK_REPEATS = 3;
+
+export interface StopVerdict {
+  reason: EndReason;
+  message: string;
+}
+
+export interface BudgetState {
+  /** Model attempts made in this run. */
+  iterations: number;
+  maxIterations: number;
+  tokensUsed: number;
+  tokenBudget?: number;
+  elapsedMs: number;
+  timeBudgetSec?: number;
+}
+
+const seconds = (ms: number): string => (ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000)));
+
+/** The cap, token and time rules, checked before each model call. */
+export function budgetStop(s: BudgetState): StopVerdict | undefined {
+  if (s.iterations >= s.maxIterations) {
+    return { reason: 'iteration-cap', message: `Stopped after ${plural(s.iterations, 'attempt')}: the iteration cap is ${s.maxIterations}.` };
+  }
+  if (s.tokenBudget !== undefined && s.tokensUsed >= s.tokenBudget) {
+    return { reason: 'token-budget', message: `Used ${plural(s.tokensUsed, 'token')}, the token budget is ${s.tokenBudget.toLocaleString('en-US')}.` };
+  }
+  if (s.timeBudgetSec !== undefined && s.elapsedMs >= s.timeBudgetSec * 1000) return timeVerdict(s.elapsedMs, s.timeBudgetSec);
+  return undefined;
+}
+
+export function timeVerdict(elapsedMs: number, timeBudgetSec: number): StopVerdict {
+  return { reason: 'time-budget', message: `Ran for ${seconds(elapsedMs)} s, the time budget is ${timeBudgetSec} s.` };
+}
+
+/** Stops before a call that would by itself go over the token budget. */
+export function nextCallStop(tokensUsed: number, nextRequest: number, tokenBudget?: number): StopVerdict | undefined {
+  if (tokenBudget === undefined || tokensUsed + nextRequest <= tokenBudget) return undefined;
+  return {
+    reason: 'token-budget',
+    message: `The next request (about ${plural(nextRequest, 'token')}) would go over the token budget of ${tokenBudget.toLocaleString('en-US')}; ${plural(tokensUsed, 'token')} used so far.`,
+  };
+}
+
+export function passedVerdict(a: Attempt): StopVerdict {
+  const total = (a.result?.tests.length ?? 0) + (a.hidden?.total ?? 0);
+  const tests = total > 0 ? `all ${plural(total, 'test')}` : 'the program';
+  const who = a.source === 'user' ? 'the edited code' : `attempt ${a.index + 1}`;
+  return { reason: 'passed', message: `Passed: ${who} passes ${tests}.` };
+}
+
+export const STOPPED: StopVerdict = { reason: 'stopped', message: 'Stopped by the user.' };
+
+export function endpointVerdict(e: ModelErrorInfo): StopVerdict {
+  return { reason: 'endpoint-failed', message: e.hint ? `${e.message} ${e.hint}` : e.message };
+}
+
+/** Same status, same failing tests, same exception at the same line: the same failure. */
+export function failureSignature(a: Attempt, lineOffset: number): string {
+  if (!a.result || a.candidate === undefined) return 'no-code';
+  const r = a.result;
+  const line = toCodeLine(r.exception?.line, lineOffset, a.candidate) ?? '';
+  return [r.status, failingTests(r).sort().join(','), `${r.exception?.type ?? ''}@${line}`, a.hidden?.failed ?? ''].join('|');
+}
+
+export type StuckVerdict = { stuck: false } | { stuck: true; why: string };
+
+/** Watches for a loop that repeats itself: the same code again, or the same failure three times. */
+export class StuckWatch {
+  private readonly seen = new Map<string, number>();
+  private lastSignature = '';
+  private streak = 0;
+
+  constructor(private readonly lineOffset: number) {}
+
+  observe(a: Attempt): StuckVerdict {
+    const sig = failureSignature(a, this.lineOffset);
+    this.streak = sig === this.lastSignature ? this.streak + 1 : 1;
+    this.lastSignature = sig;
+    let repeatOf: number | undefined;
+    if (a.candidate !== undefined) {
+      const key = normalizeCode(a.candidate);
+      repeatOf = this.seen.get(key);
+      if (repeatOf === undefined) this.seen.set(key, a.index);
+    }
+    if (repeatOf !== undefined) return { stuck: true, why: `attempt ${a.index + 1} repeated the code of attempt ${repeatOf + 1}` };
+    if (this.streak >= STUCK_REPEATS) return { stuck: true, why: `the same failure ${this.streak} times in a row` };
+    return { stuck: false };
+  }
+}
+
+export function stuckVerdict(why: string): StopVerdict {
+  return { reason: 'stuck', message: `Stuck: ${why}, even after asking for a different approach.` };
+}

@@ -1,0 +1,74 @@
+// The loop's public contract: what a caller passes in and what it gets back.
+import type { ModelClient, ModelErrorInfo, Usage } from '../shared/model.ts';
+import type { OutputStream, Runtime } from '../shared/run.ts';
+import type { Attempt, EndReason, Task } from '../shared/task.ts';
+
+export interface LoopSettings {
+  /** Model attempts in this run (an edited-code run is not one); default 5. */
+  maxIterations: number;
+  /** Input plus output tokens of this run's model calls. */
+  tokenBudget?: number;
+  /** Wall-clock seconds for this run, checked between steps. */
+  timeBudgetSec?: number;
+  temperature?: number;
+  /** Largest request sent, by estimate (characters / 4); default 8000. */
+  contextBudgetTokens?: number;
+  /** Longest reply asked of the endpoint. */
+  maxTokens?: number;
+  /** Show the visible tests in the first message; default true. */
+  showTests?: boolean;
+  /** Shorter conversations tried after the endpoint says the context is too long; default 3. */
+  maxShrinks?: number;
+  /** Further tries after a network or server fault; default 1. */
+  modelRetries?: number;
+  retryDelayMs?: number;
+}
+
+export interface LoopHooks {
+  onModelDelta?(text: string): void;
+  /** The text streamed so far was from a call that failed and is being retried: clear it. */
+  onModelReset?(): void;
+  onAttemptStart?(index: number): void;
+  /** Awaited before the loop goes on, so the attempt can be saved first. */
+  onAttempt(attempt: Attempt): void | Promise<void>;
+  onRunOutput?(stream: OutputStream, text: string): void;
+  onStatus?(text: string): void;
+}
+
+export interface LoopStart {
+  /** Finished attempts of the session so far, oldest first. */
+  attempts: Attempt[];
+  /** Code the user edited by hand: it runs first, as an attempt with source 'user'. */
+  editedCode?: string;
+}
+
+export interface LoopOptions {
+  task: Task;
+  model: ModelClient;
+  runtime: Runtime;
+  settings: LoopSettings;
+  signal?: AbortSignal;
+  startFrom?: LoopStart;
+  hooks: LoopHooks;
+  /** Copied into each attempt. */
+  sessionId?: string;
+  /** Milliseconds since the epoch; injectable for tests. */
+  now?: () => number;
+}
+
+export interface LoopOutcome {
+  passed: boolean;
+  endReason: EndReason;
+  endMessage: string;
+  /** Every finished attempt of the session, earlier ones included. */
+  attempts: Attempt[];
+  /** The passing candidate, else the last one that ran (for HumanEval, the completion). */
+  finalCandidate?: string;
+  /** Sum over this run's model calls. */
+  usage: Usage;
+  modelMs: number;
+  runMs: number;
+  elapsedMs: number;
+  /** Set when the endpoint failed for good. */
+  error?: ModelErrorInfo;
+}
