@@ -1,0 +1,80 @@
+// The offline demo model: no key, no network, the same reply every time. It recognises the
+// bundled examples by their function name and plays a first attempt, then a repair.
+import { EXAMPLES } from '../shared/examples.ts';
+import type { ChatRequest, ChatResult, EndpointConfig, ModelClient } from '../shared/model.ts';
+import { DEMO_SCRIPTS } from './demo-script.ts';
+import { cancelledError } from './errors.ts';
+import { abortableSleep } from './retry.ts';
+import { publicConfig } from './transport.ts';
+import { estimateInput, estimateTokens } from './usage.ts';
+
+export const DEMO_MODEL = 'demo';
+export const DEMO_LABEL = 'Demo model (offline, scripted)';
+
+export interface DemoOptions {
+  /** Pause between chunks so the page shows streaming; 0 streams instantly (tests). */
+  delayMs?: number;
+  chunkChars?: number;
+}
+
+function findScript(req: ChatRequest): (typeof DEMO_SCRIPTS)[number] | undefined {
+  const firstUser = req.messages.find((m) => m.role === 'user')?.content ?? '';
+  const text = `${req.system ?? ''}\n${firstUser}`;
+  for (const task of EXAMPLES) {
+    if (task.entryPoint === undefined) continue;
+    if (new RegExp(`\\b${task.entryPoint}\\b`).test(text)) return DEMO_SCRIPTS.find((s) => s.taskId === task.id);
+  }
+  return undefined;
+}
+
+const UNKNOWN =
+  `I am the ${DEMO_LABEL}. I do not call any real model: I only know the bundled example tasks ` +
+  `(${EXAMPLES.map((t) => t.title).join(', ')}). Pick one of them, or set up a real model endpoint ` +
+  'in the settings to work on your own task.';
+
+/** The reply for a conversation: unknown task, first attempt, or the repair once feedback came. */
+export function demoReply(req: ChatRequest): string {
+  const script = findScript(req);
+  if (!script) return UNKNOWN;
+  const userTurns = req.messages.filter((m) => m.role === 'user').length;
+  return userTurns > 1 ? script.repaired : script.first;
+}
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+export function createDemoClient(config: Partial<EndpointConfig> = {}, opts: DemoOptions = {}): ModelClient {
+  const delayMs = opts.delayMs ?? 20;
+  const chunkChars = Math.max(1, opts.chunkChars ?? 24);
+  const cfg: EndpointConfig = publicConfig({
+    provider: 'demo',
+    baseUrl: 'demo:',
+    model: DEMO_MODEL,
+    preset: 'demo',
+    ...config,
+  });
+  return {
+    config: cfg,
+    async chat(req, chatOpts = {}): Promise<ChatResult> {
+      const { signal, onEvent } = chatOpts;
+      const text = demoReply(req);
+      for (const piece of chunks(text, chunkChars)) {
+        if (signal?.aborted) throw cancelledError();
+        if (delayMs > 0) await abortableSleep(delayMs, signal);
+        onEvent?.({ type: 'text', text: piece });
+      }
+      if (signal?.aborted) throw cancelledError();
+      return {
+        text,
+        finishReason: 'stop',
+        usage: { inputTokens: estimateInput(req), outputTokens: estimateTokens(text), estimated: true },
+      };
+    },
+    async listModels() {
+      return [DEMO_MODEL];
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Ollama's native API: /api/chat (NDJSON) and /api/tags.
+import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
+import { createOllamaParser } from './parsers/ollama.ts';
+import { getJson, streamChat } from './run.ts';
+import { clientBase, requireUrl, stripSuffix } from './transport.ts';
+import type { ClientOptions } from './transport.ts';
+
+export function ollamaHeaders(key: string | undefined, json: boolean): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (json) h['content-type'] = 'application/json';
+  // Only set when Ollama sits behind a proxy that checks one.
+  if (key !== undefined) h.authorization = `Bearer ${key}`;
+  return h;
+}
+
+export function ollamaBody(config: EndpointConfig, req: ChatRequest): Record<string, unknown> {
+  const messages = req.system ? [{ role: 'system', content: req.system }, ...req.messages] : [...req.messages];
+  const body: Record<string, unknown> = { model: config.model, messages, stream: true };
+  const options: Record<string, number> = {};
+  if (req.temperature !== undefined) options.temperature = req.temperature;
+  if (req.maxTokens !== undefined) options.num_predict = req.maxTokens;
+  if (Object.keys(options).length > 0) body.options = options;
+  return body;
+}
+
+export function createOllamaClient(config: EndpointConfig, opts: ClientOptions = {}): ModelClient {
+  const b = clientBase(config, opts);
+  // People paste the OpenAI-compatible address (…/v1) or the API root (…/api).
+  const root = stripSuffix(b.base, ['/v1', '/api']);
+  return {
+    config: b.publicConfig,
+    async chat(req, chatOpts = {}) {
+      requireUrl(b);
+      const http = { method: 'POST' as const, headers: ollamaHeaders(b.key, true), body: JSON.stringify(ollamaBody(config, req)) };
+      return streamChat(b.transport, `${root}/api/chat`, http, createOllamaParser, req, chatOpts);
+    },
+    async listModels(signal) {
+      requireUrl(b);
+      const json = (await getJson(b.transport, `${root}/api/tags`, ollamaHeaders(b.key, false), signal)) as {
+        models?: { name?: unknown; model?: unknown }[];
+      };
+      const names = (json.models ?? []).map((m) => m.name ?? m.model).filter((n): n is string => typeof n === 'string');
+      return names.sort();
+    },
+  };
+}

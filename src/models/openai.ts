@@ -1,0 +1,47 @@
+// OpenAI Chat Completions and the servers that copy it (OpenRouter, Groq, Gemini, Mistral,
+// DeepSeek, LM Studio, llama.cpp, vLLM, Ollama's /v1).
+import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
+import { createOpenAIParser } from './parsers/openai.ts';
+import { getJson, streamChat } from './run.ts';
+import { clientBase, requireKey, requireUrl } from './transport.ts';
+import type { ClientOptions } from './transport.ts';
+
+export function openaiHeaders(key: string | undefined, json: boolean): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (json) h['content-type'] = 'application/json';
+  if (key !== undefined) h.authorization = `Bearer ${key}`;
+  return h;
+}
+
+export function openaiBody(config: EndpointConfig, req: ChatRequest, streamUsage: boolean, maxField: string): Record<string, unknown> {
+  const messages = req.system ? [{ role: 'system', content: req.system }, ...req.messages] : [...req.messages];
+  const body: Record<string, unknown> = { model: config.model, messages, stream: true };
+  if (streamUsage) body.stream_options = { include_usage: true };
+  if (req.temperature !== undefined) body.temperature = req.temperature;
+  if (req.maxTokens !== undefined) body[maxField] = req.maxTokens;
+  return body;
+}
+
+export function createOpenAIClient(config: EndpointConfig, opts: ClientOptions = {}): ModelClient {
+  const b = clientBase(config, opts);
+  return {
+    config: b.publicConfig,
+    async chat(req, chatOpts = {}) {
+      requireUrl(b);
+      requireKey(b);
+      const body = openaiBody(config, req, b.preset.streamUsage, b.preset.maxTokensField);
+      const http = { method: 'POST' as const, headers: openaiHeaders(b.key, true), body: JSON.stringify(body) };
+      return streamChat(b.transport, `${b.base}/chat/completions`, http, createOpenAIParser, req, chatOpts);
+    },
+    async listModels(signal) {
+      requireUrl(b);
+      requireKey(b);
+      const json = (await getJson(b.transport, `${b.base}/models`, openaiHeaders(b.key, false), signal)) as {
+        data?: { id?: unknown }[];
+      };
+      const ids = (json.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+      // Gemini lists "models/gemini-…" but its chat endpoint is documented with the bare name.
+      return [...new Set(ids.map((id) => id.replace(/^models\//, '')))].sort();
+    },
+  };
+}
