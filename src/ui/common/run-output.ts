@@ -1,0 +1,27 @@
+// A finished run, written to the terminal after its streamed output: each test's outcome, the
+// exception, and the verdict, coloured by kind.
+import type { RunResult } from '../../shared/run.ts';
+import type { Terminal } from '../terminal/terminal.ts';
+import { verdictLine } from './verdict.ts';
+
+export function writeRunResult(term: Terminal, r: RunResult): void {
+  if (r.truncated) term.write('\n[output cut at the output cap]\n', 'info');
+  if (r.tests.length) term.write('\n');
+  for (const t of r.tests) {
+    if (t.passed) {
+      term.write(`✓ ${t.name}\n`, 'ok');
+      continue;
+    }
+    const detail =
+      t.expected !== undefined || t.actual !== undefined
+        ? `expected ${t.expected ?? '?'}, got ${t.actual ?? '?'}`
+        : (t.message ?? 'failed');
+    term.write(`✗ ${t.name}: ${detail}\n`, 'fail');
+  }
+  if (r.exception) {
+    const ex = r.exception;
+    term.write(`\n${ex.traceback || `${ex.type}: ${ex.message}`}\n`, 'stderr');
+  }
+  if (r.status === 'timed out' && r.runningTest) term.write(`time limit hit while running ${r.runningTest}\n`, 'info');
+  term.write(`\n[${verdictLine(r)}]\n`, r.status === 'passed' ? 'ok' : 'fail');
+}

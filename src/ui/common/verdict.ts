@@ -1,0 +1,36 @@
+// One place that turns a run's status into the word and colour the page shows, so the timeline,
+// the verdict line and the terminal never disagree.
+import type { RunResult, RunStatus } from '../../shared/run.ts';
+import type { Attempt } from '../../shared/task.ts';
+
+/** CSS class suffix: .tone-passed, .tone-timed-out, ... */
+export type Tone = 'passed' | 'failed' | 'error' | 'timed-out' | 'crashed' | 'cancelled' | 'pending';
+
+export function toneOf(status: RunStatus): Tone {
+  return status === 'timed out' ? 'timed-out' : status;
+}
+
+export interface Verdict {
+  label: string;
+  tone: Tone;
+}
+
+/** What an attempt came to. Hidden tests can fail a run whose visible tests all pass. */
+export function attemptVerdict(a: Attempt): Verdict {
+  if (a.candidate === undefined) return { label: 'no code', tone: 'error' };
+  if (!a.result) return { label: 'not run', tone: 'pending' };
+  if (a.result.status === 'passed' && a.passed === false) return { label: 'failed hidden tests', tone: 'failed' };
+  return { label: a.result.status, tone: toneOf(a.result.status) };
+}
+
+/** "3/5", or "" when the run reported no individual tests. */
+export function testsPassed(r: RunResult | undefined): string {
+  if (!r || r.tests.length === 0) return '';
+  return `${r.tests.filter((t) => t.passed).length}/${r.tests.length}`;
+}
+
+/** One line for the verdict region: "failed — 3/5 tests (120 ms)". */
+export function verdictLine(r: RunResult): string {
+  const tests = testsPassed(r);
+  return `${r.status}${tests ? ` — ${tests} tests` : ''} (${Math.round(r.durationMs)} ms)`;
+}

@@ -1,0 +1,164 @@
+// The page frame for the loop: header, task column, editor and reply in the centre, results on
+// the right. It only builds containers and buttons; the app mounts views into them and listens
+// to the buttons, so the page-wide shortcuts work by clicking those same buttons.
+import { h, setText } from '../common/dom.ts';
+import type { Tone } from '../common/verdict.ts';
+import { installShortcuts, shortcutHint } from './shortcuts.ts';
+
+export interface LayoutOptions {
+  /** Defaults to "Fixpoint". */
+  appName?: string;
+}
+
+export interface LayoutSlots {
+  task: HTMLElement;
+  editor: HTMLElement;
+  reply: HTMLElement;
+  timeline: HTMLElement;
+  diff: HTMLElement;
+  terminal: HTMLElement;
+}
+
+export interface LayoutButtons {
+  runLoop: HTMLButtonElement;
+  stop: HTMLButtonElement;
+  continueFrom: HTMLButtonElement;
+  runOnce: HTMLButtonElement;
+  settings: HTMLButtonElement;
+  history: HTMLButtonElement;
+}
+
+export interface Layout {
+  slots: LayoutSlots;
+  buttons: LayoutButtons;
+  /** "openai · gpt-4o-mini"; undefined means no endpoint, and Ctrl/Cmd+Enter then runs once. */
+  setEndpoint(label: string | undefined): void;
+  /** Disables the start buttons and enables Stop while the loop or a run is going. */
+  setRunning(running: boolean): void;
+  /** The live verdict line, e.g. "failed — 2/3 tests (41 ms)". */
+  setVerdict(text: string, tone?: Tone): void;
+  /** The selected attempt's feedback, shown preformatted; undefined clears it. */
+  setFeedback(text: string | undefined): void;
+  /** What Ctrl/Cmd+Enter does: the loop with an endpoint, else one run. For editors' onRun. */
+  runShortcut(): void;
+  dispose(): void;
+}
+
+// The visible text is the accessible name (so voice control can say it); the title adds detail.
+function button(label: string, cls: string, title?: string): HTMLButtonElement {
+  return h('button', { type: 'button', class: cls, title }, label);
+}
+
+function panel(title: string, cls: string, ...content: HTMLElement[]): HTMLElement {
+  const id = `panel-${cls}`;
+  return h('section', { class: `panel ${cls}`, 'aria-labelledby': id }, h('h2', { id }, title), ...content);
+}
+
+export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout {
+  const buttons: LayoutButtons = {
+    runLoop: button('Run loop', 'primary run-loop'),
+    stop: button('Stop', 'danger stop'),
+    continueFrom: button('Continue from this code', 'continue-from', 'Continue the loop from the code in the editor'),
+    runOnce: button('Run once', 'run-once', 'Run the code in the editor once, without the model'),
+    settings: button('Settings', 'settings', 'Endpoint and model settings'),
+    history: button('History', 'history', 'Saved sessions'),
+  };
+  buttons.stop.disabled = true;
+
+  const slots: LayoutSlots = {
+    task: h('div', { class: 'slot slot-task' }),
+    editor: h('div', { class: 'slot slot-editor' }),
+    reply: h('div', { class: 'slot slot-reply' }),
+    timeline: h('div', { class: 'slot slot-timeline' }),
+    diff: h('div', { class: 'slot slot-diff' }),
+    terminal: h('div', { class: 'slot slot-terminal' }),
+  };
+  const endpoint = h('span', { class: 'endpoint' });
+  const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite', data: { tone: 'pending' } });
+  const feedback = h('pre', { class: 'feedback', tabindex: 0 });
+
+  const page = h(
+    'div',
+    { class: 'app' },
+    h(
+      'header',
+      { class: 'app-header' },
+      h('h1', null, opts.appName ?? 'Fixpoint'),
+      endpoint,
+      h('nav', { class: 'app-nav', 'aria-label': 'Panels' }, buttons.settings, buttons.history),
+    ),
+    h(
+      'main',
+      { class: 'app-main' },
+      h('aside', { class: 'col col-task', 'aria-label': 'Task' }, slots.task),
+      h(
+        'div',
+        { class: 'col col-centre' },
+        h(
+          'div',
+          { class: 'toolbar', role: 'toolbar', 'aria-label': 'Loop controls' },
+          buttons.runLoop,
+          buttons.stop,
+          buttons.continueFrom,
+          buttons.runOnce,
+          h('span', { class: 'hint' }, shortcutHint()),
+        ),
+        panel('Code', 'code', slots.editor),
+        panel('Model reply', 'reply-panel', slots.reply),
+      ),
+      h(
+        'div',
+        { class: 'col col-results' },
+        verdict,
+        panel('Attempts', 'attempts', slots.timeline),
+        panel('Feedback', 'feedback-panel', feedback),
+        panel('Diff', 'diff-panel', slots.diff),
+        panel('Output', 'output', slots.terminal),
+      ),
+    ),
+  );
+  root.append(page);
+
+  let hasEndpoint = false;
+  const runShortcut = (): void => {
+    const target = hasEndpoint ? buttons.runLoop : buttons.runOnce;
+    if (!target.disabled) target.click();
+  };
+  const removeShortcuts = installShortcuts({
+    run: runShortcut,
+    stop: () => {
+      if (!buttons.stop.disabled) buttons.stop.click();
+    },
+  });
+
+  const layout: Layout = {
+    slots,
+    buttons,
+    setEndpoint(label) {
+      hasEndpoint = label !== undefined;
+      setText(endpoint, label ?? 'No endpoint: set one in Settings');
+      endpoint.classList.toggle('missing', !hasEndpoint);
+    },
+    setRunning(running) {
+      for (const b of [buttons.runLoop, buttons.continueFrom, buttons.runOnce]) b.disabled = running;
+      buttons.stop.disabled = !running;
+      page.classList.toggle('running', running);
+    },
+    setVerdict(text, tone = 'pending') {
+      setText(verdict, text);
+      verdict.dataset.tone = tone;
+    },
+    setFeedback(text) {
+      setText(feedback, text ?? '');
+      feedback.classList.toggle('empty', !text);
+    },
+    runShortcut,
+    dispose() {
+      removeShortcuts();
+      page.remove();
+    },
+  };
+  layout.setEndpoint(undefined);
+  layout.setFeedback(undefined);
+  return layout;
+}

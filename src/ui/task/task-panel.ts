@@ -1,0 +1,156 @@
+// The task panel: pick an example or write a task, edit its code, tests, limits and caps.
+// getTask() hands back the task as edited; refused numbers never reach it.
+import type { Task } from '../../shared/task.ts';
+import { DEFAULT_LIMITS } from '../../shared/run.ts';
+import { h } from '../common/dom.ts';
+import type { Editor } from '../editor/editor.ts';
+import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
+import { numberField } from './number-field.ts';
+import { testsToText, textToTests } from './tests-text.ts';
+
+export interface TaskCaps {
+  maxIterations: number;
+  tokenBudget?: number;
+  timeBudgetSec?: number;
+}
+
+export const DEFAULT_CAPS: TaskCaps = { maxIterations: 5 };
+
+export interface TaskPanelOptions {
+  /** Example tasks for the picker. */
+  examples: readonly Task[];
+  /** Shown first; defaults to the first example, else a blank task. */
+  task?: Task;
+  caps?: TaskCaps;
+  /** After any accepted edit, and after picking an example. */
+  onChange?(): void;
+  /** Ctrl/Cmd+Enter inside the panel's editors. */
+  onRun?(): void;
+}
+
+export interface TaskPanel {
+  getTask(): Task;
+  getCaps(): TaskCaps;
+  setTask(task: Task): void;
+  setCaps(caps: TaskCaps): void;
+  /** One sentence per field holding a refused value; empty when every field is accepted. */
+  errors(): string[];
+  /** While the loop runs, the task it runs on should not change under it. */
+  setLocked(locked: boolean): void;
+  dispose(): void;
+}
+
+function blankTask(): Task {
+  return {
+    id: `task-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    title: 'Untitled task',
+    prompt: '',
+    language: 'python',
+    tests: { kind: 'none' },
+    limits: { ...DEFAULT_LIMITS },
+  };
+}
+
+export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskPanel {
+  const changed = (): void => opts.onChange?.();
+  const picker = h('select', { id: 'task-example' }, h('option', { value: '' }, 'Blank task'));
+  for (const t of opts.examples) picker.append(h('option', { value: t.id }, t.title));
+  const title = h('input', { id: 'task-title', type: 'text', autocomplete: 'off' });
+  const prompt = h('textarea', { id: 'task-prompt', class: 'task-prompt', rows: 8, spellcheck: 'true' });
+  const starterHost = h('div', { class: 'task-editor' });
+  const testsHost = h('div', { class: 'task-editor' });
+
+  const timeout = numberField('Time limit (s)', { min: 0.1, max: 600 }, DEFAULT_LIMITS.timeoutSec, changed);
+  const outputCap = numberField('Output cap (KiB)', { min: 1, max: 65536 }, DEFAULT_LIMITS.outputCap / 1024, changed);
+  const maxIterations = numberField('Max iterations', { integer: true, min: 1, max: 100 }, DEFAULT_CAPS.maxIterations, changed);
+  const tokenBudget = numberField('Token budget', { integer: true, min: 1, optional: true }, undefined, changed);
+  const timeBudget = numberField('Time budget (s)', { min: 1, optional: true }, undefined, changed);
+  const numbers = [timeout, outputCap, maxIterations, tokenBudget, timeBudget];
+
+  const el = h(
+    'section',
+    { class: 'task-panel', 'aria-label': 'Task' },
+    h('div', { class: 'field' }, h('label', { for: 'task-example' }, 'Example'), picker),
+    h('div', { class: 'field' }, h('label', { for: 'task-title' }, 'Title'), title),
+    h('div', { class: 'field' }, h('label', { for: 'task-prompt' }, 'Description'), prompt),
+    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
+    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Tests'), testsHost),
+    h('fieldset', { class: 'task-numbers' }, h('legend', null, 'Limits per run'), timeout.el, outputCap.el),
+    h('fieldset', { class: 'task-numbers' }, h('legend', null, 'Caps per loop'), maxIterations.el, tokenBudget.el, timeBudget.el),
+  );
+  root.append(el);
+
+  const starter: Editor = mountEditor(starterHost, { doc: '', label: 'Starter code', size: 'compact', placeholder: 'Optional code the model starts from', onChange: changed, onRun: opts.onRun });
+  const tests: Editor = mountTestsEditor(testsHost, { doc: '', placeholder: 'assert f(1) == 2', onChange: changed, onRun: opts.onRun });
+
+  // The task as loaded; edits are applied over it so fields the panel does not show survive.
+  let base: Task = blankTask();
+
+  function setTask(task: Task): void {
+    base = task;
+    picker.value = opts.examples.some((t) => t.id === task.id) ? task.id : '';
+    title.value = task.title;
+    prompt.value = task.prompt;
+    starter.setValue(task.starterCode ?? '');
+    tests.setValue(testsToText(task.tests));
+    timeout.set(task.limits.timeoutSec);
+    outputCap.set(Math.round((task.limits.outputCap / 1024) * 100) / 100);
+  }
+
+  function setCaps(caps: TaskCaps): void {
+    maxIterations.set(caps.maxIterations);
+    tokenBudget.set(caps.tokenBudget);
+    timeBudget.set(caps.timeBudgetSec);
+  }
+
+  picker.addEventListener('change', () => {
+    setTask(opts.examples.find((t) => t.id === picker.value) ?? blankTask());
+    changed();
+  });
+  title.addEventListener('input', changed);
+  prompt.addEventListener('input', changed);
+
+  setTask(opts.task ?? opts.examples[0] ?? blankTask());
+  setCaps(opts.caps ?? DEFAULT_CAPS);
+
+  return {
+    getTask() {
+      const starterCode = starter.getValue();
+      const task: Task = {
+        ...base,
+        title: title.value.trim() || 'Untitled task',
+        prompt: prompt.value,
+        tests: textToTests(tests.getValue(), base.tests),
+        limits: {
+          timeoutSec: timeout.value() ?? base.limits.timeoutSec,
+          outputCap: Math.round((outputCap.value() ?? base.limits.outputCap / 1024) * 1024),
+        },
+      };
+      if (starterCode.trim()) task.starterCode = starterCode;
+      else delete task.starterCode;
+      return task;
+    },
+    getCaps() {
+      const caps: TaskCaps = { maxIterations: maxIterations.value() ?? DEFAULT_CAPS.maxIterations };
+      const tb = tokenBudget.value();
+      const sec = timeBudget.value();
+      if (tb !== undefined) caps.tokenBudget = tb;
+      if (sec !== undefined) caps.timeBudgetSec = sec;
+      return caps;
+    },
+    setTask,
+    setCaps,
+    errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
+    setLocked(locked) {
+      for (const c of [picker, title, prompt]) c.disabled = locked;
+      for (const f of numbers) f.setDisabled(locked);
+      starter.setReadOnly(locked);
+      tests.setReadOnly(locked);
+    },
+    dispose() {
+      starter.dispose();
+      tests.dispose();
+      el.remove();
+    },
+  };
+}

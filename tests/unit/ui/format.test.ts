@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, formatDuration, formatTokenPair, formatTokens, plural } from '../../../src/ui/common/format.ts';
+import { attemptVerdict, testsPassed, toneOf } from '../../../src/ui/common/verdict.ts';
+import type { Attempt } from '../../../src/shared/task.ts';
+import type { RunResult } from '../../../src/shared/run.ts';
+
+describe('formatters', () => {
+  it('formats durations by scale', () => {
+    expect(formatDuration(0)).toBe('0 ms');
+    expect(formatDuration(420.4)).toBe('420 ms');
+    expect(formatDuration(4230)).toBe('4.2 s');
+    expect(formatDuration(42_300)).toBe('42 s');
+    expect(formatDuration(125_000)).toBe('2 min 05 s');
+    expect(formatDuration(Number.NaN)).toBe('—');
+  });
+
+  it('formats counts compactly', () => {
+    expect(formatCount(950)).toBe('950');
+    expect(formatCount(1000)).toBe('1k');
+    expect(formatCount(1234)).toBe('1.2k');
+    expect(formatCount(12_345)).toBe('12k');
+    expect(formatCount(1_250_000)).toBe('1.3M');
+  });
+
+  it('marks estimated token counts', () => {
+    expect(formatTokens({ inputTokens: 1234, outputTokens: 56 })).toBe('1.2k in / 56 out');
+    expect(formatTokens({ inputTokens: 1234, outputTokens: 56, estimated: true })).toBe('≈1.2k in / ≈56 out');
+    expect(formatTokenPair({ inputTokens: 1234, outputTokens: 56, estimated: true })).toBe('≈1.2k / ≈56');
+    expect(formatTokenPair({ inputTokens: 9, outputTokens: 12_000 })).toBe('9 / 12k');
+  });
+
+  it('formats bytes and plurals', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(64 * 1024)).toBe('64 KiB');
+    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MiB');
+    expect(plural(1, 'test')).toBe('1 test');
+    expect(plural(3, 'test')).toBe('3 tests');
+  });
+});
+
+const result = (over: Partial<RunResult> = {}): RunResult => ({
+  status: 'failed',
+  result: 'failed: AssertionError',
+  tests: [
+    { name: 't1', passed: true },
+    { name: 't2', passed: false },
+  ],
+  stdout: '',
+  stderr: '',
+  truncated: false,
+  durationMs: 12,
+  ...over,
+});
+
+const attempt = (over: Partial<Attempt> = {}): Attempt => ({
+  sessionId: 's',
+  index: 0,
+  messages: [],
+  reply: '',
+  candidate: 'x = 1',
+  source: 'model',
+  result: result(),
+  usage: { inputTokens: 10, outputTokens: 5 },
+  modelMs: 800,
+  runMs: 40,
+  createdAt: 0,
+  ...over,
+});
+
+describe('verdicts', () => {
+  it('maps statuses to tones', () => {
+    expect(toneOf('timed out')).toBe('timed-out');
+    expect(toneOf('crashed')).toBe('crashed');
+  });
+
+  it('names what an attempt came to', () => {
+    expect(attemptVerdict(attempt())).toEqual({ label: 'failed', tone: 'failed' });
+    expect(attemptVerdict(attempt({ candidate: undefined, result: undefined }))).toEqual({ label: 'no code', tone: 'error' });
+    expect(attemptVerdict(attempt({ result: result({ status: 'passed' }), passed: false }))).toEqual({ label: 'failed hidden tests', tone: 'failed' });
+  });
+
+  it('counts passed tests', () => {
+    expect(testsPassed(result())).toBe('1/2');
+    expect(testsPassed(result({ tests: [] }))).toBe('');
+    expect(testsPassed(undefined)).toBe('');
+  });
+});
