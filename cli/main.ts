@@ -3,11 +3,13 @@ import { InputError } from '../src/shared/problems.ts';
 import { UsageError } from './args.ts';
 import { NoBrowserError } from './browser.ts';
 import { EVAL_USAGE, evalCommand } from './eval.ts';
+import { RUN_USAGE, runCommand } from './run.ts';
 
 const USAGE = `usage: npm run fixpoint -- <command> [flags]
 
 commands:
   ${EVAL_USAGE}
+  ${RUN_USAGE}
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -17,6 +19,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === 'eval') return evalCommand(rest);
+  if (command === 'run') return runCommand(rest);
   throw new UsageError(`unknown command "${command}"`);
 }
 

@@ -1,15 +1,25 @@
-// The API the command line drives in headless Chromium: the same runtime the page uses.
+// The API the command line drives in headless Chromium: the same runtime, loop and history the
+// page uses.
+import type { LoopOutcome, LoopSettings } from '../loop/index.ts';
+import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
+import type { Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
+import { openStore, type HistoryStore } from '../store/index.ts';
+import { runSession } from './session.ts';
 
 export interface HeadlessApi {
   /** Starts n sandboxes (each with its warm spare); resolves when all can run. */
   start(n: number): Promise<{ isolated: boolean }>;
   run(job: RunJob, slot?: number): Promise<RunResult>;
+  /** Runs the loop on a task, saved to this page's history like a session started by hand. */
+  loop(task: Task, endpoint: EndpointConfig, settings: LoopSettings, slot?: number): Promise<LoopOutcome & { sessionId: string }>;
 }
 
 export function installHeadlessApi(shared: () => PythonRuntime): void {
   const pool: PythonRuntime[] = [];
+  let store: Promise<HistoryStore | undefined> | undefined;
+  const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n) {
       if (pool.length === 0) pool.push(shared());
@@ -17,9 +27,11 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       const states = await Promise.all(pool.map((r) => r.ready));
       return { isolated: states.every((s) => s.isolated) };
     },
-    run(job, slot = 0) {
-      const runtime = pool[slot % Math.max(1, pool.length)] ?? shared();
-      return runtime.run(job).result;
+    run: (job, slot = 0) => runtime(slot).run(job).result,
+    async loop(task, endpoint, settings, slot = 0) {
+      store ??= openStore().catch(() => undefined);
+      const { session, outcome } = await runSession({ task, endpoint, settings, runtime: runtime(slot), store: await store });
+      return { ...outcome, sessionId: session.id };
     },
   };
   window.fixpoint = api;

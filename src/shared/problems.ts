@@ -1,6 +1,7 @@
 // HumanEval and MBPP problem files and {task_id, completion} sample files: parsing with errors
 // that name the file and line, and the run jobs the reference harness would build from them.
 import type { RunJob } from './run.ts';
+import type { Task } from './task.ts';
 
 export class InputError extends Error {
   constructor(
@@ -127,5 +128,33 @@ export function problemJob(p: Problem, completion: string, timeoutSec: number, m
     tests: { kind: 'humaneval', test: p.test ?? '', entryPoint: p.entryPoint ?? '' },
     limits,
     mode,
+  };
+}
+
+/** A task the loop can work on: the model sees the problem as the dataset states it. */
+export function problemToTask(p: Problem, timeoutSec: number): Task {
+  const limits = { timeoutSec, outputCap: 64 * 1024 };
+  if (p.kind === 'mbpp') {
+    const asserts = p.asserts ?? [];
+    const entryPoint = /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(asserts[0] ?? '')?.[1];
+    return {
+      id: p.taskId,
+      title: `MBPP ${p.taskId}`,
+      prompt: `${p.prompt}\nYour code should pass these tests:\n\n${asserts.join('\n')}`,
+      language: 'python',
+      entryPoint,
+      tests: { kind: 'mbpp', setup: p.setup ?? '', asserts },
+      limits,
+    };
+  }
+  return {
+    id: p.taskId,
+    title: p.taskId,
+    prompt: p.prompt,
+    language: 'python',
+    starterCode: p.prompt,
+    entryPoint: p.entryPoint,
+    tests: { kind: 'humaneval', test: p.test ?? '', entryPoint: p.entryPoint ?? '' },
+    limits,
   };
 }

@@ -53,7 +53,8 @@ export type WorkerToFrame =
   | { type: 'started'; id: number }
   | { type: 'output'; id: number; stream: OutputStream; text: string }
   | { type: 'progress'; id: number; test: string }
-  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'> }
+  /** heapBytes: the interpreter's memory after the run; a swollen one is replaced by the spare. */
+  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'>; heapBytes?: number }
   | { type: 'fatal'; id: number; message: string };
 
 export const SIGINT = 2;

@@ -22,6 +22,8 @@ const parentWindow = window.parent;
 const isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 // A worker that does not start a job this fast is stuck in a callback left by an earlier run.
 const START_DEADLINE_MS = 1000;
+// wasm memory never shrinks: an interpreter that grew this large is swapped for the spare.
+const RECYCLE_HEAP_BYTES = 1 << 30;
 
 let makeInit: ((port: MessagePort, interrupt?: Int32Array) => WorkerInit) | undefined;
 let workerUrl = '';
@@ -100,6 +102,7 @@ function onWorkerMessage(slot: Slot, w: WorkerToFrame): void {
   } else if (w.type === 'result') {
     current = undefined;
     toHost({ type: 'result', id: cur.id, result: w.result });
+    if (typeof w.heapBytes === 'number' && w.heapBytes > RECYCLE_HEAP_BYTES) replace(slot);
     void pump();
   } else if (w.type === 'fatal') {
     fail(slot, String(w.message), false);

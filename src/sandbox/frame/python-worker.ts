@@ -27,8 +27,9 @@ async function boot(init: WorkerInit): Promise<void> {
   const port = init.port;
   const send = (m: WorkerToFrame): void => port.postMessage(m);
   let py: Pyodide;
+  let memory: WebAssembly.Memory | undefined;
   try {
-    py = await loadInterpreter(init);
+    ({ py, memory } = await loadInterpreter(init));
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
@@ -45,7 +46,7 @@ async function boot(init: WorkerInit): Promise<void> {
     };
     try {
       const json = runJob(JSON.stringify(m.job), emit);
-      send({ type: 'result', id: m.id, result: JSON.parse(json) });
+      send({ type: 'result', id: m.id, result: JSON.parse(json), heapBytes: memory?.buffer.byteLength });
     } catch (err) {
       // Only a dead interpreter gets here: the harness catches everything the program raises.
       send({ type: 'fatal', id: m.id, message: describeFatal(err) });
@@ -54,7 +55,7 @@ async function boot(init: WorkerInit): Promise<void> {
   send({ type: 'ready' });
 }
 
-async function loadInterpreter(init: WorkerInit): Promise<Pyodide> {
+async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?: WebAssembly.Memory }> {
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
@@ -65,10 +66,13 @@ async function loadInterpreter(init: WorkerInit): Promise<Pyodide> {
   const realStreaming = WebAssembly.instantiateStreaming;
   self.fetch = (input, opts) =>
     String(input instanceof Request ? input.url : input).endsWith('pyodide.asm.wasm') ? Promise.resolve(new Response(null)) : realFetch(input, opts);
-  WebAssembly.instantiateStreaming = async (_source, imports) => ({
-    module: init.wasmModule,
-    instance: await WebAssembly.instantiate(init.wasmModule, imports),
-  });
+  let memory: WebAssembly.Memory | undefined;
+  WebAssembly.instantiateStreaming = async (_source, imports) => {
+    const instance = await WebAssembly.instantiate(init.wasmModule, imports);
+    const exported = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
+    memory = exported ?? Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+    return { module: init.wasmModule, instance };
+  };
   let py: Pyodide;
   try {
     py = await pyodideModule.loadPyodide({
@@ -92,7 +96,7 @@ async function loadInterpreter(init: WorkerInit): Promise<Pyodide> {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
   }
   py.runPython(`import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})`);
-  return py;
+  return { py, memory };
 }
 
 /** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */

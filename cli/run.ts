@@ -1,0 +1,111 @@
+// fixpoint run: the execution-feedback loop on every problem of a HumanEval or MBPP file, through
+// the built page (same loop, model clients, sandbox and history as a person's session).
+import { createWriteStream } from 'node:fs';
+import type { LoopOutcome } from '../src/loop/index.ts';
+import type { EndpointConfig, ProviderKind } from '../src/shared/model.ts';
+import { parseProblems, problemToTask } from '../src/shared/problems.ts';
+import { parseFlags, UsageError } from './args.ts';
+import { readText } from './files.ts';
+import { openHeadless } from './page.ts';
+import { Progress } from './progress.ts';
+
+export const RUN_USAGE =
+  'run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--out FILE]';
+
+const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
+// An endpoint that fails like this will fail the same way for every problem.
+const FATAL_KINDS = new Set(['auth', 'not-found', 'network', 'quota']);
+
+type Usage = { input_tokens: number; output_tokens: number };
+const usageOf = (u: { inputTokens: number; outputTokens: number }): Usage => ({ input_tokens: u.inputTokens, output_tokens: u.outputTokens });
+
+function endpointFrom(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): EndpointConfig {
+  const provider = flags.provider as ProviderKind;
+  if (!PROVIDERS.includes(provider)) throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}, not "${provider}"`);
+  const baseUrl = flags['base-url'] as string;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url "${baseUrl}" is not a URL (for example http://127.0.0.1:8000/v1)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must start with http:// or https://`);
+  const apiKey = (flags['api-key'] as string | undefined) ?? env.FIXPOINT_API_KEY;
+  return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), model: flags.model as string, apiKey: apiKey || undefined };
+}
+
+export function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown> {
+  const ran = o.attempts.filter((a) => a.result);
+  const last = ran[ran.length - 1];
+  return {
+    task_id: taskId,
+    passed: o.passed,
+    iterations: ran.length,
+    completion: o.finalCandidate ?? '',
+    result: o.passed ? 'passed' : (last?.result?.result ?? `failed: ${o.endMessage}`),
+    end_reason: o.endReason,
+    usage: usageOf(o.usage),
+    attempts: o.attempts.map((a) => ({
+      result: a.result?.result ?? 'failed: the reply had no code',
+      feedback: a.feedback ?? '',
+      usage: usageOf(a.usage),
+    })),
+  };
+}
+
+export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const flags = parseFlags(argv, {
+    problems: { type: 'string', required: true },
+    provider: { type: 'string', required: true },
+    'base-url': { type: 'string', required: true },
+    model: { type: 'string', required: true },
+    'api-key': { type: 'string' },
+    'max-iterations': { type: 'int', min: 1 },
+    timeout: { type: 'number', min: 0.1 },
+    out: { type: 'string' },
+  });
+  const endpoint = endpointFrom(flags, env);
+  const problemsFile = flags.problems as string;
+  const problems = parseProblems(readText(problemsFile), problemsFile);
+  const timeout = (flags.timeout as number | undefined) ?? 3;
+  const maxIterations = (flags['max-iterations'] as number | undefined) ?? 5;
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+  const page = await openHeadless({ sandboxes: 1, log });
+  const out = flags.out ? createWriteStream(flags.out as string) : undefined;
+  const write = (row: unknown): void => {
+    const line = `${JSON.stringify(row)}\n`;
+    if (out) out.write(line);
+    else process.stdout.write(line);
+  };
+  const progress = new Progress(problems.length, 'solved');
+  const totals = { problems: 0, passed_first: 0, passed: 0, input_tokens: 0, output_tokens: 0 };
+  let fatal: string | undefined;
+  try {
+    for (const p of problems) {
+      const task = problemToTask(p, timeout);
+      const outcome = await page.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m }), [task, endpoint, maxIterations] as const);
+      write(rowOf(p.rawId, outcome));
+      totals.problems++;
+      if (outcome.passed) totals.passed++;
+      if (outcome.attempts[0]?.passed ?? outcome.attempts[0]?.result?.status === 'passed') totals.passed_first++;
+      totals.input_tokens += outcome.usage.inputTokens;
+      totals.output_tokens += outcome.usage.outputTokens;
+      progress.tick(outcome.passed);
+      if (outcome.endReason === 'endpoint-failed' && outcome.error && FATAL_KINDS.has(outcome.error.kind)) {
+        fatal = `${outcome.error.message}${outcome.error.hint ? ` ${outcome.error.hint}` : ''}`;
+        break;
+      }
+    }
+  } finally {
+    await page.close();
+    progress.done();
+    if (out) await new Promise<void>((ok) => out.end(ok));
+  }
+  process.stdout.write(`${JSON.stringify({ summary: true, ...totals, seconds: progress.seconds() })}\n`);
+  if (fatal) {
+    process.stderr.write(`fixpoint: stopped after ${totals.problems} of ${problems.length} problems: the endpoint failed: ${fatal}\n`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,132 @@
+// One session of the loop, saved as it happens: the page and the command line both go through here.
+import { runLoop, type LoopHooks, type LoopOutcome, type LoopSettings } from '../loop/index.ts';
+import { createModelClient, type FactoryOptions } from '../models/index.ts';
+import type { EndpointConfig } from '../shared/model.ts';
+import type { Runtime } from '../shared/run.ts';
+import type { Attempt, Session, Task } from '../shared/task.ts';
+import { StoreError, type HistoryStore } from '../store/index.ts';
+
+export interface SessionRequest {
+  task: Task;
+  /** With its key: the key goes to the client only, never into the session record. */
+  endpoint: EndpointConfig;
+  settings: LoopSettings;
+  runtime: Runtime;
+  store?: HistoryStore;
+  signal?: AbortSignal;
+  hooks?: Partial<LoopHooks>;
+  /** Passed to the model client: the page listens to rate-limit waits through retry.onRetry. */
+  clientOptions?: FactoryOptions;
+  /** Go on with a stored session (interrupted, or finished and continued). */
+  resumeId?: string;
+  /** Code edited by hand: run first, then the loop goes on from it. */
+  editedCode?: string;
+  /** Called with the id as soon as the session exists, before the first model call. */
+  onSession?(session: Session): void;
+  /**
+   * The history could not be written (storage full): the run goes on, and an unsaved attempt is
+   * saved again after the next one. Called with undefined once everything is saved again.
+   */
+  onSaveError?(message: string | undefined): void;
+}
+
+export interface SessionOutcome {
+  session: Session;
+  outcome: LoopOutcome;
+  /** Attempts that are still not saved at the end. */
+  unsaved: Attempt[];
+}
+
+function newSession(task: Task, endpoint: EndpointConfig, settings: LoopSettings): Session {
+  const now = Date.now();
+  return {
+    id: crypto.randomUUID(),
+    title: task.title,
+    task,
+    settings: {
+      provider: endpoint.provider,
+      baseUrl: endpoint.baseUrl,
+      model: endpoint.model,
+      maxIterations: settings.maxIterations,
+      tokenBudget: settings.tokenBudget,
+      timeBudgetSec: settings.timeBudgetSec,
+      temperature: settings.temperature,
+    },
+    createdAt: now,
+    updatedAt: now,
+    status: 'running',
+  };
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
+  let { store } = req;
+  let session: Session;
+  let earlier: Attempt[] = [];
+  if (req.resumeId) {
+    if (!store) throw new Error('cannot resume a session without the history store');
+    session = await store.resumeSession(req.resumeId);
+    earlier = await store.getAttempts(req.resumeId);
+  } else {
+    session = newSession(req.task, req.endpoint, req.settings);
+    try {
+      await store?.createSession(session);
+    } catch (err) {
+      // A full disk (or storage closed under the page) must not stop the run: it goes on,
+      // shown but not saved.
+      if (!(err instanceof StoreError)) throw err;
+      req.onSaveError?.(`${errorText(err)} This session is not being saved.`);
+      store = undefined;
+    }
+  }
+  req.onSession?.(session);
+
+  const unsaved: Attempt[] = [];
+  let failing = false;
+  const flush = async (): Promise<void> => {
+    try {
+      while (store && unsaved.length) {
+        await store.saveAttempt(unsaved[0]!);
+        unsaved.shift();
+      }
+      if (failing) req.onSaveError?.(undefined);
+      failing = false;
+    } catch (err) {
+      failing = true;
+      req.onSaveError?.(errorText(err));
+    }
+  };
+
+  let outcome: LoopOutcome;
+  try {
+    outcome = await runLoop({
+      task: session.task,
+      model: createModelClient(req.endpoint, req.clientOptions),
+      runtime: req.runtime,
+      settings: req.settings,
+      signal: req.signal,
+      sessionId: session.id,
+      startFrom: earlier.length || req.editedCode !== undefined ? { attempts: earlier, editedCode: req.editedCode } : undefined,
+      hooks: {
+        ...req.hooks,
+        onAttempt: async (attempt) => {
+          if (store) unsaved.push(attempt);
+          await flush();
+          await req.hooks?.onAttempt?.(attempt);
+        },
+      },
+    });
+  } catch (err) {
+    // The loop itself failed: the session must not stay 'running' with no page behind it.
+    await store?.finishSession(session.id, 'interrupted', `The loop stopped unexpectedly: ${String(err)}`).catch(() => undefined);
+    throw err;
+  }
+  if (store) {
+    await flush();
+    await store.finishSession(session.id, outcome.endReason, outcome.endMessage).catch((err: unknown) => {
+      req.onSaveError?.(errorText(err));
+    });
+  }
+  return { session: { ...session, status: 'done', endReason: outcome.endReason, endMessage: outcome.endMessage }, outcome, unsaved };
+}
