@@ -57,9 +57,10 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     workerUrl = URL.createObjectURL(new Blob([m.workerSource], { type: 'text/javascript' }));
     makeInit = (port, interrupt) => ({ type: 'init', port, urls, lock: m.assets.lock, harness: m.assets.harness, wasmModule, interrupt });
     active = spawn();
-    spare = spawn();
     await active.ready;
     toHost({ type: 'ready', isolated });
+    // The spare boots after the first interpreter, so the two do not share the CPU at cold start.
+    spare ??= spawn();
   } catch (err) {
     toHost({ type: 'boot-error', message: String(err) });
   }

@@ -1,0 +1,119 @@
+// The command line end to end: the built page in headless Chromium, real files, real endpoints.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { hasPython } from './support/native.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DATA = resolve(ROOT, '../shared/datasets');
+const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-e2e-'));
+const jsonl = (name: string, rows: unknown[]): string => {
+  const p = join(dir, name);
+  writeFileSync(p, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  return p;
+};
+const readGz = (p: string): Record<string, unknown>[] =>
+  gunzipSync(readFileSync(p)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((ok) => {
+    const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('close', (status) => ok({ status, stdout, stderr }));
+  });
+}
+const rows = (stdout: string): Record<string, unknown>[] => stdout.trim().split('\n').map((l) => JSON.parse(l));
+
+describe('fixpoint eval', () => {
+  it('grades HumanEval samples in input order, as the reference harness does', async () => {
+    const problems = readGz(join(DATA, 'humaneval/HumanEval.jsonl.gz')).slice(0, 3);
+    const samples = jsonl('he-samples.jsonl', [
+      { task_id: problems[0]!.task_id, completion: problems[0]!.canonical_solution },
+      { task_id: problems[1]!.task_id, completion: '    while True:\n        pass\n' },
+      { task_id: problems[2]!.task_id, completion: '    return -1\n' },
+      { task_id: problems[0]!.task_id, completion: '    raise ValueError("nope")\n' },
+    ]);
+    const out = join(dir, 'he-out.jsonl');
+    const r = await cli(['eval', '--problems', join(DATA, 'humaneval/HumanEval.jsonl.gz'), '--samples', samples, '--timeout', '1', '--workers', '2', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const got = rows(readFileSync(out, 'utf8'));
+    expect(got.map((g) => [g.task_id, g.passed, g.result])).toEqual([
+      ['HumanEval/0', true, 'passed'],
+      ['HumanEval/1', false, 'timed out'],
+      ['HumanEval/2', false, 'failed: '],
+      ['HumanEval/0', false, 'failed: nope'],
+    ]);
+    const summary = rows(r.stdout).at(-1)!;
+    expect(summary).toMatchObject({ summary: true, samples: 4, passed: 1 });
+    expect(r.stderr).toMatch(/graded 4\/4/);
+  });
+
+  it('grades MBPP programs like native CPython running the same check programs', async () => {
+    const problems = readGz(join(DATA, 'mbpp/mbpp.jsonl.gz')).slice(10, 30);
+    const probFile = jsonl('mbpp-problems.jsonl', problems);
+    const samples = jsonl('mbpp-samples.jsonl', problems.map((p, i) => ({ task_id: p.task_id, completion: i % 4 === 3 ? 'def nothing():\n    pass\n' : p.code })));
+    const r = await cli(['eval', '--problems', probFile, '--samples', samples]);
+    expect(r.status, r.stderr).toBe(0);
+    const ours = rows(r.stdout).slice(0, -1);
+    expect(ours).toHaveLength(20);
+    expect(ours.filter((o) => o.passed)).toHaveLength(15);
+    if (!hasPython) return;
+    const native = await new Promise<string>((ok) => {
+      const child = spawn('python3', ['tests/fixtures/reference_execution.py', '--problems', probFile, '--samples', samples], { cwd: ROOT });
+      let text = '';
+      child.stdout.on('data', (d: Buffer) => (text += d));
+      child.on('close', () => ok(text));
+    });
+    expect(ours.map((o) => o.result)).toEqual(rows(native).map((n) => n.result));
+  });
+});
+
+describe('fixpoint run', () => {
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer({ format: 'openai', apiKey: 'sk-test-123' });
+  });
+  afterAll(() => server?.close());
+
+  const problem = readGz(join(DATA, 'humaneval/HumanEval.jsonl.gz')).find((p) => p.entry_point === 'add')!;
+  const fence = (body: string): string => `Here is the function.\n\n\`\`\`python\ndef add(x: int, y: int):\n${body}\`\`\`\n`;
+
+  it('repairs a failing candidate from feedback and reports every attempt', async () => {
+    server.reply(fence('    return x - y\n'), fence('    return x + y\n'));
+    const problems = jsonl('run-problems.jsonl', [problem]);
+    const r = await cli(['run', '--problems', problems, '--provider', 'openai', '--base-url', server.baseUrl, '--model', 'test-model', '--max-iterations', '3'], {
+      FIXPOINT_API_KEY: 'sk-test-123',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const [row, summary] = rows(r.stdout);
+    expect(row).toMatchObject({ task_id: problem.task_id, passed: true, iterations: 2, result: 'passed', end_reason: 'passed' });
+    const attempts = row!.attempts as { result: string; feedback: string; usage: { input_tokens: number } }[];
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]!.result).toMatch(/^failed/);
+    expect(attempts[0]!.feedback).toMatch(/expected|assert/i);
+    expect(row!.completion).toContain('return x + y');
+    const usage = row!.usage as { input_tokens: number; output_tokens: number };
+    expect(usage.input_tokens).toBe(attempts[0]!.usage.input_tokens + attempts[1]!.usage.input_tokens);
+    expect(summary).toMatchObject({ summary: true, problems: 1, passed: 1, passed_first: 0 });
+    // The second request carried the failure back to the model.
+    const second = server.chatRequests()[1]!.body as { messages: { content: string }[] };
+    expect(JSON.stringify(second.messages)).toMatch(/x - y|failed/);
+  });
+
+  it('stops with the reason when the key is refused', async () => {
+    const problems = jsonl('run-problems2.jsonl', [problem, { ...problem, task_id: 'HumanEval/x' }]);
+    const r = await cli(['run', '--problems', problems, '--provider', 'openai', '--base-url', server.baseUrl, '--model', 'test-model', '--api-key', 'sk-wrong']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/stopped after 1 of 2 problems/);
+    expect(r.stderr).toMatch(/key/i);
+    expect(r.stderr).not.toContain('sk-wrong');
+    expect(rows(r.stdout)[0]).toMatchObject({ passed: false, end_reason: 'endpoint-failed' });
+  });
+});

@@ -1,0 +1,82 @@
+// Bad input to the command line: a clear message naming the file and line, exit status 2, and no
+// browser started.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-'));
+const file = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const problems = file('problems.jsonl', `${JSON.stringify({ task_id: 'T/0', prompt: 'def f():\n', test: 'def check(c):\n    assert c() == 1\n', entry_point: 'f' })}\n`);
+
+function cli(...args: string[]): { status: number | null; stderr: string; stdout: string } {
+  // CHROME_PATH pointing nowhere proves these fail before any browser is looked for.
+  const r = spawnSync('node', ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CHROME_PATH: '/nonexistent' } });
+  return { status: r.status, stderr: r.stderr, stdout: r.stdout };
+}
+
+describe('eval: bad input', () => {
+  it.each([
+    ['malformed JSON', 'samples1.jsonl', '{"task_id": "T/0", "completion": "  return 1"}\n{"task_id": "T/0", "completion": \n', /samples1\.jsonl:2: not valid JSON/],
+    ['unknown task_id', 'samples2.jsonl', '{"task_id": "T/9", "completion": "x"}\n', /samples2\.jsonl:1: unknown task_id "T\/9"/],
+    ['missing completion', 'samples3.jsonl', '\n{"task_id": "T/0"}\n', /samples3\.jsonl:2: field "completion" is missing/],
+    ['a line that is not an object', 'samples4.jsonl', '[1, 2]\n', /samples4\.jsonl:1: each line must be a JSON object/],
+    ['an empty file', 'samples5.jsonl', '\n\n', /samples5\.jsonl: the file has no rows/],
+  ])('%s', (_name, fileName, text, message) => {
+    const r = cli('eval', '--problems', problems, '--samples', file(fileName, text));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a problems file with a row of neither format names the line', () => {
+    const bad = file('bad-problems.jsonl', `${JSON.stringify({ task_id: 1, question: 'x' })}\n`);
+    const r = cli('eval', '--problems', bad, '--samples', problems);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad-problems\.jsonl:1: not a HumanEval row/);
+  });
+
+  it.each([
+    [['eval', '--samples', 'x'], /--problems is required/],
+    [['eval', '--problems', problems, '--samples', problems, '--timeout', 'soon'], /--timeout must be a number, not "soon"/],
+    [['eval', '--problems', problems, '--samples', problems, '--workers', '0'], /--workers must be at least 1/],
+    [['eval', '--problems', problems, '--samples', problems, '--wrokers', '2'], /unknown flag --wrokers/],
+    [['eval', '--problems', join(dir, 'missing.jsonl'), '--samples', problems], /missing\.jsonl: no such file/],
+    [['evaluate'], /unknown command "evaluate"/],
+  ])('flags %j', (args, message) => {
+    const r = cli(...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('run: bad input', () => {
+  const base = ['run', '--problems', problems, '--model', 'm'];
+  it.each([
+    [[...base, '--provider', 'openai', '--base-url', 'not a url'], /--base-url "not a url" is not a URL/],
+    [[...base, '--provider', 'gemini', '--base-url', 'http://127.0.0.1:1/v1'], /--provider must be one of openai, anthropic, ollama/],
+    [[...base, '--provider', 'openai', '--base-url', 'ftp://x/v1'], /must start with http/],
+    [[...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--max-iterations', '-1'], /--max-iterations must be at least 1/],
+    [[...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--max-iterations', '2.5'], /--max-iterations must be a whole number/],
+    [['run', '--problems', problems, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1'], /--model is required/],
+  ])('flags %j', (args, message) => {
+    const r = cli(...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('browser discovery', () => {
+  it('says how to install a browser when none is found', () => {
+    const samples = file('ok.jsonl', '{"task_id": "T/0", "completion": "    return 1\\n"}\n');
+    const r = cli('eval', '--problems', problems, '--samples', samples);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/CHROME_PATH is set to \/nonexistent/);
+  });
+});
