@@ -1,0 +1,109 @@
+"""fixpoint_harness: runs one job (src/shared/run.ts RunJob) in this interpreter and reports
+its RunResult, less durationMs, which the host measures.
+
+    from fixpoint_harness import run_job
+    result_json = run_job(job_json, emit)   # emit(kind, text); kind: stdout, stderr, progress
+
+Works the same in the Pyodide worker and under native CPython (where the tests call it).
+"""
+
+import json
+import sys
+
+from ._safe import *  # noqa: F401,F403
+from . import isolation
+from .context import Run
+from .output import Sink, TextIn, TextOut, WriteOnlyStringIO
+from .report import Sources, to_json
+from .runners import run_feedback, run_reference
+from .unittests import reset_classes
+
+__all__ = ['run_job']
+
+_loads = json.loads
+_sys = sys
+_DEFAULT_CAP = 64 * 1024
+
+
+def _str(d, key):
+    v = d.get(key)
+    return v if type(v) is str else ''
+
+
+def _tests(spec):
+    """The TestSpec with the fields its kind needs, each of the right type."""
+    if type(spec) is not dict:
+        return {'kind': 'none'}
+    kind = spec.get('kind')
+    if kind == 'humaneval':
+        return {'kind': kind, 'test': _str(spec, 'test'), 'entryPoint': _str(spec, 'entryPoint')}
+    if kind == 'mbpp':
+        asserts = spec.get('asserts')
+        asserts = [a for a in asserts if type(a) is str] if type(asserts) is list else []
+        return {'kind': kind, 'setup': _str(spec, 'setup'), 'asserts': asserts}
+    if kind == 'user':
+        return {'kind': kind, 'source': _str(spec, 'source')}
+    return {'kind': 'none'}
+
+
+def _parse(job_json):
+    job = _loads(job_json)
+    if type(job) is not dict:
+        job = {}
+    limits = job.get('limits')
+    cap = limits.get('outputCap') if type(limits) is dict else None
+    if type(cap) is float and 0 <= cap < 1e15:
+        cap = int(cap)
+    return {
+        'code': _str(job, 'code'),
+        'tests': _tests(job.get('tests')),
+        'cap': cap if type(cap) is int and cap >= 0 else _DEFAULT_CAP,
+        'stdin': _str(job, 'stdin'),
+        'mode': 'reference' if job.get('mode') == 'reference' else 'feedback',
+    }
+
+
+def _install_streams(job, sink):
+    if job['mode'] == 'reference':
+        # swallow_io: one write-only stream serves as stdout, stderr and stdin.
+        stream = WriteOnlyStringIO(sink)
+        out = err = inp = stream
+    else:
+        out, err, inp = TextOut(sink, 0), TextOut(sink, 1), TextIn(job['stdin'])
+    _sys.stdout = _sys.__stdout__ = out
+    _sys.stderr = _sys.__stderr__ = err
+    _sys.stdin = _sys.__stdin__ = inp
+
+
+def run_job(job_json, emit):
+    job = _parse(job_json)
+    sink = Sink(job['cap'], emit)
+    run = Run(sink, Sources(job['code'], ''), job['mode'] == 'reference')
+    state = isolation.save()
+    failure = None
+    try:
+        isolation.enter(state)
+        _install_streams(job, sink)
+        if job['mode'] == 'reference':
+            isolation.reliability_guard()
+            run_reference(job, run)
+        else:
+            run_feedback(job, run)
+    except BaseException as e:
+        failure = e
+    finally:
+        isolation.restore(state)
+        reset_classes()
+    if failure is not None:
+        run.abort(failure)
+    run.finish()
+    stdout, stderr, truncated = sink.finish()
+    result = {'status': run.status, 'result': run.result, 'tests': run.tests}
+    if run.exception is not None:
+        result['exception'] = run.exception
+    result['stdout'] = stdout
+    result['stderr'] = stderr
+    result['truncated'] = truncated
+    if run.running is not None:
+        result['runningTest'] = run.running
+    return to_json(result)
