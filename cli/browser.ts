@@ -1,6 +1,6 @@
 // Finds and launches a Chromium for headless runs.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -42,4 +42,20 @@ export function findChrome(env: NodeJS.ProcessEnv = process.env): string {
 
 export function launchChrome(): Promise<Browser> {
   return chromium.launch({ executablePath: findChrome(), headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A page in a browser whose profile is kept in `profileDir`, so what the page caches (the Python
+ * snapshot) is there for the next command. A profile another command is using gets a fresh one.
+ */
+export async function openProfilePage(profileDir: string): Promise<{ page: Page; close(): Promise<void> }> {
+  try {
+    const context = await chromium.launchPersistentContext(profileDir, { executablePath: findChrome(), headless: true, args: CHROMIUM_ARGS });
+    const page = context.pages()[0] ?? (await context.newPage());
+    return { page, close: () => context.close() };
+  } catch (err) {
+    if (err instanceof NoBrowserError) throw err;
+    const browser = await launchChrome();
+    return { page: await browser.newPage(), close: () => browser.close() };
+  }
 }

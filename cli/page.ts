@@ -1,13 +1,14 @@
 // Opens the built page in headless Chromium: the command line uses the page's own code path.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunJob, RunResult } from '../src/shared/run.ts';
-import { launchChrome } from './browser.ts';
+import { openProfilePage } from './browser.ts';
 import { serveDist, type StaticServer } from './server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
+const PROFILE = join(ROOT, 'node_modules/.cache/fixpoint/chromium-profile');
 
 function newestMtime(path: string): number {
   const st = statSync(path);
@@ -35,11 +36,11 @@ export interface HeadlessPage {
 export async function openHeadless(opts: { sandboxes: number; isolated?: boolean; log: (s: string) => void }): Promise<HeadlessPage> {
   await ensureBuilt(opts.log);
   let server: StaticServer | undefined;
-  let browser: Browser | undefined;
+  let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
-    server = await serveDist({ root: DIST, isolated: opts.isolated ?? true });
-    browser = await launchChrome();
-    const page = await browser.newPage();
+    server = await serveDist({ root: DIST, isolated: opts.isolated ?? true, port: opts.isolated === false ? 4176 : 4175 });
+    browser = await openProfilePage(PROFILE);
+    const { page } = browser;
     await page.goto(`${server.url}?headless`);
     const { isolated } = await page.evaluate((n) => window.fixpoint.start(n), opts.sandboxes);
     const b = browser;

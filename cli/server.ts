@@ -47,7 +47,15 @@ export async function serveDist(opts: { root?: string; isolated?: boolean; port?
     res.writeHead(200, headers);
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((ok) => server.listen(opts.port ?? 0, '127.0.0.1', ok));
+  // A fixed port keeps the page's origin, and so its caches, the same from one command to the
+  // next; when another command holds it, any free port does.
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE' && opts.port) server.listen(0, '127.0.0.1', ok);
+      else fail(err);
+    });
+    server.listen(opts.port ?? 0, '127.0.0.1', ok);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -4,13 +4,21 @@
 import frameUrl from './frame/frame.ts?worker&url';
 import workerUrl from './frame/python-worker.ts?worker&url';
 import type { FrameToHost, HostToFrame, PyodideAssets } from '../shared/sandbox-protocol.ts';
+import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
 
 const harnessSources = import.meta.glob('./frame/py/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 export const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
 
-let assetsPromise: Promise<{ assets: PyodideAssets; frameSource: string; workerSource: string }> | undefined;
+interface Loaded {
+  assets: PyodideAssets;
+  frameSource: string;
+  workerSource: string;
+  snapshots: SnapshotCache;
+}
+
+let assetsPromise: Promise<Loaded> | undefined;
 
 async function fetchOk(url: string): Promise<Response> {
   const res = await fetch(url);
@@ -19,7 +27,7 @@ async function fetchOk(url: string): Promise<Response> {
 }
 
 /** Fetched once per page; every frame gets copies. */
-function loadAssets(): Promise<{ assets: PyodideAssets; frameSource: string; workerSource: string }> {
+function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
     const bytes = (name: string) => fetchOk(base + name).then((r) => r.arrayBuffer());
@@ -34,7 +42,8 @@ function loadAssets(): Promise<{ assets: PyodideAssets; frameSource: string; wor
     ]);
     const harness: Record<string, string> = {};
     for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
-    return { assets: { pyodideMjs, asmMjs, wasm, stdlib, lock, harness }, frameSource, workerSource };
+    const snapshots = snapshotCache([lock, frameSource, workerSource, ...Object.keys(harness).sort().map((k) => `${k}\n${harness[k]}`)]);
+    return { assets: { pyodideMjs, asmMjs, wasm, stdlib, lock, harness }, frameSource, workerSource, snapshots };
   })();
   assetsPromise.catch(() => (assetsPromise = undefined));
   return assetsPromise;
@@ -55,21 +64,26 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
   iframe.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
   let settle!: { ok: (v: { isolated: boolean }) => void; fail: (e: Error) => void };
   const ready = new Promise<{ isolated: boolean }>((ok, fail) => (settle = { ok, fail }));
+  let snapshots: SnapshotCache | undefined;
   const listener = (e: MessageEvent): void => {
     if (e.source !== iframe.contentWindow) return;
     const m = e.data as FrameToHost;
     if (m?.type === 'ready') settle.ok({ isolated: m.isolated === true });
+    else if (m?.type === 'snapshot' && m.bytes instanceof ArrayBuffer) void snapshots?.save(m.bytes);
+    else if (m?.type === 'snapshot-rejected') void snapshots?.drop();
     else if (m?.type === 'boot-error') settle.fail(new Error(`Python could not start: ${String(m.message)}`));
     else onMessage(m);
   };
   window.addEventListener('message', listener);
   void loadAssets().then(
-    ({ assets, frameSource, workerSource }) => {
+    async (loaded) => {
+      const { assets, frameSource, workerSource } = loaded;
+      snapshots = loaded.snapshots;
+      const snapshot = await snapshots.load();
       iframe.addEventListener('load', () => {
         const copy = { ...assets, pyodideMjs: assets.pyodideMjs.slice(0), asmMjs: assets.asmMjs.slice(0), wasm: assets.wasm.slice(0), stdlib: assets.stdlib.slice(0) };
-        iframe.contentWindow?.postMessage({ type: 'init', assets: copy, workerSource } satisfies HostToFrame, '*', [
-          copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib,
-        ]);
+        const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib, ...(snapshot ? [snapshot] : [])];
+        iframe.contentWindow?.postMessage({ type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame, '*', transfer);
       }, { once: true });
       const script = frameSource.replace(/<\/(script)/gi, '<\\/$1');
       iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;

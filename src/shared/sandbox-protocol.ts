@@ -15,7 +15,8 @@ export interface PyodideAssets {
 
 /** page -> frame */
 export type HostToFrame =
-  | { type: 'init'; assets: PyodideAssets; workerSource: string }
+  /** snapshot: a memory snapshot of a booted interpreter from an earlier visit, when cached. */
+  | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: ArrayBuffer }
   | { type: 'run'; id: number; job: RunJob }
   /** Stop the run: an interrupt when isolated; the frame kills the worker if it does not stop. */
   | { type: 'interrupt'; id: number }
@@ -25,6 +26,10 @@ export type HostToFrame =
 export type FrameToHost =
   | { type: 'ready'; isolated: boolean }
   | { type: 'boot-error'; message: string }
+  /** A fresh interpreter's memory snapshot, made before any run: cache it for the next visit. */
+  | { type: 'snapshot'; bytes: ArrayBuffer }
+  /** The snapshot handed in could not be loaded: drop it from the cache. */
+  | { type: 'snapshot-rejected' }
   | { type: 'started'; id: number }
   | { type: 'output'; id: number; stream: OutputStream; text: string }
   | { type: 'progress'; id: number; test: string }
@@ -42,6 +47,10 @@ export interface WorkerInit {
   harness: Record<string, string>;
   wasmModule: WebAssembly.Module;
   interrupt?: Int32Array;
+  /** Boot from this memory snapshot instead of initialising Python from scratch. */
+  snapshot?: ArrayBuffer;
+  /** Make a snapshot once booted, before any run, and send it over the port. */
+  makeSnapshot?: boolean;
 }
 
 export type FrameToWorker = { type: 'run'; id: number; job: RunJob };
@@ -50,6 +59,7 @@ export type FrameToWorker = { type: 'run'; id: number; job: RunJob };
 export type WorkerToFrame =
   | { type: 'ready' }
   | { type: 'boot-error'; message: string }
+  | { type: 'snapshot'; bytes: ArrayBuffer }
   | { type: 'started'; id: number }
   | { type: 'output'; id: number; stream: OutputStream; text: string }
   | { type: 'progress'; id: number; test: string }

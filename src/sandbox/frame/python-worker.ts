@@ -6,6 +6,7 @@ import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sand
 declare const self: DedicatedWorkerGlobalScope;
 
 interface Pyodide {
+  makeMemorySnapshot(): Uint8Array;
   runPython(code: string): unknown;
   pyimport(name: string): { run_job: (job: string, emit: (kind: string, text: string) => void) => string };
   setInterruptBuffer(buf: Int32Array): void;
@@ -28,11 +29,16 @@ async function boot(init: WorkerInit): Promise<void> {
   const send = (m: WorkerToFrame): void => port.postMessage(m);
   let py: Pyodide;
   let memory: WebAssembly.Memory | undefined;
+  let snapshot: Uint8Array | undefined;
   try {
-    ({ py, memory } = await loadInterpreter(init));
+    ({ py, memory, snapshot } = await loadInterpreter(init));
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
+  }
+  if (snapshot) {
+    const bytes = snapshot.buffer as ArrayBuffer;
+    port.postMessage({ type: 'snapshot', bytes } satisfies WorkerToFrame, [bytes]);
   }
   const runJob = py.pyimport('fixpoint_harness').run_job;
   port.onmessage = (e: MessageEvent<FrameToWorker>) => {
@@ -55,7 +61,7 @@ async function boot(init: WorkerInit): Promise<void> {
   send({ type: 'ready' });
 }
 
-async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?: WebAssembly.Memory }> {
+async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
@@ -82,21 +88,31 @@ async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?
       createPyodideModule: asmModule.default,
       stdin: () => null,
       env: { HOME: '/home/pyodide' },
+      ...(init.snapshot ? { _loadSnapshot: new Uint8Array(init.snapshot) } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
     });
   } finally {
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;
   }
-  if (init.interrupt) {
-    py.setInterruptBuffer(init.interrupt);
-    installInterruptibleSleep(py, init.interrupt);
-  }
   py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
   for (const [name, source] of Object.entries(init.harness)) {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
   }
-  py.runPython(`import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})`);
-  return { py, memory };
+  py.runPython(`import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})\nimport fixpoint_harness`);
+  let snapshot: Uint8Array | undefined;
+  if (init.makeSnapshot && !init.snapshot) {
+    try {
+      snapshot = py.makeMemorySnapshot();
+    } catch {
+      // Without a snapshot every interpreter boots from scratch: slower, same behaviour.
+    }
+  }
+  // Anything that holds a JS object comes after the snapshot: a snapshot cannot carry one.
+  if (init.interrupt) {
+    py.setInterruptBuffer(init.interrupt);
+    installInterruptibleSleep(py, init.interrupt);
+  }
+  return { py, memory, snapshot };
 }
 
 /** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */
