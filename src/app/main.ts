@@ -1,6 +1,7 @@
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
-import { mountRunner } from '../ui/runner/runner.ts';
 import { installHeadlessApi } from './headless.ts';
+import { registerServiceWorker } from './offline/register.ts';
+import { mountApp } from './page.ts';
 import './style.css';
 
 let runtime: PythonRuntime | undefined;
@@ -8,4 +9,8 @@ const getRuntime = (): PythonRuntime => (runtime ??= new PythonRuntime());
 
 installHeadlessApi(getRuntime);
 const root = document.getElementById('app');
-if (root && !new URLSearchParams(location.search).has('headless')) mountRunner(root, getRuntime());
+// Python starts at once: by the time a task is picked, the first run does not wait for it.
+if (root && !new URLSearchParams(location.search).has('headless')) {
+  mountApp(root, getRuntime());
+  void registerServiceWorker();
+}

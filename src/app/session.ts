@@ -35,6 +35,8 @@ export interface SessionOutcome {
   outcome: LoopOutcome;
   /** Attempts that are still not saved at the end. */
   unsaved: Attempt[];
+  /** False when the session itself could not be stored, so it cannot be resumed later. */
+  stored: boolean;
 }
 
 function newSession(task: Task, endpoint: EndpointConfig, settings: LoopSettings): Session {
@@ -128,5 +130,6 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
       req.onSaveError?.(errorText(err));
     });
   }
-  return { session: { ...session, status: 'done', endReason: outcome.endReason, endMessage: outcome.endMessage }, outcome, unsaved };
+  const ended: Session = { ...session, status: 'done', endReason: outcome.endReason, endMessage: outcome.endMessage };
+  return { session: ended, outcome, unsaved, stored: store !== undefined };
 }

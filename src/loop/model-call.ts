@@ -12,6 +12,8 @@ const KINDS: ReadonlySet<string> = new Set<ModelErrorKind>([
  * still fix (a dropped stream, a proxy hiccup).
  */
 const TRANSIENT: ReadonlySet<ModelErrorKind> = new Set(['server', 'network', 'bad-response']);
+/** Clients do not retry once text has been shown (it would show twice), so here they pass too. */
+const PASSING: ReadonlySet<ModelErrorKind> = new Set(['overloaded', 'rate-limit']);
 
 function asInfo(v: unknown): ModelErrorInfo | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
@@ -101,7 +103,7 @@ export async function callModel(o: ModelCallOptions): Promise<ModelCallOutcome> 
         shrinks++;
         conversation = next;
         o.onStatus?.('The conversation is too long for the model; retrying with a shorter one.');
-      } else if (TRANSIENT.has(error.kind) && retries < o.retries) {
+      } else if ((TRANSIENT.has(error.kind) || (streamed && PASSING.has(error.kind))) && retries < o.retries) {
         retries++;
         o.onStatus?.(`${error.message} Trying again.`);
         try {

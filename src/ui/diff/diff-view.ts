@@ -28,8 +28,8 @@ export interface DiffView {
 const SIGN: Record<DiffLine['kind'], string> = { same: ' ', add: '+', del: '−' };
 
 export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
-  const head = h('div', { class: 'diff-head' });
-  const body = h('div', { class: 'diff-body' });
+  const head = h('div', { class: 'diff-head', 'data-testid': 'diff-summary' });
+  const body = h('div', { class: 'diff-body', 'data-testid': 'diff' });
   const el = h('section', { class: 'diff', 'aria-label': 'Diff between attempts' }, head, body);
   root.append(el);
 

@@ -11,6 +11,8 @@ export interface LayoutOptions {
 }
 
 export interface LayoutSlots {
+  /** Page-wide messages (history storage full or unavailable), between header and panels. */
+  notices: HTMLElement;
   task: HTMLElement;
   editor: HTMLElement;
   reply: HTMLElement;
@@ -45,8 +47,8 @@ export interface Layout {
 }
 
 // The visible text is the accessible name (so voice control can say it); the title adds detail.
-function button(label: string, cls: string, title?: string): HTMLButtonElement {
-  return h('button', { type: 'button', class: cls, title }, label);
+function button(label: string, cls: string, testid: string, title?: string): HTMLButtonElement {
+  return h('button', { type: 'button', class: cls, title, 'data-testid': testid }, label);
 }
 
 function panel(title: string, cls: string, ...content: HTMLElement[]): HTMLElement {
@@ -56,26 +58,27 @@ function panel(title: string, cls: string, ...content: HTMLElement[]): HTMLEleme
 
 export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout {
   const buttons: LayoutButtons = {
-    runLoop: button('Run loop', 'primary run-loop'),
-    stop: button('Stop', 'danger stop'),
-    continueFrom: button('Continue from this code', 'continue-from', 'Continue the loop from the code in the editor'),
-    runOnce: button('Run once', 'run-once', 'Run the code in the editor once, without the model'),
-    settings: button('Settings', 'settings', 'Endpoint and model settings'),
-    history: button('History', 'history', 'Saved sessions'),
+    runLoop: button('Run loop', 'primary run-loop', 'run-loop'),
+    stop: button('Stop', 'danger stop', 'stop'),
+    continueFrom: button('Continue from this code', 'continue-from', 'continue', 'Continue the loop from the code in the editor'),
+    runOnce: button('Run once', 'run-once', 'run-once', 'Run the code in the editor once, without the model'),
+    settings: button('Settings', 'settings', 'open-settings', 'Endpoint and model settings'),
+    history: button('History', 'history', 'open-history', 'Saved sessions'),
   };
   buttons.stop.disabled = true;
 
   const slots: LayoutSlots = {
+    notices: h('div', { class: 'slot slot-notices', 'data-testid': 'notices' }),
     task: h('div', { class: 'slot slot-task' }),
-    editor: h('div', { class: 'slot slot-editor' }),
+    editor: h('div', { class: 'slot slot-editor', 'data-testid': 'editor' }),
     reply: h('div', { class: 'slot slot-reply' }),
     timeline: h('div', { class: 'slot slot-timeline' }),
     diff: h('div', { class: 'slot slot-diff' }),
-    terminal: h('div', { class: 'slot slot-terminal' }),
+    terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
   };
-  const endpoint = h('span', { class: 'endpoint' });
-  const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite', data: { tone: 'pending' } });
-  const feedback = h('pre', { class: 'feedback', tabindex: 0 });
+  const endpoint = h('span', { class: 'endpoint', 'data-testid': 'endpoint' });
+  const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite', 'data-testid': 'verdict', data: { tone: 'pending' } });
+  const feedback = h('pre', { class: 'feedback', tabindex: 0, 'data-testid': 'feedback' });
 
   const page = h(
     'div',
@@ -87,6 +90,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       endpoint,
       h('nav', { class: 'app-nav', 'aria-label': 'Panels' }, buttons.settings, buttons.history),
     ),
+    slots.notices,
     h(
       'main',
       { class: 'app-main' },

@@ -29,7 +29,9 @@ export function createTerminal(host: HTMLElement): Terminal {
     },
     clear() {
       plain = '';
-      xterm.reset();
+      // Through the write queue (RIS), not reset(): xterm parses writes later, so a reset() here
+      // would run before output written just before it and leave that output on the screen.
+      xterm.write('\x1bc');
     },
     text: () => plain,
     dispose() {

@@ -36,7 +36,7 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     tbody,
   );
   const empty = h('p', { class: 'timeline-empty' }, 'No attempts yet.');
-  const end = h('div', { class: 'timeline-end', 'aria-live': 'polite' });
+  const end = h('div', { class: 'timeline-end', 'aria-live': 'polite', 'data-testid': 'session-end' });
   const el = h('section', { class: 'timeline', 'aria-label': 'Attempts' }, empty, table, end);
   root.append(el);
 
@@ -80,10 +80,10 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     });
     const tr = h(
       'tr',
-      { class: `timeline-row${isSelected ? ' selected' : ''}${a.index === compared ? ' compared' : ''}`, data: { index: String(a.index) } },
+      { class: `timeline-row${isSelected ? ' selected' : ''}${a.index === compared ? ' compared' : ''}`, 'data-testid': 'attempt', data: { index: String(a.index), tone: s.tone } },
       h('td', null, pick),
       h('td', { class: 'timeline-source' }, s.source),
-      h('td', null, h('span', { class: `verdict-badge tone-${s.tone}` }, s.verdict)),
+      h('td', null, h('span', { class: `verdict-badge tone-${s.tone}`, 'data-testid': 'attempt-verdict' }, s.verdict)),
       h('td', { class: 'num' }, s.tests),
       h('td', { class: 'num', title: s.tokensLong }, s.tokens),
       h('td', { class: 'num' }, s.modelTime),
@@ -97,7 +97,7 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
   function render(): void {
     const rows = attempts.map(row);
     if (pending && !attempts.some((a) => a.index === pending?.index)) {
-      rows.push(h('tr', { class: 'timeline-row pending' }, h('td', null, pending.index + 1), h('td', { colspan: HEADERS.length - 1 }, pending.text)));
+      rows.push(h('tr', { class: 'timeline-row pending', 'data-testid': 'attempt-pending' }, h('td', null, pending.index + 1), h('td', { colspan: HEADERS.length - 1 }, pending.text)));
     }
     tbody.replaceChildren(...rows);
     empty.hidden = rows.length > 0;
@@ -115,7 +115,7 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     end.append(headline);
     if (s.detail) end.append(h('span', { class: 'timeline-end-detail' }, s.detail));
     if (s.resumable && opts.onResume) {
-      end.append(h('button', { type: 'button', class: 'timeline-resume', on: { click: () => opts.onResume?.() } }, 'Resume'));
+      end.append(h('button', { type: 'button', class: 'timeline-resume', 'data-testid': 'resume', on: { click: () => opts.onResume?.() } }, 'Resume'));
     }
   }
 

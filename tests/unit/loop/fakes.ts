@@ -6,7 +6,8 @@ import type { Attempt, Task } from '../../../src/shared/task.ts';
 export type ModelStep =
   | string
   | { reply: string; usage?: Usage }
-  | { error: ModelErrorInfo }
+  /** Streams `partial` first when given, then fails. */
+  | { error: ModelErrorInfo; partial?: string }
   /** Streams `partial`, then waits until the call is aborted. */
   | { hang: true; partial?: string; ignoreAbort?: boolean };
 
@@ -27,7 +28,10 @@ export class FakeModel implements ModelClient {
     this.onCall?.(this.requests.length);
     const step = this.steps.shift();
     if (step === undefined) throw new Error('FakeModel: no more scripted replies');
-    if (typeof step === 'object' && 'error' in step) throw modelError(step.error);
+    if (typeof step === 'object' && 'error' in step) {
+      if (step.partial) opts?.onEvent?.({ type: 'text', text: step.partial });
+      throw modelError(step.error);
+    }
     if (typeof step === 'object' && 'hang' in step) {
       if (step.partial) opts?.onEvent?.({ type: 'text', text: step.partial });
       return new Promise<ChatResult>((_, reject) => {

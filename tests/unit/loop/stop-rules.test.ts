@@ -110,6 +110,17 @@ describe('stop rules', () => {
     expect(t.model.requests).toHaveLength(3); // one retry of a network fault, then give up
   });
 
+  it('retries an overload that cut a stream short (the client cannot), but not one before any text', async () => {
+    const overloaded = { kind: 'overloaded' as const, message: 'Anthropic is overloaded while streaming the reply.' };
+    const resets: number[] = [];
+    const t = setup([{ error: overloaded, partial: 'I will' }, code(0)], [pass()], { hooks: { onAttempt: () => {}, onModelReset: () => void resets.push(1) } });
+    expect((await t.run()).endReason).toBe('passed');
+    expect(resets).toHaveLength(1);
+    const early = setup([{ error: overloaded }], []);
+    expect((await early.run()).endReason).toBe('endpoint-failed');
+    expect(early.model.requests).toHaveLength(1);
+  });
+
   it('retries once after a passing server fault', async () => {
     const t = setup([{ error: { kind: 'server', message: 'Stream ended early.' } }, code(0)], [pass()]);
     const out = await t.run();

@@ -1,0 +1,43 @@
+// "Run once": the editor's code against the task's visible tests, with no model and no session.
+// The run is built exactly as the loop builds an edited-code attempt, so what passes here passes
+// there, and its feedback reads as the model would get it.
+import { buildFeedback, candidateFromCode } from '../loop/index.ts';
+import { toCodeLine } from '../loop/assemble.ts';
+import type { Runtime } from '../shared/run.ts';
+import type { Task } from '../shared/task.ts';
+import { writeRunResult } from '../ui/common/run-output.ts';
+import { toneOf, verdictLine } from '../ui/common/verdict.ts';
+import type { Editor } from '../ui/editor/editor.ts';
+import type { Layout } from '../ui/layout/layout.ts';
+import type { Terminal } from '../ui/terminal/terminal.ts';
+
+export interface RunOnceParts {
+  layout: Layout;
+  editor: Editor;
+  terminal: Terminal;
+  runtime: Runtime;
+}
+
+export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal): Promise<void> {
+  const c = candidateFromCode(p.editor.getValue(), task, 'user');
+  p.terminal.clear();
+  p.terminal.write('— Run once —\n', 'info');
+  p.layout.setVerdict('Running the code in the editor…', 'pending');
+  p.editor.markErrorLine(undefined);
+  const handle = p.runtime.run(
+    { language: 'python', code: c.program, tests: task.tests, limits: task.limits },
+    (stream, text) => p.terminal.write(text, stream),
+  );
+  const onAbort = (): void => handle.cancel();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const r = await handle.result;
+    writeRunResult(p.terminal, r);
+    p.layout.setVerdict(`Run once: ${verdictLine(r)}`, toneOf(r.status));
+    if (r.status === 'cancelled') return p.layout.setFeedback(undefined);
+    p.layout.setFeedback(buildFeedback(r, { code: c.code, lineOffset: c.lineOffset, timeoutSec: task.limits.timeoutSec }));
+    p.editor.markErrorLine(toCodeLine(r.exception?.line, c.lineOffset, c.code));
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,146 @@
+// One session on the page: its attempts in the timeline, the selected attempt's candidate in the
+// editor, its feedback, reply and run in their panels, a diff between two attempts, and what the
+// session has used. The same view serves a live run and a session opened from the history.
+import { addUsage, costOf, formatCost, type Prices } from '../models/usage.ts';
+import { lineOffsetOf, toCodeLine } from '../loop/assemble.ts';
+import type { Usage } from '../shared/model.ts';
+import type { Attempt, Session } from '../shared/task.ts';
+import { h, setText } from '../ui/common/dom.ts';
+import { formatTokens } from '../ui/common/format.ts';
+import { writeRunResult } from '../ui/common/run-output.ts';
+import { attemptVerdict, verdictLine } from '../ui/common/verdict.ts';
+import { mountDiff } from '../ui/diff/diff-view.ts';
+import type { Editor } from '../ui/editor/editor.ts';
+import type { Layout } from '../ui/layout/layout.ts';
+import type { ReplyView } from '../ui/reply/reply-view.ts';
+import type { Terminal } from '../ui/terminal/terminal.ts';
+import { mountTimeline } from '../ui/timeline/timeline.ts';
+
+export interface SessionViewParts {
+  layout: Layout;
+  editor: Editor;
+  reply: ReplyView;
+  terminal: Terminal;
+  /** Prices of the endpoint in use, for showing cost. */
+  prices(): Prices;
+  onResume(): void;
+}
+
+export interface SessionView {
+  readonly session: Session | undefined;
+  readonly attempts: readonly Attempt[];
+  /** Shows a session with its attempts (none: an empty page) and selects the last attempt. */
+  load(session: Session | undefined, attempts: readonly Attempt[]): void;
+  /** An attempt of the running session just finished; its reply and output are already shown. */
+  add(attempt: Attempt): void;
+  setPending(index: number | undefined, text?: string): void;
+  /** The session as stored; its end (if any) is shown under the timeline. */
+  setSession(session: Session | undefined): void;
+}
+
+const label = (a: Attempt): string => `Attempt ${a.index + 1}`;
+
+export function mountSessionView(p: SessionViewParts): SessionView {
+  let session: Session | undefined;
+  let attempts: Attempt[] = [];
+  const find = (index: number): Attempt | undefined => attempts.find((a) => a.index === index);
+
+  const timeline = mountTimeline(p.layout.slots.timeline, {
+    onSelect: (index) => show(index),
+    onCompare: (a, b) => compare(a, b),
+    onResume: () => p.onResume(),
+  });
+  const usage = h('p', { class: 'session-usage', 'data-testid': 'usage' });
+  p.layout.slots.timeline.append(usage);
+  const diff = mountDiff(p.layout.slots.diff);
+
+  function showUsage(): void {
+    if (attempts.length === 0) return setText(usage, '');
+    const total = attempts.reduce<Usage>((sum, a) => addUsage(sum, a.usage), { inputTokens: 0, outputTokens: 0 });
+    const cost = costOf(total, p.prices());
+    setText(usage, `Tokens this session: ${formatTokens(total)}${total.estimated ? ' (estimated)' : ''}${cost === undefined ? '' : ` · ${formatCost(cost)}`}`);
+  }
+
+  /** Candidate, error line, feedback and verdict: what both a live and a picked attempt show. */
+  function present(a: Attempt): void {
+    if (a.candidate !== undefined) p.editor.setValue(a.candidate);
+    const line = session && a.candidate !== undefined ? toCodeLine(a.result?.exception?.line, lineOffsetOf(session.task), a.candidate) : undefined;
+    p.editor.markErrorLine(line);
+    p.layout.setFeedback(a.feedback);
+    const v = attemptVerdict(a);
+    const detail = a.result ? verdictLine(a.result) : v.label === 'no code' ? 'the reply had no code' : v.label;
+    p.layout.setVerdict(`${label(a)}: ${detail}`, v.tone);
+  }
+
+  function show(index: number): void {
+    const a = find(index);
+    if (!a) return;
+    present(a);
+    // Picking an attempt without code must not leave another attempt's code looking like its own.
+    if (a.candidate === undefined) p.editor.setValue('');
+    p.reply.show(a.reply);
+    p.reply.setStatus(a.source === 'user' ? `${label(a)} ran code edited by hand.` : `${label(a)}: the model's reply.`, 'idle');
+    p.terminal.clear();
+    p.terminal.write(`— ${label(a)} —\n`, 'info');
+    if (a.result) {
+      if (a.result.stdout) p.terminal.write(a.result.stdout, 'stdout');
+      if (a.result.stderr) p.terminal.write(a.result.stderr, 'stderr');
+      writeRunResult(p.terminal, a.result);
+    } else {
+      p.terminal.write('Nothing ran: the reply had no code.\n', 'info');
+    }
+  }
+
+  function compare(x: number, y: number): void {
+    const a = find(x);
+    const b = find(y);
+    if (a && b) diff.show({ label: label(a), text: a.candidate }, { label: label(b), text: b.candidate });
+  }
+
+  /** The latest change is the one worth seeing first: the attempt before against this one. */
+  function diffLatest(): void {
+    const [a, b] = attempts.slice(-2);
+    if (a && b) compare(a.index, b.index);
+    else diff.clear();
+  }
+
+  return {
+    get session() {
+      return session;
+    },
+    get attempts() {
+      return attempts;
+    },
+    load(s, list) {
+      session = s;
+      attempts = [...list].sort((x, y) => x.index - y.index);
+      timeline.setPending(undefined);
+      timeline.setAttempts(attempts);
+      timeline.setSession(s);
+      const last = attempts.at(-1);
+      timeline.select(last?.index);
+      if (last) show(last.index);
+      else {
+        p.layout.setFeedback(undefined);
+        p.reply.clear();
+      }
+      diffLatest();
+      showUsage();
+    },
+    add(a) {
+      attempts = [...attempts.filter((x) => x.index !== a.index), a].sort((x, y) => x.index - y.index);
+      timeline.putAttempt(a);
+      timeline.setPending(undefined);
+      timeline.select(a.index);
+      present(a);
+      if (a.result) writeRunResult(p.terminal, a.result);
+      diffLatest();
+      showUsage();
+    },
+    setPending: (index, text) => timeline.setPending(index, text),
+    setSession(s) {
+      session = s;
+      timeline.setSession(s);
+    },
+  };
+}

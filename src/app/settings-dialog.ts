@@ -1,0 +1,33 @@
+// The settings dialog: a fresh form each time it opens (an unsaved, half-typed draft is not kept
+// behind the user's back), saved settings remembered without the key, the header kept current.
+import type { KeyStore } from '../models/index.ts';
+import { mountSettings, type EndpointSettings, type SettingsHandle } from '../ui/settings/index.ts';
+import { createDialog, type Dialog } from './dialog.ts';
+import { saveEndpointSettings } from './endpoint-settings.ts';
+
+export interface SettingsDialogOptions {
+  keys: KeyStore;
+  current(): EndpointSettings;
+  /** The new settings apply from the next run; `warning` when the browser would not keep them. */
+  onSaved(settings: EndpointSettings, warning: string | undefined): void;
+}
+
+export function createSettingsDialog(opts: SettingsDialogOptions): Dialog {
+  let form: SettingsHandle | undefined;
+  const dialog = createDialog('Settings', 'settings-dialog', () => {
+    form?.destroy();
+    form = mountSettings(dialog.body, {
+      keys: opts.keys,
+      initial: opts.current(),
+      onSave(settings) {
+        opts.onSaved(settings, saveEndpointSettings(settings));
+        dialog.close();
+      },
+    });
+  });
+  dialog.onClose(() => {
+    form?.destroy();
+    form = undefined;
+  });
+  return dialog;
+}
