@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -28,9 +28,27 @@ function pyodideAssets(): Plugin {
   };
 }
 
+/** Emits sw.js with the list of every file the page needs offline. */
+function serviceWorker(): Plugin {
+  return {
+    name: 'fixpoint-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = ['./', ...Object.keys(bundle).map((f) => `./${f}`), ...PYODIDE_FILES.map((f) => `./pyodide/${f}`), './favicon.svg'];
+      const version = Date.now().toString(36);
+      const body = readFileSync(resolve('src/app/offline/service-worker.js'), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const PRECACHE = ${JSON.stringify(files)};\nconst VERSION = ${JSON.stringify(version)};\n${body}`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [pyodideAssets()],
+  plugins: [pyodideAssets(), serviceWorker()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'iife' },

@@ -30,9 +30,7 @@ export class PythonRuntime implements Runtime {
   constructor() {
     this.frame = openSandboxFrame((m) => this.onFrame(m));
     this.ready = this.frame.ready;
-    this.ready.catch((err: Error) => {
-      for (const p of this.jobs.values()) this.finish(p, crashResult(p.job, err.message, 0, p.output));
-    });
+    this.ready.catch(() => undefined);
   }
 
   run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
@@ -41,7 +39,13 @@ export class PythonRuntime implements Runtime {
     const result = new Promise<RunResult>((r) => (resolve = r));
     const pending: Pending = { id, job, onOutput, resolve, output: new OutputCollector(job.limits.outputCap), timers: [] };
     this.jobs.set(id, pending);
-    this.frame.post({ type: 'run', id, job });
+    // The frame exists only once Python is ready; a message sent before that would be lost.
+    void this.ready.then(
+      () => {
+        if (this.jobs.has(id)) this.frame.post({ type: 'run', id, job });
+      },
+      (err: Error) => this.finish(pending, crashResult(job, err.message, 0, pending.output)),
+    );
     return { result, cancel: () => this.stop(pending, 'cancelled') };
   }
 

@@ -15,7 +15,10 @@ export interface PageContext {
 export async function openPage(opts: { isolated: boolean; path?: string }): Promise<PageContext> {
   const server = await serveDist({ isolated: opts.isolated });
   const browser = await launchChrome();
-  const page = await browser.newPage();
+  // Without isolation the page stands for a browser or host where the service worker cannot add
+  // the isolation headers either.
+  const context = await browser.newContext(opts.isolated ? {} : { serviceWorkers: 'block' });
+  const page = await context.newPage();
   await page.goto(server.url + (opts.path ?? ''));
   return {
     browser,
