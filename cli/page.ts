@@ -33,13 +33,21 @@ export interface HeadlessPage {
   close(): Promise<void>;
 }
 
-export async function openHeadless(opts: { sandboxes: number; isolated?: boolean; log: (s: string) => void }): Promise<HeadlessPage> {
+export interface HeadlessOptions {
+  sandboxes: number;
+  isolated?: boolean;
+  log: (s: string) => void;
+  /** The browser profile to keep the page's caches in; default: one kept in node_modules/.cache. */
+  profileDir?: string;
+}
+
+export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage> {
   await ensureBuilt(opts.log);
   let server: StaticServer | undefined;
   let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
     server = await serveDist({ root: DIST, isolated: opts.isolated ?? true, port: opts.isolated === false ? 4176 : 4175 });
-    browser = await openProfilePage(PROFILE);
+    browser = await openProfilePage(opts.profileDir ?? PROFILE);
     const { page } = browser;
     await page.goto(`${server.url}?headless`);
     const { isolated } = await page.evaluate((n) => window.fixpoint.start(n), opts.sandboxes);
