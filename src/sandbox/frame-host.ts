@@ -69,7 +69,7 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
     if (e.source !== iframe.contentWindow) return;
     const m = e.data as FrameToHost;
     if (m?.type === 'ready') settle.ok({ isolated: m.isolated === true });
-    else if (m?.type === 'snapshot' && m.bytes instanceof ArrayBuffer) void snapshots?.save(m.bytes);
+    else if (m?.type === 'snapshot' && m.bytes instanceof Blob) void snapshots?.save(m.bytes);
     else if (m?.type === 'snapshot-rejected') void snapshots?.drop();
     else if (m?.type === 'boot-error') settle.fail(new Error(`Python could not start: ${String(m.message)}`));
     else onMessage(m);
@@ -82,7 +82,7 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
       const snapshot = await snapshots.load();
       iframe.addEventListener('load', () => {
         const copy = { ...assets, pyodideMjs: assets.pyodideMjs.slice(0), asmMjs: assets.asmMjs.slice(0), wasm: assets.wasm.slice(0), stdlib: assets.stdlib.slice(0) };
-        const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib, ...(snapshot ? [snapshot] : [])];
+        const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
         iframe.contentWindow?.postMessage({ type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame, '*', transfer);
       }, { once: true });
       const script = frameSource.replace(/<\/(script)/gi, '<\\/$1');

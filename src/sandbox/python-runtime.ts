@@ -8,6 +8,9 @@ import { checkResult, crashResult, OutputCollector, stoppedResult } from './resu
 
 // After an interrupt, how long a run may take to unwind before its worker is killed.
 const INTERRUPT_GRACE_MS = 150;
+// setTimeout fires at once for longer delays (or NaN): a huge limit would time every run out.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const limitMs = (sec: number): number => (sec > 0 ? Math.min(sec * 1000, MAX_TIMER_MS) : 0);
 
 interface Pending {
   id: number;
@@ -75,7 +78,7 @@ export class PythonRuntime implements Runtime {
     switch (m.type) {
       case 'started':
         p.startedAt = performance.now();
-        p.timers.push(setTimeout(() => this.stop(p, 'timed out'), p.job.limits.timeoutSec * 1000));
+        p.timers.push(setTimeout(() => this.stop(p, 'timed out'), limitMs(p.job.limits.timeoutSec)));
         break;
       case 'output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';

@@ -11,8 +11,8 @@ async function keyOf(parts: string[]): Promise<string | undefined> {
 }
 
 export interface SnapshotCache {
-  load(): Promise<ArrayBuffer | undefined>;
-  save(bytes: ArrayBuffer): Promise<void>;
+  load(): Promise<Blob | undefined>;
+  save(bytes: Blob): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -35,7 +35,7 @@ export function snapshotCache(parts: string[]): SnapshotCache {
       quietly(async () => {
         const c = await open();
         const res = c && (await c.cache.match(c.key));
-        return res ? res.arrayBuffer() : undefined;
+        return res ? res.blob() : undefined;
       }),
     save: async (bytes) => {
       await quietly(async () => {

@@ -15,8 +15,12 @@ export interface PyodideAssets {
 
 /** page -> frame */
 export type HostToFrame =
-  /** snapshot: a memory snapshot of a booted interpreter from an earlier visit, when cached. */
-  | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: ArrayBuffer }
+  /**
+   * snapshot: a memory snapshot of a booted interpreter from an earlier visit, when cached. A
+   * Blob, as everywhere below: it crosses frames and workers as a handle, where 30 MB of bytes
+   * would be copied on the page's main thread and freeze it.
+   */
+  | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: Blob }
   | { type: 'run'; id: number; job: RunJob }
   /** Stop the run: an interrupt when isolated; the frame kills the worker if it does not stop. */
   | { type: 'interrupt'; id: number }
@@ -27,7 +31,7 @@ export type FrameToHost =
   | { type: 'ready'; isolated: boolean }
   | { type: 'boot-error'; message: string }
   /** A fresh interpreter's memory snapshot, made before any run: cache it for the next visit. */
-  | { type: 'snapshot'; bytes: ArrayBuffer }
+  | { type: 'snapshot'; bytes: Blob }
   /** The snapshot handed in could not be loaded: drop it from the cache. */
   | { type: 'snapshot-rejected' }
   | { type: 'started'; id: number }
@@ -48,7 +52,7 @@ export interface WorkerInit {
   wasmModule: WebAssembly.Module;
   interrupt?: Int32Array;
   /** Boot from this memory snapshot instead of initialising Python from scratch. */
-  snapshot?: ArrayBuffer;
+  snapshot?: Blob;
   /** Make a snapshot once booted, before any run, and send it over the port. */
   makeSnapshot?: boolean;
 }
@@ -59,7 +63,7 @@ export type FrameToWorker = { type: 'run'; id: number; job: RunJob };
 export type WorkerToFrame =
   | { type: 'ready' }
   | { type: 'boot-error'; message: string }
-  | { type: 'snapshot'; bytes: ArrayBuffer }
+  | { type: 'snapshot'; bytes: Blob }
   | { type: 'started'; id: number }
   | { type: 'output'; id: number; stream: OutputStream; text: string }
   | { type: 'progress'; id: number; test: string }

@@ -119,6 +119,31 @@ class Unforgeable(unittest.TestCase):
         self.assertIs(sys.modules['fixpoint_harness'], harness)
         self.assertTrue(callable(harness.run_job))
 
+    def test_patching_the_harness_found_through_gc(self):
+        find = ('import gc, types\n'
+                'mods = {o.__name__: o for o in gc.get_objects()\n'
+                '        if isinstance(o, types.ModuleType) and o.__name__.startswith("fixpoint_harness")}\n'
+                'Run = mods["fixpoint_harness.context"].Run\n')
+        patches = {
+            'drive': 'mods["fixpoint_harness.runners"].drive = lambda run, gen, meta: [run.passed(t.name) for t in meta]\n',
+            'method': 'Run.failed = lambda self, name, *a, **k: Run.passed(self, name)\n',
+            'code': 'Run.finish.__code__ = (lambda self: setattr(self, "status", "passed") or setattr(self, "result", "passed")).__code__\n',
+            'exec': 'mods["fixpoint_harness.runners"].exec = lambda *a, **k: None\n',
+            'list': 'mods["fixpoint_harness.rewrite"]._OPS.clear()\n',
+        }
+        for name, patch in patches.items():
+            for mode in (None, 'reference'):
+                with self.subTest(patch=name, mode=mode):
+                    r, _ = run(find + patch + WRONG, ADD_TESTS, mode=mode)
+                    self.assert_not_passed(r)
+                    self.assertIn('changed the test harness', r['result'])
+                    # Put back: the next wrong program fails on its own merits.
+                    r, _ = run(WRONG, ADD_TESTS, mode=mode)
+                    self.assert_not_passed(r)
+                    self.assertNotIn('changed the test harness', r['result'])
+        r, _ = run('def f(a, b):\n    return a + b\n', ADD_TESTS)
+        self.assertEqual(r['status'], 'passed')
+
     def test_unprintable_exception(self):
         code = ('class E(Exception):\n    def __str__(self):\n        raise RuntimeError\n'
                 'def f(a, b):\n    raise E()\n')

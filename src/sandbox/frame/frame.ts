@@ -28,7 +28,7 @@ const START_DEADLINE_MS = 1000;
 const RECYCLE_HEAP_BYTES = 1 << 30;
 
 let makeInit: ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapshot: boolean) => WorkerInit) | undefined;
-let snapshot: ArrayBuffer | undefined;
+let snapshot: Blob | undefined;
 let workerUrl = '';
 let active: Slot | undefined;
 let spare: Slot | undefined;
@@ -62,7 +62,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       type: 'init', port, urls, lock: m.assets.lock, harness: m.assets.harness, wasmModule, interrupt,
       snapshot: makeSnapshot ? undefined : snapshot, makeSnapshot,
     });
-    snapshot = m.snapshot instanceof ArrayBuffer ? m.snapshot : undefined;
+    snapshot = m.snapshot instanceof Blob ? m.snapshot : undefined;
     active = spawn();
     try {
       await active.ready;
@@ -123,11 +123,10 @@ function spawn(snapshotOnly = false): Slot {
 }
 
 function takeSnapshot(slot: Slot, bytes: unknown): void {
-  if (!slot.offersSnapshot || snapshot || !(bytes instanceof ArrayBuffer)) return;
+  if (!slot.offersSnapshot || snapshot || !(bytes instanceof Blob)) return;
   slot.offersSnapshot = false;
   snapshot = bytes;
-  const copy = bytes.slice(0);
-  parentWindow.postMessage({ type: 'snapshot', bytes: copy } satisfies FrameToHost, '*', [copy]);
+  toHost({ type: 'snapshot', bytes });
 }
 
 function onWorkerMessage(slot: Slot, w: WorkerToFrame): void {

@@ -16,6 +16,20 @@ interface Pyodide {
 
 const HARNESS_DIR = '/lib/fixpoint';
 
+// Run code can rewrite this worker's globals (`js.JSON.parse = ...`, the prototype of
+// MessagePort or MessageEvent) to change the job this worker reads or the result it sends, for
+// its own run or a later one. Everything on that path is taken here, when the worker loads and
+// before any Python exists, and only called through these references.
+const apply = Reflect.apply;
+const parseJson = JSON.parse;
+const toJson = JSON.stringify;
+const toText = String;
+const portPost = MessagePort.prototype.postMessage;
+const eventData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!.get!;
+const atomicsStore = Atomics.store;
+const atomicsLoad = Atomics.load;
+const atomicsWait = Atomics.wait;
+
 function onInit(e: MessageEvent<WorkerInit>): void {
   self.removeEventListener('message', onInit);
   const init = e.data;
@@ -26,7 +40,7 @@ self.addEventListener('message', onInit);
 
 async function boot(init: WorkerInit): Promise<void> {
   const port = init.port;
-  const send = (m: WorkerToFrame): void => port.postMessage(m);
+  const send = (m: WorkerToFrame): void => apply(portPost, port, [m]);
   let py: Pyodide;
   let memory: WebAssembly.Memory | undefined;
   let snapshot: Uint8Array | undefined;
@@ -36,23 +50,21 @@ async function boot(init: WorkerInit): Promise<void> {
     send({ type: 'boot-error', message: String(err) });
     return;
   }
-  if (snapshot) {
-    const bytes = snapshot.buffer as ArrayBuffer;
-    port.postMessage({ type: 'snapshot', bytes } satisfies WorkerToFrame, [bytes]);
-  }
+  // A Blob crosses to the frame and the page as a handle; 30 MB of bytes would be copied.
+  if (snapshot) send({ type: 'snapshot', bytes: new Blob([snapshot as Uint8Array<ArrayBuffer>]) });
   const runJob = py.pyimport('fixpoint_harness').run_job;
   port.onmessage = (e: MessageEvent<FrameToWorker>) => {
-    const m = e.data;
+    const m = apply(eventData, e, []) as FrameToWorker | undefined;
     if (m?.type !== 'run') return;
     send({ type: 'started', id: m.id });
-    if (init.interrupt) Atomics.store(init.interrupt, 0, 0);
+    if (init.interrupt) atomicsStore(init.interrupt, 0, 0);
     const emit = (kind: string, text: string): void => {
-      if (kind === 'progress') send({ type: 'progress', id: m.id, test: String(text) });
-      else if (kind === 'stdout' || kind === 'stderr') send({ type: 'output', id: m.id, stream: kind, text: String(text) });
+      if (kind === 'progress') send({ type: 'progress', id: m.id, test: toText(text) });
+      else if (kind === 'stdout' || kind === 'stderr') send({ type: 'output', id: m.id, stream: kind, text: toText(text) });
     };
     try {
-      const json = runJob(JSON.stringify(m.job), emit);
-      send({ type: 'result', id: m.id, result: JSON.parse(json), heapBytes: memory?.buffer.byteLength });
+      const json = runJob(toJson(m.job), emit);
+      send({ type: 'result', id: m.id, result: parseJson(json), heapBytes: memory?.buffer.byteLength });
     } catch (err) {
       // Only a dead interpreter gets here: the harness catches everything the program raises.
       send({ type: 'fatal', id: m.id, message: describeFatal(err) });
@@ -88,7 +100,7 @@ async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?
       createPyodideModule: asmModule.default,
       stdin: () => null,
       env: { HOME: '/home/pyodide' },
-      ...(init.snapshot ? { _loadSnapshot: new Uint8Array(init.snapshot) } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
+      ...(init.snapshot ? { _loadSnapshot: new Uint8Array(await init.snapshot.arrayBuffer()) } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
     });
   } finally {
     self.fetch = realFetch;
@@ -118,7 +130,7 @@ async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?
 /** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */
 function installInterruptibleSleep(py: Pyodide, buf: Int32Array): void {
   py.globals.set('_fixpoint_wait', (ms: number) => {
-    if (ms > 0 && Atomics.load(buf, 0) === 0) Atomics.wait(buf, 0, 0, ms);
+    if (ms > 0 && atomicsLoad(buf, 0) === 0) atomicsWait(buf, 0, 0, ms);
   });
   py.runPython(`
 import time as _t

@@ -11,7 +11,7 @@ import json
 import sys
 
 from ._safe import *  # noqa: F401,F403
-from . import isolation
+from . import integrity, isolation
 from .context import Run
 from .output import Sink, TextIn, TextOut, WriteOnlyStringIO
 from .report import Sources, to_json
@@ -75,7 +75,11 @@ def _install_streams(job, sink):
     _sys.stdin = _sys.__stdin__ = inp
 
 
+_TAMPERED = 'failed: the program changed the test harness, so its result cannot be trusted'
+
+
 def run_job(job_json, emit):
+    integrity.restore()  # what an earlier run's callbacks changed between runs
     job = _parse(job_json)
     sink = Sink(job['cap'], emit)
     run = Run(sink, Sources(job['code'], ''), job['mode'] == 'reference')
@@ -97,6 +101,9 @@ def run_job(job_json, emit):
     if failure is not None:
         run.abort(failure)
     run.finish()
+    # After finish(): formatting an exception can call the program's own __str__.
+    if integrity.restore():
+        run.status, run.result = 'error', _TAMPERED
     stdout, stderr, truncated = sink.finish()
     result = {'status': run.status, 'result': run.result, 'tests': run.tests}
     if run.exception is not None:
@@ -107,3 +114,6 @@ def run_job(job_json, emit):
     if run.running is not None:
         result['runningTest'] = run.running
     return to_json(result)
+
+
+integrity.seal()
