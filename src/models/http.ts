@@ -15,6 +15,8 @@ export interface Transport {
   ctx: ErrorContext;
   /** Only used to scrub messages; headers are built by each client. */
   apiKey: string | undefined;
+  /** Give up on a request after this long without a byte from the server (idle.ts). */
+  idleTimeoutMs?: number;
 }
 
 export interface HttpRequest {

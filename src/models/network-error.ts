@@ -63,6 +63,6 @@ export function malformedError(ctx: ErrorContext, what: string): ModelError {
   return new ModelError({
     kind: 'bad-response',
     message: `${originOf(ctx.baseUrl)} sent a reply that could not be read: ${what}.`,
-    hint: `Check that the base URL points at a ${ctx.preset.provider === 'anthropic' ? 'Anthropic Messages' : ctx.preset.provider === 'ollama' ? 'Ollama' : 'OpenAI-compatible'} API and that the provider setting matches it.`,
+    hint: `Check that the base URL points at an ${ctx.preset.provider === 'anthropic' ? 'Anthropic Messages' : ctx.preset.provider === 'ollama' ? 'Ollama' : 'OpenAI-compatible'} API and that the provider setting matches it.`,
   });
 }

@@ -16,6 +16,8 @@ export async function readInto(
   parser: StreamParser,
   signal: AbortSignal | undefined,
   onEvent: ((e: StreamEvent) => void) | undefined,
+  /** Told of every chunk, events or not (keep-alive comments count as life). */
+  onChunk?: () => void,
 ): Promise<ReadOutcome> {
   const deliver = (events: StreamEvent[]): void => {
     if (!onEvent) return;
@@ -50,6 +52,7 @@ export async function readInto(
         deliver(parser.end());
         return 'ended';
       }
+      onChunk?.();
       deliver(parser.push(chunk.value));
       const s = parser.state;
       // Whatever a server sends after its end marker or an error is not ours to read.

@@ -5,8 +5,9 @@ import { isModelError, ModelError, scrubError } from './errors.ts';
 import { readText, send } from './http.ts';
 import type { HttpRequest, Transport } from './http.ts';
 import { parseJson } from './error-payload.ts';
+import { DEFAULT_IDLE_TIMEOUT_MS, idleError, watchIdle } from './idle.ts';
 import { droppedError, malformedError } from './network-error.ts';
-import { readInto } from './read-stream.ts';
+import { readInto, type ReadOutcome } from './read-stream.ts';
 import { withRetry } from './retry.ts';
 import type { StreamParser } from './stream-state.ts';
 import { usageFrom } from './usage.ts';
@@ -39,10 +40,19 @@ export async function streamChat(
     shown = true;
     onEvent?.(e);
   };
+  const idleMs = t.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const attempt = async (): Promise<ChatResult> => {
-    const res = await send(t, url, req, signal);
+    const idle = watchIdle(idleMs, signal);
     const parser = makeParser();
-    const outcome = await readInto(res, parser, signal, relay);
+    let outcome: ReadOutcome;
+    try {
+      const res = await send(t, url, req, idle.signal);
+      outcome = await readInto(res, parser, idle.signal, relay, idle.touch);
+    } catch (e) {
+      throw idle.fired() ? withPartial(idleError(t.ctx, idleMs), parser.state.text) : e;
+    } finally {
+      idle.stop();
+    }
     const s = parser.state;
     if (s.error) throw withPartial(streamError(s.error, t.ctx), s.text);
     if (s.malformed) throw withPartial(malformedError(t.ctx, s.malformed), s.text);
@@ -67,9 +77,18 @@ export async function streamChat(
 }
 
 export async function getJson(t: Transport, url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+  const idleMs = t.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const attempt = async (): Promise<unknown> => {
-    const res = await send(t, url, { method: 'GET', headers }, signal);
-    const text = await readText(res, signal);
+    const idle = watchIdle(idleMs, signal);
+    let text: string;
+    try {
+      const res = await send(t, url, { method: 'GET', headers }, idle.signal);
+      text = await readText(res, idle.signal);
+    } catch (e) {
+      throw idle.fired() ? idleError(t.ctx, idleMs) : e;
+    } finally {
+      idle.stop();
+    }
     const json = parseJson(text);
     if (json === undefined) {
       throw malformedError(t.ctx, text.trim().startsWith('<') ? 'a web page instead of JSON' : 'a body that is not JSON');

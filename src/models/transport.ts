@@ -4,6 +4,7 @@ import { ModelError } from './errors.ts';
 import type { FetchLike, Transport } from './http.ts';
 import { presetFor } from './presets.ts';
 import type { Preset } from './presets.ts';
+import { DEFAULT_IDLE_TIMEOUT_MS } from './idle.ts';
 import { DEFAULT_RETRY } from './retry.ts';
 import type { RetryPolicy } from './retry.ts';
 
@@ -13,6 +14,8 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy>;
   /** The page's origin, named in CORS hints; defaults to location.origin in a browser. */
   pageOrigin?: string;
+  /** Give up on a request after this long without a byte from the server; default 5 minutes. */
+  idleTimeoutMs?: number;
 }
 
 export interface ClientBase {
@@ -54,6 +57,7 @@ export function clientBase(config: EndpointConfig, opts: ClientOptions = {}): Cl
     retry: { ...DEFAULT_RETRY, ...opts.retry },
     ctx: { preset, baseUrl: trimBase(config.baseUrl), model: config.model, hasKey: key !== undefined },
     apiKey: key,
+    idleTimeoutMs: opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
   };
   if (pageOrigin !== undefined) transport.ctx.pageOrigin = pageOrigin;
   return { transport, preset, base: trimBase(config.baseUrl), key, publicConfig: publicConfig(config) };
