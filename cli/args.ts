@@ -1,7 +1,7 @@
 // Strict flag parsing: an unknown flag or a bad value is a usage error (exit status 2).
 export class UsageError extends Error {}
 
-export type FlagSpec = Record<string, { type: 'string' | 'number' | 'int' | 'boolean'; required?: boolean; min?: number }>;
+export type FlagSpec = Record<string, { type: 'string' | 'number' | 'int' | 'boolean'; required?: boolean; min?: number; max?: number }>;
 
 export function parseFlags(argv: string[], spec: FlagSpec): Record<string, string | number | boolean | undefined> {
   const out: Record<string, string | number | boolean | undefined> = {};
@@ -26,6 +26,7 @@ export function parseFlags(argv: string[], spec: FlagSpec): Record<string, strin
       throw new UsageError(`--${name} must be ${def.type === 'int' ? 'a whole number' : 'a number'}, not "${raw}"`);
     }
     if (def.min !== undefined && n < def.min) throw new UsageError(`--${name} must be at least ${def.min}, not ${raw}`);
+    if (def.max !== undefined && n > def.max) throw new UsageError(`--${name} must be at most ${def.max}, not ${raw}`);
     out[name] = n;
   }
   for (const [name, def] of Object.entries(spec)) {

@@ -2,7 +2,7 @@
 import { createWriteStream } from 'node:fs';
 import { parseProblems, parseSamples, problemJob, type Problem } from '../src/shared/problems.ts';
 import { parseFlags } from './args.ts';
-import { readText } from './files.ts';
+import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
 import { Progress } from './progress.ts';
 
@@ -20,7 +20,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
     problems: { type: 'string', required: true },
     samples: { type: 'string', required: true },
     timeout: { type: 'number', min: 0.1 },
-    workers: { type: 'int', min: 1 },
+    // Each sandbox is two interpreters of a few hundred MB each.
+    workers: { type: 'int', min: 1, max: 16 },
     out: { type: 'string' },
     'no-isolation': { type: 'boolean' },
   });
@@ -28,6 +29,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const problems = new Map<string, Problem>(parseProblems(readText(problemsFile), problemsFile).map((p) => [p.taskId, p]));
   const samplesFile = flags.samples as string;
   const samples = parseSamples(readText(samplesFile), samplesFile, problems);
+  if (flags.out) checkOutFile(flags.out as string, [problemsFile, samplesFile]);
   const timeout = (flags.timeout as number | undefined) ?? 3;
   const workers = Math.min((flags.workers as number | undefined) ?? 1, samples.length);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);

@@ -5,7 +5,7 @@ import type { LoopOutcome } from '../src/loop/index.ts';
 import type { EndpointConfig, ProviderKind } from '../src/shared/model.ts';
 import { parseProblems, problemToTask } from '../src/shared/problems.ts';
 import { parseFlags, UsageError } from './args.ts';
-import { readText } from './files.ts';
+import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
 import { Progress } from './progress.ts';
 
@@ -67,6 +67,7 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const endpoint = endpointFrom(flags, env);
   const problemsFile = flags.problems as string;
   const problems = parseProblems(readText(problemsFile), problemsFile);
+  if (flags.out) checkOutFile(flags.out as string, [problemsFile]);
   const timeout = (flags.timeout as number | undefined) ?? 3;
   const maxIterations = (flags['max-iterations'] as number | undefined) ?? 5;
   const log = (s: string): void => void process.stderr.write(`${s}\n`);

@@ -1,9 +1,10 @@
 // Bad input to the command line: a clear message naming the file and line, exit status 2, and no
 // browser started.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -53,6 +54,65 @@ describe('eval: bad input', () => {
     const r = cli(...args);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('eval: bad files', () => {
+  const samples = file('good-samples.jsonl', '{"task_id": "T/0", "completion": "    return 1\\n"}\n');
+  const mbpp = file('mbpp.jsonl', `${JSON.stringify({ task_id: 11, text: 'Write f.', code: 'def f():\n    return 1', test_list: ['assert f() == 1'], test_setup_code: '' })}\n`);
+  const gz = (name: string, bytes: Buffer): string => {
+    const p = join(dir, name);
+    writeFileSync(p, bytes);
+    return p;
+  };
+
+  it.each([
+    ['a gzip file whose body is corrupt', () => gz('corrupt.jsonl.gz', Buffer.concat([gzipSync('{"task_id": 1}\n').subarray(0, 10), Buffer.from('not deflate data at all')])), /corrupt\.jsonl\.gz: not a readable gzip file/],
+    ['a gzip file cut short', () => gz('short.jsonl.gz', gzipSync(readFileSync(problems)).subarray(0, 20)), /short\.jsonl\.gz: not a readable gzip file \(unexpected end of file\)/],
+    ['a folder', () => dir, /: is a folder, not a file/],
+    ['an MBPP row whose test_list is not a list', () => file('mbpp-bad.jsonl', `${JSON.stringify({ task_id: 2, text: 'x', test_list: 'assert f() == 1' })}\n`), /mbpp-bad\.jsonl:1: field "test_list" must be a list of strings/],
+    ['a task_id given twice', () => file('twice.jsonl', `${JSON.stringify({ task_id: 11, text: 'x', test_list: [] })}\n${JSON.stringify({ task_id: '11', text: 'y', test_list: [] })}\n`), /twice\.jsonl:2: task_id "11" appears twice/],
+  ])('problems: %s', (_name, make, message) => {
+    const r = cli('eval', '--problems', make(), '--samples', samples);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([
+    ['HumanEval ids for an MBPP file', 'mbpp-s1.jsonl', '{"task_id": "HumanEval/0", "completion": "x"}\n', /mbpp-s1\.jsonl:1: unknown task_id "HumanEval\/0": not in the problems file/],
+    ['a completion that is not a string', 'mbpp-s2.jsonl', '{"task_id": 11, "completion": ["def f():", "    return 1"]}\n', /mbpp-s2\.jsonl:1: field "completion" must be a string/],
+    ['a task_id that is neither string nor number', 'mbpp-s3.jsonl', '{"task_id": {"id": 11}, "completion": "x"}\n', /mbpp-s3\.jsonl:1: field "task_id" is missing \(a string or number\)/],
+  ])('samples for an MBPP file: %s', (_name, fileName, text, message) => {
+    const r = cli('eval', '--problems', mbpp, '--samples', file(fileName, text));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  const commands = {
+    eval: ['eval', '--problems', problems, '--samples', samples],
+    run: ['run', '--problems', problems, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm'],
+  };
+  const problemsText = readFileSync(problems, 'utf8');
+  it.each([
+    ['a folder that does not exist', join(dir, 'no-such-folder', 'out.jsonl'), /out\.jsonl: cannot write the output: the folder .*no-such-folder does not exist/],
+    ['a folder', dir, /cannot write the output: it is a folder/],
+    ['the problems file it reads', problems, /problems\.jsonl: cannot write the output over an input file/],
+  ])('--out to %s: a clear message, exit 2, nothing written', (_name, out, message) => {
+    for (const command of Object.values(commands)) {
+      const r = cli(...command, '--out', out);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe('');
+    }
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+    expect(readFileSync(problems, 'utf8')).toBe(problemsText);
+  });
+
+  it('--workers past what a machine can hold', () => {
+    const r = cli('eval', '--problems', problems, '--samples', samples, '--workers', '1000');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--workers must be at most 16, not 1000/);
   });
 });
 
