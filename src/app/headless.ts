@@ -3,7 +3,7 @@
 import type { LoopOutcome, LoopSettings } from '../loop/index.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
-import type { Task } from '../shared/task.ts';
+import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
 import { openStore, type HistoryStore } from '../store/index.ts';
 import { runSession } from './session.ts';
@@ -13,7 +13,14 @@ export interface HeadlessApi {
   start(n: number): Promise<{ isolated: boolean }>;
   run(job: RunJob, slot?: number): Promise<RunResult>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
-  loop(task: Task, endpoint: EndpointConfig, settings: LoopSettings, slot?: number): Promise<LoopOutcome & { sessionId: string }>;
+  loop(task: Task, endpoint: EndpointConfig, settings: LoopSettings, slot?: number, options?: HeadlessLoopOptions): Promise<LoopOutcome & { sessionId: string }>;
+  /** Read-only: a stored session and its attempts, as this page's history keeps them. */
+  history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
+}
+
+export interface HeadlessLoopOptions {
+  /** Give up on a model request after this long without a byte (the clients' default otherwise). */
+  modelIdleTimeoutMs?: number;
 }
 
 export function installHeadlessApi(shared: () => PythonRuntime): void {
@@ -28,10 +35,17 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       return { isolated: states.every((s) => s.isolated) };
     },
     run: (job, slot = 0) => runtime(slot).run(job).result,
-    async loop(task, endpoint, settings, slot = 0) {
+    async loop(task, endpoint, settings, slot = 0, options = {}) {
       store ??= openStore().catch(() => undefined);
-      const { session, outcome } = await runSession({ task, endpoint, settings, runtime: runtime(slot), store: await store });
+      const clientOptions = options.modelIdleTimeoutMs === undefined ? undefined : { idleTimeoutMs: options.modelIdleTimeoutMs };
+      const { session, outcome } = await runSession({ task, endpoint, settings, runtime: runtime(slot), store: await store, clientOptions });
       return { ...outcome, sessionId: session.id };
+    },
+    async history(sessionId) {
+      store ??= openStore().catch(() => undefined);
+      const s = await store;
+      if (!s) throw new Error('the history store could not be opened');
+      return { session: await s.getSession(sessionId), attempts: await s.getAttempts(sessionId) };
     },
   };
   window.fixpoint = api;

@@ -1,30 +1,9 @@
 // Run code cannot read the page's storage nor reach the network.
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, openPage, pyJob, runIn, type PageContext } from './support/browser.ts';
+import { startRecorder, type Recorder } from './support/recorder.ts';
 
 const SECRET = 'sk-secret-7f3a9c';
-
-interface Recorder {
-  url: string;
-  hits: string[];
-  close(): Promise<void>;
-}
-
-async function startRecorder(): Promise<Recorder> {
-  const hits: string[] = [];
-  const server: Server = createServer((req, res) => {
-    hits.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }).end('ok');
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits,
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
-  };
-}
 
 describe.each(MODES)('sandbox isolation ($name)', ({ isolated }) => {
   let ctx: PageContext;

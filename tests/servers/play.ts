@@ -39,7 +39,7 @@ export interface PlayOptions {
   closed: () => boolean;
 }
 
-const STREAM_BEHAVIOURS = new Set<Behaviour>(['reply', 'error-mid-stream', 'drop', 'end-early', 'hang', 'hang-after-headers', 'slow']);
+const STREAM_BEHAVIOURS = new Set<Behaviour>(['reply', 'error-mid-stream', 'drop', 'end-early', 'hang', 'hang-after-headers', 'slow', 'garbage']);
 
 export function isErrorBehaviour(b: Behaviour): b is ErrorBehaviour {
   return !STREAM_BEHAVIOURS.has(b);
@@ -66,6 +66,11 @@ export async function playStream(res: ServerResponse, o: PlayOptions): Promise<v
   const behaviour = o.step.behaviour ?? 'reply';
   if (behaviour === 'hang') return; // Nothing is ever sent; the client must give up.
   res.writeHead(200, { 'content-type': o.wire.contentType, 'cache-control': 'no-cache', connection: 'keep-alive', ...o.cors });
+  if (behaviour === 'garbage') {
+    // A success status, then something that is not this wire format at all.
+    res.end(`data: {"choices": [ {"delta": ${'\u0000'}garbage\n\n{"message": not json}\n\x89PNG\r\n`);
+    return;
+  }
   const w = o.wire.writer(o.ctx);
   const send = async (frames: string[], delay = o.chunkDelayMs): Promise<boolean> => {
     for (const f of frames) {

@@ -1,0 +1,37 @@
+// Command-line input that is valid but extreme, run through the real page (the bad input that
+// fails before any browser starts is in tests/unit/cli/cli-input.test.ts).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-hostile-'));
+const jsonl = (name: string, rows: unknown[]): string => {
+  const p = join(dir, name);
+  writeFileSync(p, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  return p;
+};
+
+function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((ok) => {
+    const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('close', (status) => ok({ status, stdout, stderr }));
+  });
+}
+
+describe('fixpoint eval with extreme values', () => {
+  it('a --timeout longer than a browser timer can count is a long limit, not none', async () => {
+    // Delays past 2^31 ms wrap to zero in a browser: every run would have "timed out" at once.
+    const problems = jsonl('problems.jsonl', [{ task_id: 'T/0', prompt: 'def f():\n', test: 'def check(c):\n    assert c() == 1\n', entry_point: 'f' }]);
+    const samples = jsonl('samples.jsonl', [{ task_id: 'T/0', completion: '    import time\n    time.sleep(0.3)\n    return 1\n' }]);
+    const r = await cli(['eval', '--problems', problems, '--samples', samples, '--timeout', '3000000']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.split('\n')[0]!)).toMatchObject({ task_id: 'T/0', passed: true, result: 'passed' });
+  });
+});
