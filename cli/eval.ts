@@ -49,20 +49,18 @@ export async function evalCommand(argv: string[]): Promise<number> {
     }
   };
   try {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: workers }, async (_, slot) => {
-        while (next < samples.length) {
-          const i = next++;
-          const s = samples[i]!;
-          const problem = problems.get(s.taskId)!;
-          const r = await page.run(problemJob(problem, s.completion, timeout), slot);
-          rows[i] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
-          progress.tick(r.result === 'passed');
-          flush();
-        }
-      }),
-    );
+    // Jobs go to the page in batches: one round trip per batch rather than per sample.
+    const batch = Math.max(8, workers * 16);
+    for (let start = 0; start < samples.length; start += batch) {
+      const part = samples.slice(start, start + batch);
+      const results = await page.grade(part.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout)), workers);
+      part.forEach((s, k) => {
+        const r = results[k]!;
+        rows[start + k] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
+        progress.tick(r.result === 'passed');
+      });
+      flush();
+    }
   } finally {
     await page.close();
     progress.done();

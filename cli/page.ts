@@ -30,6 +30,7 @@ export interface HeadlessPage {
   page: Page;
   isolated: boolean;
   run(job: RunJob, slot: number): Promise<RunResult>;
+  grade(jobs: RunJob[], slots: number): Promise<RunResult[]>;
   close(): Promise<void>;
 }
 
@@ -57,7 +58,11 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
       page,
       isolated,
       run: (job, slot) => page.evaluate(([j, i]) => window.fixpoint.run(j, i), [job, slot] as const),
+      grade: (jobs, slots) => page.evaluate(([j, n]) => window.fixpoint.grade(j, n), [jobs, slots] as const),
       close: async () => {
+        // A command that ends before the page stored its snapshot would leave the next one to
+        // boot Python from scratch again.
+        await Promise.race([page.evaluate(() => window.fixpoint.cached()).catch(() => undefined), new Promise((ok) => setTimeout(ok, 15_000))]);
         await b.close();
         await s.close();
       },

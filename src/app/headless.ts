@@ -12,6 +12,10 @@ export interface HeadlessApi {
   /** Starts n sandboxes (each with its warm spare); resolves when all can run. */
   start(n: number): Promise<{ isolated: boolean }>;
   run(job: RunJob, slot?: number): Promise<RunResult>;
+  /** Settles when the first sandbox has stored its snapshot for later visits (or needed none). */
+  cached(): Promise<void>;
+  /** Runs jobs over the first `slots` sandboxes at once; results in the jobs' order. */
+  grade(jobs: RunJob[], slots: number): Promise<RunResult[]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(task: Task, endpoint: EndpointConfig, settings: LoopSettings, slot?: number, options?: HeadlessLoopOptions): Promise<LoopOutcome & { sessionId: string }>;
   /** Read-only: a stored session and its attempts, as this page's history keeps them. */
@@ -35,6 +39,19 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       return { isolated: states.every((s) => s.isolated) };
     },
     run: (job, slot = 0) => runtime(slot).run(job).result,
+    cached: () => runtime(0).cached,
+    async grade(jobs, slots) {
+      const results: RunResult[] = new Array(jobs.length);
+      let next = 0;
+      const lane = async (slot: number): Promise<void> => {
+        while (next < jobs.length) {
+          const i = next++;
+          results[i] = await runtime(slot).run(jobs[i]!).result;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
+      return results;
+    },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       store ??= openStore().catch(() => undefined);
       const clientOptions = options.modelIdleTimeoutMs === undefined ? undefined : { idleTimeoutMs: options.modelIdleTimeoutMs };

@@ -52,6 +52,8 @@ function loadAssets(): Promise<Loaded> {
 export interface FrameConnection {
   post(m: HostToFrame): void;
   ready: Promise<{ isolated: boolean }>;
+  /** Settles once a snapshot for later visits is stored, or none is needed (one was loaded). */
+  cached: Promise<void>;
   dispose(): void;
 }
 
@@ -65,14 +67,18 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
   let settle!: { ok: (v: { isolated: boolean }) => void; fail: (e: Error) => void };
   const ready = new Promise<{ isolated: boolean }>((ok, fail) => (settle = { ok, fail }));
   let snapshots: SnapshotCache | undefined;
+  let markCached!: () => void;
+  const cached = new Promise<void>((ok) => (markCached = ok));
   const listener = (e: MessageEvent): void => {
     if (e.source !== iframe.contentWindow) return;
     const m = e.data as FrameToHost;
     if (m?.type === 'ready') settle.ok({ isolated: m.isolated === true });
-    else if (m?.type === 'snapshot' && m.bytes instanceof Blob) void snapshots?.save(m.bytes);
-    else if (m?.type === 'snapshot-rejected') void snapshots?.drop();
-    else if (m?.type === 'boot-error') settle.fail(new Error(`Python could not start: ${String(m.message)}`));
-    else onMessage(m);
+    else if (m?.type === 'snapshot' && m.bytes instanceof Blob) void snapshots?.save(m.bytes).finally(markCached);
+    else if (m?.type === 'snapshot-rejected') void snapshots?.drop().finally(markCached);
+    else if (m?.type === 'boot-error') {
+      markCached();
+      settle.fail(new Error(`Python could not start: ${String(m.message)}`));
+    } else onMessage(m);
   };
   window.addEventListener('message', listener);
   void loadAssets().then(
@@ -80,6 +86,7 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
       const { assets, frameSource, workerSource } = loaded;
       snapshots = loaded.snapshots;
       const snapshot = await snapshots.load();
+      if (snapshot) markCached();
       iframe.addEventListener('load', () => {
         const copy = { ...assets, pyodideMjs: assets.pyodideMjs.slice(0), asmMjs: assets.asmMjs.slice(0), wasm: assets.wasm.slice(0), stdlib: assets.stdlib.slice(0) };
         const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
@@ -89,11 +96,15 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
       iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
       document.body.appendChild(iframe);
     },
-    (err: unknown) => settle.fail(err instanceof Error ? err : new Error(String(err))),
+    (err: unknown) => {
+      markCached();
+      settle.fail(err instanceof Error ? err : new Error(String(err)));
+    },
   );
   return {
     post: (m) => iframe.contentWindow?.postMessage(m, '*'),
     ready,
+    cached,
     dispose: () => {
       window.removeEventListener('message', listener);
       iframe.remove();

@@ -29,10 +29,13 @@ export class PythonRuntime implements Runtime {
   private nextId = 1;
   private jobs = new Map<number, Pending>();
   readonly ready: Promise<{ isolated: boolean }>;
+  /** Settles once the interpreter snapshot for later visits is stored (or was not needed). */
+  readonly cached: Promise<void>;
 
   constructor() {
     this.frame = openSandboxFrame((m) => this.onFrame(m));
     this.ready = this.frame.ready;
+    this.cached = this.frame.cached;
     this.ready.catch(() => undefined);
   }
 

@@ -94,6 +94,8 @@ async function makeSnapshot(): Promise<void> {
   maker.dead = true;
   maker.worker.terminate();
   maker.port.close();
+  // No snapshot after all (it could not be made): the page need not wait for one.
+  if (!snapshot) toHost({ type: 'snapshot-rejected' });
 }
 
 function spawn(snapshotOnly = false): Slot {
