@@ -15,7 +15,11 @@ export interface GradingFigures {
   /** The grading itself, after the browser and Python have started (eval's own summary). */
   evalGradingSeconds: number;
   evalPassed: number;
+  /** The reference harness: a forked process per candidate. */
   nativeSeconds?: number;
+  /** A fresh `python3` process per check program. */
+  nativeSpawnSeconds?: number;
+  nativeSpawnPassed?: number;
   nativePassed?: number;
   agree?: number;
 }
@@ -57,6 +61,16 @@ export function measureGrading(): GradingFigures {
     figures.nativeSeconds = native.seconds;
     figures.nativePassed = nativeRows.filter((r) => r.passed).length;
     figures.agree = nativeRows.filter((r, i) => ourRows[i]?.result === r.result).length;
+    // The interpreter itself, not a version manager's wrapper script that would add its own start-up.
+    const exe = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim() || 'python3';
+    const t = performance.now();
+    let passed = 0;
+    for (const p of problems) {
+      const program = `${p.prompt}${p.canonical_solution}\n${p.test}\ncheck(${p.entry_point})\n`;
+      if (spawnSync(exe, ['-'], { input: program, timeout: 3000, stdio: ['pipe', 'ignore', 'ignore'] }).status === 0) passed++;
+    }
+    figures.nativeSpawnSeconds = (performance.now() - t) / 1000;
+    figures.nativeSpawnPassed = passed;
   }
   return figures;
 }
