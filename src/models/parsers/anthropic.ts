@@ -1,9 +1,9 @@
 // Anthropic Messages stream: named SSE events, text and thinking in separate content blocks.
 import type { StreamEvent } from '../../shared/model.ts';
 import { errorFields, parseJson } from '../error-payload.ts';
-import { ChunkDecoder, emit, emptyState, isObject, normaliseFinish, num } from '../stream-state.ts';
+import { emit, emptyState, isObject, normaliseFinish, num } from '../stream-state.ts';
 import type { StreamParser, StreamState } from '../stream-state.ts';
-import { createSseBody } from './sse-body.ts';
+import { createSseBody, sseStreamParser } from './sse-body.ts';
 
 /** Cached prompt tokens are still prompt tokens: count them in. */
 function inputOf(usage: Record<string, unknown>): number | undefined {
@@ -14,8 +14,7 @@ function inputOf(usage: Record<string, unknown>): number | undefined {
 
 export function createAnthropicParser(): StreamParser {
   const state: StreamState = emptyState();
-  const decoder = new ChunkDecoder();
-  let out: StreamEvent[] = [];
+  const out: StreamEvent[] = [];
 
   function malformed(what: string): void {
     state.malformed ??= what;
@@ -86,18 +85,5 @@ export function createAnthropicParser(): StreamParser {
     onMalformed: malformed,
   });
 
-  return {
-    state,
-    push(chunk) {
-      out = [];
-      body.feed(decoder.decode(chunk));
-      return out;
-    },
-    end() {
-      out = [];
-      body.feed(decoder.flush());
-      body.end();
-      return out;
-    },
-  };
+  return sseStreamParser(state, out, body);
 }

@@ -1,14 +1,13 @@
 // OpenAI Chat Completions stream (and the many servers that copy it).
 import type { StreamEvent } from '../../shared/model.ts';
 import { errorFields, parseJson } from '../error-payload.ts';
-import { ChunkDecoder, emit, emptyState, isObject, normaliseFinish, num } from '../stream-state.ts';
+import { emit, emptyState, isObject, normaliseFinish, num } from '../stream-state.ts';
 import type { StreamParser, StreamState } from '../stream-state.ts';
-import { createSseBody } from './sse-body.ts';
+import { createSseBody, sseStreamParser } from './sse-body.ts';
 
 export function createOpenAIParser(): StreamParser {
   const state: StreamState = emptyState();
-  const decoder = new ChunkDecoder();
-  let out: StreamEvent[] = [];
+  const out: StreamEvent[] = [];
 
   function malformed(what: string): void {
     state.malformed ??= what;
@@ -72,18 +71,5 @@ export function createOpenAIParser(): StreamParser {
     onMalformed: malformed,
   });
 
-  return {
-    state,
-    push(chunk) {
-      out = [];
-      body.feed(decoder.decode(chunk));
-      return out;
-    },
-    end() {
-      out = [];
-      body.feed(decoder.flush());
-      body.end();
-      return out;
-    },
-  };
+  return sseStreamParser(state, out, body);
 }

@@ -2,7 +2,10 @@
 // stream:true, or an error sent with 200) or a web page. The first visible character decides.
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
+import type { StreamEvent } from '../../shared/model.ts';
 import { parseJson } from '../error-payload.ts';
+import { ChunkDecoder } from '../stream-state.ts';
+import type { StreamParser, StreamState } from '../stream-state.ts';
 
 export interface SseBodyHandlers {
   onEvent(event: EventSourceMessage): void;
@@ -57,4 +60,21 @@ export function createSseBody(h: SseBodyHandlers): SseBody {
   }
 
   return { feed, end };
+}
+
+/** Bytes in, events out, for a format whose handlers push their events onto `out`. */
+export function sseStreamParser(state: StreamState, out: StreamEvent[], body: SseBody): StreamParser {
+  const decoder = new ChunkDecoder();
+  return {
+    state,
+    push(chunk) {
+      body.feed(decoder.decode(chunk));
+      return out.splice(0);
+    },
+    end() {
+      body.feed(decoder.flush());
+      body.end();
+      return out.splice(0);
+    },
+  };
 }
