@@ -29,7 +29,6 @@ export async function ensureBuilt(log: (s: string) => void): Promise<void> {
 export interface HeadlessPage {
   page: Page;
   isolated: boolean;
-  run(job: RunJob, slot: number): Promise<RunResult>;
   grade(jobs: RunJob[], slots: number): Promise<RunResult[]>;
   close(): Promise<void>;
 }
@@ -57,7 +56,6 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
     return {
       page,
       isolated,
-      run: (job, slot) => page.evaluate(([j, i]) => window.fixpoint.run(j, i), [job, slot] as const),
       grade: (jobs, slots) => page.evaluate(([j, n]) => window.fixpoint.grade(j, n), [jobs, slots] as const),
       close: async () => {
         // A command that ends before the page stored its snapshot would leave the next one to
