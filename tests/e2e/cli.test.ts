@@ -9,7 +9,7 @@ import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { hasPython } from './support/native.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DATA = resolve(ROOT, '../shared/datasets');
+const DATA = resolve(ROOT, 'data');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-e2e-'));
 const jsonl = (name: string, rows: unknown[]): string => {
   const p = join(dir, name);

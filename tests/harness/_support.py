@@ -9,7 +9,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HARNESS_DIR = os.path.join(ROOT, 'src', 'sandbox', 'frame', 'py')
 FIXTURE = os.path.join(ROOT, 'tests', 'fixtures', 'reference_execution.py')
-DATASETS = os.path.join(os.path.dirname(ROOT), 'shared', 'datasets')
+DATASETS = os.path.join(ROOT, 'data')
 HUMANEVAL = os.path.join(DATASETS, 'humaneval', 'HumanEval.jsonl.gz')
 MBPP = os.path.join(DATASETS, 'mbpp', 'mbpp.jsonl.gz')
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dirs = [resolve(root, 'src/sandbox/frame/py'), resolve(root, 'tests/harness'), resolve(root, '../shared/datasets')];
+const dirs = [resolve(root, 'src/sandbox/frame/py'), resolve(root, 'tests/harness'), resolve(root, 'data')];
 
 describe('python test harness under Pyodide', () => {
   it(

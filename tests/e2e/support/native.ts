@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Problem } from '../../../src/shared/problems.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-export const HUMANEVAL = resolve(ROOT, '../shared/datasets/humaneval/HumanEval.jsonl.gz');
+export const HUMANEVAL = resolve(ROOT, 'data/humaneval/HumanEval.jsonl.gz');
 export const hasPython = spawnSync('python3', ['--version']).status === 0;
 
 /** name -> result text, or undefined when python3 is missing. */
