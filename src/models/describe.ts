@@ -45,8 +45,10 @@ function hintFor(kind: ModelErrorKind, ctx: ErrorContext, f: ErrorFields): strin
       return 'This is a problem on the server side; try again, and if it persists check the server\'s own log or status page.';
     case 'bad-request':
       return 'The server did not accept the request as sent; check the model name and the settings (temperature, max tokens).';
-    default:
-      return undefined;
+    case 'bad-response':
+    case 'cancelled':
+    case 'network':
+      return undefined; // their messages say what to do already
   }
 }
 

@@ -1,7 +1,8 @@
 // The shared shape of a call: send, read, retry while nothing has been shown, normalise errors.
 import type { ChatRequest, ChatResult, StreamEvent } from '../shared/model.ts';
 import { streamError } from './describe.ts';
-import { isModelError, ModelError, scrubError } from './errors.ts';
+import type { ModelError} from './errors.ts';
+import { isModelError, scrubError } from './errors.ts';
 import { readText, send } from './http.ts';
 import type { HttpRequest, Transport } from './http.ts';
 import { parseJson } from './error-payload.ts';

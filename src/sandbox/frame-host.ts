@@ -6,7 +6,7 @@ import workerUrl from './frame/python-worker.ts?worker&url';
 import type { FrameToHost, HostToFrame, PyodideAssets } from '../shared/sandbox-protocol.ts';
 import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
 
-const harnessSources = import.meta.glob('./frame/py/*.py', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const harnessSources = import.meta.glob<string>('./frame/py/*.py', { query: '?raw', import: 'default', eager: true });
 
 export const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";

@@ -66,7 +66,7 @@ export class PythonRuntime implements Runtime {
     if (p.startedAt === undefined) {
       // Not started yet: drop it from the frame's queue and answer at once.
       this.frame.post({ type: 'kill', id: p.id });
-      this.finish(p, stoppedResult(p.job, reason, 0, p.output, p.runningTest));
+      this.finish(p, stoppedResult(reason, 0, p.output, p.runningTest));
       return;
     }
     this.frame.post({ type: 'interrupt', id: p.id });
@@ -93,13 +93,18 @@ export class PythonRuntime implements Runtime {
         p.runningTest = String(m.test).slice(0, 500);
         break;
       case 'result':
-        if (p.stopReason) this.finish(p, stoppedResult(p.job, p.stopReason, elapsed(), p.output, p.runningTest));
+        if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
         else this.finish(p, checkResult(m.result, p.job, elapsed(), p.output));
         break;
       case 'crashed':
-        if (p.stopReason) this.finish(p, stoppedResult(p.job, p.stopReason, elapsed(), p.output, p.runningTest));
+        if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
         else this.finish(p, crashResult(p.job, String(m.message), elapsed(), p.output));
         break;
+      case 'ready':
+      case 'boot-error':
+      case 'snapshot':
+      case 'snapshot-rejected':
+        break; // the frame host handles the frame's own life cycle
     }
   }
 

@@ -57,7 +57,7 @@ function checkException(v: unknown): ExceptionInfo | undefined {
   };
 }
 
-function base(job: RunJob, durationMs: number, out: OutputCollector): Pick<RunResult, 'stdout' | 'stderr' | 'truncated' | 'durationMs'> {
+function base(durationMs: number, out: OutputCollector): Pick<RunResult, 'stdout' | 'stderr' | 'truncated' | 'durationMs'> {
   const mark = out.mark();
   const stream = out.text.stderr && !out.text.stdout ? 'stderr' : 'stdout';
   return {
@@ -80,7 +80,7 @@ export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: 
   const valid = tests as TestResult[];
   // A pass must be consistent in every part, or it is not a pass.
   const passed = status === 'passed' && result === 'passed' && valid.every((t) => t.passed);
-  const b = base(job, durationMs, out);
+  const b = base(durationMs, out);
   return {
     status: passed ? 'passed' : status === 'passed' ? 'failed' : status,
     result: passed ? 'passed' : result === 'passed' ? 'failed: inconsistent result' : result,
@@ -92,12 +92,12 @@ export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: 
   };
 }
 
-export function stoppedResult(job: RunJob, reason: 'timed out' | 'cancelled', durationMs: number, out: OutputCollector, runningTest?: string): RunResult {
+export function stoppedResult(reason: 'timed out' | 'cancelled', durationMs: number, out: OutputCollector, runningTest?: string): RunResult {
   return {
     status: reason,
     result: reason === 'timed out' ? 'timed out' : 'failed: cancelled',
     tests: [],
-    ...base(job, durationMs, out),
+    ...base(durationMs, out),
     runningTest,
   };
 }
@@ -109,6 +109,6 @@ export function crashResult(job: RunJob, message: string, durationMs: number, ou
     result: job.mode === 'reference' ? 'timed out' : `failed: ${message}`,
     tests: [],
     exception: { type: 'Crash', message, traceback: '' },
-    ...base(job, durationMs, out),
+    ...base(durationMs, out),
   };
 }

@@ -77,5 +77,5 @@ function parse(data: unknown): Omit<HistoryChange, 'remote'> | undefined {
   const { kind, ids } = data as { kind?: unknown; ids?: unknown };
   if (typeof kind !== 'string' || !KINDS.includes(kind)) return undefined;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return undefined;
-  return { kind: kind as HistoryChangeKind, ids: ids as string[] };
+  return { kind: kind as HistoryChangeKind, ids: ids };
 }

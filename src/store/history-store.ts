@@ -37,6 +37,7 @@ export interface ListOptions {
 /** Opens the history; `factory` defaults to the page's `indexedDB`. */
 export async function openStore(factory?: IDBFactory, options: StoreOptions = {}): Promise<HistoryStore> {
   const name = options.name ?? DB_NAME;
+  // eslint-disable-next-line prefer-const -- the close callback may fire before the assignment
   let database: Database | undefined;
   const db = await openDatabase(factory ?? defaultFactory(), name, { onClosed: () => database?.markClosed() });
   database = new Database(db);

@@ -81,8 +81,14 @@ class Differ {
 
   run(aLo: number, aHi: number, bLo: number, bHi: number): void {
     const { a, b } = this;
-    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) aLo++, bLo++;
-    while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) aHi--, bHi--;
+    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) {
+      aLo++;
+      bLo++;
+    }
+    while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) {
+      aHi--;
+      bHi--;
+    }
     if (aLo === aHi) {
       this.added.fill(1, bLo, bHi);
       return;
@@ -129,7 +135,10 @@ class Differ {
         const i = off + k;
         let x = k === -d || (k !== d && vf[i - 1]! < vf[i + 1]!) ? vf[i + 1]! : vf[i - 1]! + 1;
         let y = x - k;
-        while (x < n && y < m && a[aLo + x] === b[bLo + y]) x++, y++;
+        while (x < n && y < m && a[aLo + x] === b[bLo + y]) {
+      x++;
+      y++;
+    }
         vf[i] = x;
         if (x > n) fEnd += 2;
         else if (y > m) fStart += 2;
@@ -142,7 +151,10 @@ class Differ {
         const i = off + c;
         let u = c === -d || (c !== d && vb[i - 1]! < vb[i + 1]!) ? vb[i + 1]! : vb[i - 1]! + 1;
         let v = u - c;
-        while (u < n && v < m && a[aHi - 1 - u] === b[bHi - 1 - v]) u++, v++;
+        while (u < n && v < m && a[aHi - 1 - u] === b[bHi - 1 - v]) {
+      u++;
+      v++;
+    }
         vb[i] = u;
         if (u > n) bEnd += 2;
         else if (v > m) bStart += 2;

@@ -74,7 +74,7 @@ export function summarizeEnd(s: Session): EndSummary | undefined {
       return end(`endpoint failed: ${message ?? 'no usable reply'}`, 'error', false);
     case 'interrupted':
       return { headline: 'interrupted', detail: message, tone: 'cancelled', resumable: true };
-    default:
+    case undefined:
       return end('finished', 'pending');
   }
 }

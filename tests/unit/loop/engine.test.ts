@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runLoop, type LoopOptions } from '../../../src/loop/index.ts';
-import type { Attempt, Task } from '../../../src/shared/task.ts';
+import type { Task } from '../../../src/shared/task.ts';
 import {
   code, failing, FakeModel, FakeRuntime, HE_PROMPT, heTask, mbppTask, pass, storedAttempt, type ModelStep, type RunStep,
 } from './fakes.ts';

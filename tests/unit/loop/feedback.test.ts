@@ -19,7 +19,7 @@ describe('feedback by kind', () => {
   });
 
   it('a long traceback keeps its header and the innermost frames', () => {
-    const frames = Array.from({ length: 40 }, (_, i) => `  File "<exec>", line 2, in add\n    return add(a, b)`).join('\n');
+    const frames = Array.from({ length: 40 }, () => `  File "<exec>", line 2, in add\n    return add(a, b)`).join('\n');
     const tb = `Traceback (most recent call last):\n${frames}\nRecursionError: maximum recursion depth exceeded`;
     const text = buildFeedback(raised('RecursionError', 'maximum recursion depth exceeded', 2, tb), ctx);
     expect(text).toContain('Traceback (most recent call last):\n  [… 52 lines omitted …]\n');

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelClient } from '../../../src/models/index.ts';
 import type { ModelError } from '../../../src/models/errors.ts';
-import type { ProviderKind } from '../../../src/shared/model.ts';
 import { startModelServer } from '../../servers/model-server.ts';
 import type { Format, ModelServer } from '../../servers/model-server.ts';
 
@@ -17,7 +16,7 @@ describe.each(FORMATS)('%s cancellation', (format) => {
   });
   afterAll(() => server.close());
 
-  const client = () => createModelClient({ provider: format as ProviderKind, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' });
+  const client = () => createModelClient({ provider: format, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' });
 
   it('aborts a slow stream mid-reply: rejects as cancelled, the server sees the close, no more events', async () => {
     server.reset();

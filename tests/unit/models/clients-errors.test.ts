@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelClient } from '../../../src/models/index.ts';
 import type { ModelError } from '../../../src/models/errors.ts';
-import type { ModelErrorKind, ProviderKind, StreamEvent } from '../../../src/shared/model.ts';
+import type { ModelErrorKind, StreamEvent } from '../../../src/shared/model.ts';
 import { startModelServer } from '../../servers/model-server.ts';
 import type { Behaviour, Format, ModelServer } from '../../servers/model-server.ts';
 
@@ -11,7 +11,7 @@ const KEY = 'sk-test-secret-0123456789abcdefgh';
 
 function make(format: Format, baseUrl: string, waits: number[] = []) {
   return createModelClient(
-    { provider: format as ProviderKind, baseUrl, model: 'test-model', apiKey: KEY },
+    { provider: format, baseUrl, model: 'test-model', apiKey: KEY },
     { retry: { sleep: async (ms) => void waits.push(ms), random: () => 0.5 } },
   );
 }

@@ -1,7 +1,7 @@
 // Each client against a local server speaking its wire format, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelClient } from '../../../src/models/index.ts';
-import type { ProviderKind, StreamEvent } from '../../../src/shared/model.ts';
+import type { StreamEvent } from '../../../src/shared/model.ts';
 import { startModelServer } from '../../servers/model-server.ts';
 import type { Format, ModelServer } from '../../servers/model-server.ts';
 
@@ -15,7 +15,7 @@ describe.each(FORMATS)('%s client over HTTP', (format) => {
   afterAll(() => server.close());
 
   const client = () =>
-    createModelClient({ provider: format as ProviderKind, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'sk-test-key-0123456789abcdef' });
+    createModelClient({ provider: format, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'sk-test-key-0123456789abcdef' });
 
   it('streams the reply, with reasoning apart and usage from the stream', async () => {
     server.reply({ text: 'Here:\n```python\nprint("héllo")\n```\n', reasoning: 'think first', usage: { input: 42, output: 17 } });

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelClient } from '../../../src/models/index.ts';
 import type { ModelError } from '../../../src/models/errors.ts';
-import type { ProviderKind } from '../../../src/shared/model.ts';
 import { startModelServer } from '../../servers/model-server.ts';
 import type { Format, ModelServer } from '../../servers/model-server.ts';
 
@@ -20,7 +19,7 @@ describe.each(FORMATS)('%s idle timeout', (format) => {
   afterAll(() => server.close());
 
   const client = (idleTimeoutMs: number) =>
-    createModelClient({ provider: format as ProviderKind, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' }, { idleTimeoutMs });
+    createModelClient({ provider: format, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' }, { idleTimeoutMs });
 
   it.each(['hang', 'hang-after-headers'] as const)('%s: gives up with a clear message and closes the connection', async (behaviour) => {
     server.reset();
@@ -54,7 +53,7 @@ describe.each(FORMATS)('%s idle timeout', (format) => {
     await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     try {
-      const quiet = createModelClient({ provider: format as ProviderKind, baseUrl: url, model: 'test-model', apiKey: 'k-0123456789' }, { idleTimeoutMs: 200 });
+      const quiet = createModelClient({ provider: format, baseUrl: url, model: 'test-model', apiKey: 'k-0123456789' }, { idleTimeoutMs: 200 });
       const e = (await quiet.listModels().catch((x: unknown) => x)) as ModelError;
       expect(e.message).toBe(`${url} sent nothing for 0.2 s, so the request was given up.`);
     } finally {
