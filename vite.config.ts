@@ -34,7 +34,12 @@ function serviceWorker(): Plugin {
     name: 'fixpoint-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = ['./', ...Object.keys(bundle).map((f) => `./${f}`), ...PYODIDE_FILES.map((f) => `./pyodide/${f}`), './favicon.svg'];
+      const files = [
+        './',
+        ...Object.keys(bundle).map((f) => `./${f}`),
+        ...PYODIDE_FILES.map((f) => `./pyodide/${f}`),
+        './favicon.svg',
+      ];
       const version = Date.now().toString(36);
       const body = readFileSync(resolve('src/app/offline/service-worker.js'), 'utf8');
       this.emitFile({

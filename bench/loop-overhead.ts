@@ -11,7 +11,11 @@ const TASK: Task = {
   prompt: 'Write running_sum(xs) that returns the list of prefix sums of xs.',
   language: 'python',
   entryPoint: 'running_sum',
-  tests: { kind: 'mbpp', setup: '', asserts: ['assert running_sum([1, 2, 3]) == [1, 3, 6]', 'assert running_sum([]) == []'] },
+  tests: {
+    kind: 'mbpp',
+    setup: '',
+    asserts: ['assert running_sum([1, 2, 3]) == [1, 3, 6]', 'assert running_sum([]) == []'],
+  },
   limits: { timeoutSec: 3, outputCap: 64 * 1024 },
 };
 
@@ -42,8 +46,20 @@ function instantRuntime(): Runtime {
         status: 'failed',
         result: 'failed: AssertionError',
         tests: [
-          { name: 'test_1', passed: name !== 'test_1', source: 'assert running_sum([1, 2, 3]) == [1, 3, 6]', expected: '[1, 3, 6]', actual: `[${n}, 3, 6]` },
-          { name: 'test_2', passed: name !== 'test_2', source: 'assert running_sum([]) == []', expected: '[]', actual: `[${n}]` },
+          {
+            name: 'test_1',
+            passed: name !== 'test_1',
+            source: 'assert running_sum([1, 2, 3]) == [1, 3, 6]',
+            expected: '[1, 3, 6]',
+            actual: `[${n}, 3, 6]`,
+          },
+          {
+            name: 'test_2',
+            passed: name !== 'test_2',
+            source: 'assert running_sum([]) == []',
+            expected: '[]',
+            actual: `[${n}]`,
+          },
         ],
         stdout: 'x'.repeat(5000),
         stderr: '',

@@ -33,10 +33,22 @@ rows.push(
 );
 if (g.nativeSeconds !== undefined) {
   rows.push(
-    [`native reference harness, a forked process each (${g.nativePassed} passed)`, `${g.nativeSeconds.toFixed(1)} s`, '-'],
-    [`native python3, a new process per check program (${g.nativeSpawnPassed} passed)`, `${g.nativeSpawnSeconds?.toFixed(1)} s`, '-'],
+    [
+      `native reference harness, a forked process each (${g.nativePassed} passed)`,
+      `${g.nativeSeconds.toFixed(1)} s`,
+      '-',
+    ],
+    [
+      `native python3, a new process per check program (${g.nativeSpawnPassed} passed)`,
+      `${g.nativeSpawnSeconds?.toFixed(1)} s`,
+      '-',
+    ],
     ['eval / reference harness, whole command', (g.evalSeconds / g.nativeSeconds).toFixed(2), '<= 1.00'],
-    ['eval / new python3 per program, whole command', (g.evalSeconds / (g.nativeSpawnSeconds ?? NaN)).toFixed(2), '<= 1.00'],
+    [
+      'eval / new python3 per program, whole command',
+      (g.evalSeconds / (g.nativeSpawnSeconds ?? NaN)).toFixed(2),
+      '<= 1.00',
+    ],
     ['eval grading after start-up / reference harness', (g.evalGradingSeconds / g.nativeSeconds).toFixed(2), '-'],
     ['verdicts equal to native', `${g.agree}/${g.samples}`, `${g.samples}/${g.samples}`],
   );

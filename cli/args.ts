@@ -1,7 +1,10 @@
 // Strict flag parsing: an unknown flag or a bad value is a usage error (exit status 2).
 export class UsageError extends Error {}
 
-export type FlagSpec = Record<string, { type: 'string' | 'number' | 'int' | 'boolean'; required?: boolean; min?: number; max?: number }>;
+export type FlagSpec = Record<
+  string,
+  { type: 'string' | 'number' | 'int' | 'boolean'; required?: boolean; min?: number; max?: number }
+>;
 
 export function parseFlags(argv: string[], spec: FlagSpec): Record<string, string | number | boolean | undefined> {
   const out: Record<string, string | number | boolean | undefined> = {};
@@ -16,7 +19,8 @@ export function parseFlags(argv: string[], spec: FlagSpec): Record<string, strin
       continue;
     }
     const raw = inline ?? argv[++i];
-    if (raw === undefined || (inline === undefined && raw.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+    if (raw === undefined || (inline === undefined && raw.startsWith('--')))
+      throw new UsageError(`--${name} needs a value`);
     if (def.type === 'string') {
       out[name] = raw;
       continue;

@@ -50,7 +50,11 @@ export function launchChrome(): Promise<Browser> {
  */
 export async function openProfilePage(profileDir: string): Promise<{ page: Page; close(): Promise<void> }> {
   try {
-    const context = await chromium.launchPersistentContext(profileDir, { executablePath: findChrome(), headless: true, args: CHROMIUM_ARGS });
+    const context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: findChrome(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     return { page, close: () => context.close() };
   } catch (err) {

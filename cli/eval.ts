@@ -26,7 +26,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
     'no-isolation': { type: 'boolean' },
   });
   const problemsFile = flags.problems as string;
-  const problems = new Map<string, Problem>(parseProblems(readText(problemsFile), problemsFile).map((p) => [p.taskId, p]));
+  const problems = new Map<string, Problem>(
+    parseProblems(readText(problemsFile), problemsFile).map((p) => [p.taskId, p]),
+  );
   const samplesFile = flags.samples as string;
   const samples = parseSamples(readText(samplesFile), samplesFile, problems);
   if (flags.out) checkOutFile(flags.out as string, [problemsFile, samplesFile]);
@@ -53,10 +55,18 @@ export async function evalCommand(argv: string[]): Promise<number> {
     const batch = Math.max(8, workers * 16);
     for (let start = 0; start < samples.length; start += batch) {
       const part = samples.slice(start, start + batch);
-      const results = await page.grade(part.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout)), workers);
+      const results = await page.grade(
+        part.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout)),
+        workers,
+      );
       part.forEach((s, k) => {
         const r = results[k]!;
-        rows[start + k] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
+        rows[start + k] = {
+          task_id: s.rawId,
+          completion: s.completion,
+          passed: r.result === 'passed',
+          result: r.result,
+        };
         progress.tick(r.result === 'passed');
       });
       flush();
@@ -67,7 +77,13 @@ export async function evalCommand(argv: string[]): Promise<number> {
     if (out) await new Promise<void>((ok) => out.end(ok));
   }
   const passed = rows.filter((r) => r?.passed).length;
-  const summary = { summary: true, samples: rows.length, passed, pass_rate: rows.length ? passed / rows.length : 0, seconds: progress.seconds() };
+  const summary = {
+    summary: true,
+    samples: rows.length,
+    passed,
+    pass_rate: rows.length ? passed / rows.length : 0,
+    seconds: progress.seconds(),
+  };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   return 0;
 }

@@ -11,7 +11,11 @@ export function readText(file: string): string {
   try {
     bytes = readFileSync(file);
   } catch (err) {
-    throw new InputError(file, undefined, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new InputError(
+      file,
+      undefined,
+      `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
@@ -30,12 +34,19 @@ export function readText(file: string): string {
 export function checkOutFile(file: string, inputs: string[]): void {
   const path = resolve(file);
   const dir = dirname(path);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(file, undefined, `cannot write the output: the folder ${dir} does not exist`);
-  if (existsSync(path) && statSync(path).isDirectory()) throw new InputError(file, undefined, 'cannot write the output: it is a folder');
-  if (inputs.some((i) => resolve(i) === path)) throw new InputError(file, undefined, 'cannot write the output over an input file');
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new InputError(file, undefined, `cannot write the output: the folder ${dir} does not exist`);
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new InputError(file, undefined, 'cannot write the output: it is a folder');
+  if (inputs.some((i) => resolve(i) === path))
+    throw new InputError(file, undefined, 'cannot write the output over an input file');
   try {
     accessSync(existsSync(path) ? path : dir, constants.W_OK);
   } catch {
-    throw new InputError(file, undefined, `cannot write the output: ${existsSync(path) ? 'the file' : `the folder ${dir}`} is not writable`);
+    throw new InputError(
+      file,
+      undefined,
+      `cannot write the output: ${existsSync(path) ? 'the file' : `the folder ${dir}`} is not writable`,
+    );
   }
 }

@@ -46,7 +46,11 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
   let server: StaticServer | undefined;
   let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
-    server = await serveDist({ root: DIST, isolated: opts.isolated ?? true, port: opts.isolated === false ? 4176 : 4175 });
+    server = await serveDist({
+      root: DIST,
+      isolated: opts.isolated ?? true,
+      port: opts.isolated === false ? 4176 : 4175,
+    });
     browser = await openProfilePage(opts.profileDir ?? PROFILE);
     const { page } = browser;
     await page.goto(`${server.url}?headless`);
@@ -60,7 +64,10 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
       close: async () => {
         // A command that ends before the page stored its snapshot would leave the next one to
         // boot Python from scratch again.
-        await Promise.race([page.evaluate(() => window.fixpoint.cached()).catch(() => undefined), new Promise((ok) => setTimeout(ok, 15_000))]);
+        await Promise.race([
+          page.evaluate(() => window.fixpoint.cached()).catch(() => undefined),
+          new Promise((ok) => setTimeout(ok, 15_000)),
+        ]);
         await b.close();
         await s.close();
       },

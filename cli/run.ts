@@ -17,11 +17,15 @@ const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
 const FATAL_KINDS = new Set(['auth', 'not-found', 'network', 'quota']);
 
 type Usage = { input_tokens: number; output_tokens: number };
-const usageOf = (u: { inputTokens: number; outputTokens: number }): Usage => ({ input_tokens: u.inputTokens, output_tokens: u.outputTokens });
+const usageOf = (u: { inputTokens: number; outputTokens: number }): Usage => ({
+  input_tokens: u.inputTokens,
+  output_tokens: u.outputTokens,
+});
 
 function endpointFrom(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): EndpointConfig {
   const provider = flags.provider as ProviderKind;
-  if (!PROVIDERS.includes(provider)) throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}, not "${provider}"`);
+  if (!PROVIDERS.includes(provider))
+    throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}, not "${provider}"`);
   const baseUrl = flags['base-url'] as string;
   let url: URL;
   try {
@@ -29,7 +33,8 @@ function endpointFrom(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): E
   } catch {
     throw new UsageError(`--base-url "${baseUrl}" is not a URL (for example http://127.0.0.1:8000/v1)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must start with http:// or https://`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--base-url must start with http:// or https://`);
   const apiKey = (flags['api-key'] as string | undefined) ?? env.FIXPOINT_API_KEY;
   return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), model: flags.model as string, apiKey: apiKey || undefined };
 }
@@ -85,7 +90,11 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   try {
     for (const p of problems) {
       const task = problemToTask(p, timeout);
-      const outcome = await page.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m }), [task, endpoint, maxIterations] as const);
+      const outcome = await page.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m }), [
+        task,
+        endpoint,
+        maxIterations,
+      ] as const);
       write(rowOf(p.rawId, outcome));
       totals.problems++;
       if (outcome.passed) totals.passed++;
@@ -105,7 +114,9 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   }
   process.stdout.write(`${JSON.stringify({ summary: true, ...totals, seconds: progress.seconds() })}\n`);
   if (fatal) {
-    process.stderr.write(`fixpoint: stopped after ${totals.problems} of ${problems.length} problems: the endpoint failed: ${fatal}\n`);
+    process.stderr.write(
+      `fixpoint: stopped after ${totals.problems} of ${problems.length} problems: the endpoint failed: ${fatal}\n`,
+    );
     return 1;
   }
   return 0;

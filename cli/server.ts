@@ -21,7 +21,9 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveDist(opts: { root?: string; isolated?: boolean; port?: number } = {}): Promise<StaticServer> {
+export async function serveDist(
+  opts: { root?: string; isolated?: boolean; port?: number } = {},
+): Promise<StaticServer> {
   const root = resolve(opts.root ?? 'dist');
   if (!existsSync(join(root, 'index.html'))) throw new Error(`no built page in ${root}: run "npm run build" first`);
   const server: Server = createServer((req, res) => {
@@ -60,9 +62,10 @@ export async function serveDist(opts: { root?: string; isolated?: boolean; port?
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

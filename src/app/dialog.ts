@@ -15,7 +15,16 @@ export interface Dialog {
 export function createDialog(title: string, testid: string, beforeOpen?: () => void): Dialog {
   const id = `dialog-${testid}`;
   const body = h('div', { class: 'dialog-body' });
-  const close = h('button', { type: 'button', class: 'dialog-close', 'data-testid': `${testid}-close`, 'aria-label': `Close ${title.toLowerCase()}` }, 'Close');
+  const close = h(
+    'button',
+    {
+      type: 'button',
+      class: 'dialog-close',
+      'data-testid': `${testid}-close`,
+      'aria-label': `Close ${title.toLowerCase()}`,
+    },
+    'Close',
+  );
   const dialog = h(
     'dialog',
     { class: 'app-dialog', 'aria-labelledby': id, 'data-testid': testid },

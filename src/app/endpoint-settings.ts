@@ -10,7 +10,15 @@ const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'de
 /** A fresh page talks to the offline demo model: it works with no key and no network. */
 export function demoSettings(): EndpointSettings {
   const demo = getPreset('demo');
-  return { config: { provider: 'demo', preset: 'demo', baseUrl: demo?.baseUrl ?? 'demo:', model: demo?.defaultModel ?? 'demo' }, keyPlace: 'session' };
+  return {
+    config: {
+      provider: 'demo',
+      preset: 'demo',
+      baseUrl: demo?.baseUrl ?? 'demo:',
+      model: demo?.defaultModel ?? 'demo',
+    },
+    keyPlace: 'session',
+  };
 }
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -21,7 +29,8 @@ function parse(raw: unknown): EndpointSettings | undefined {
   const { config, keyPlace, temperature } = raw as Record<string, unknown>;
   if (typeof config !== 'object' || config === null) return undefined;
   const c = config as Record<string, unknown>;
-  if (!PROVIDERS.includes(c.provider as ProviderKind) || typeof c.baseUrl !== 'string' || typeof c.model !== 'string') return undefined;
+  if (!PROVIDERS.includes(c.provider as ProviderKind) || typeof c.baseUrl !== 'string' || typeof c.model !== 'string')
+    return undefined;
   const out: EndpointSettings = {
     config: { provider: c.provider as ProviderKind, baseUrl: c.baseUrl, model: c.model },
     keyPlace: keyPlace === 'local' ? 'local' : 'session',

@@ -17,7 +17,13 @@ export interface HeadlessApi {
   /** Runs jobs over the first `slots` sandboxes at once; results in the jobs' order. */
   grade(jobs: RunJob[], slots: number): Promise<RunResult[]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
-  loop(task: Task, endpoint: EndpointConfig, settings: LoopSettings, slot?: number, options?: HeadlessLoopOptions): Promise<LoopOutcome & { sessionId: string }>;
+  loop(
+    task: Task,
+    endpoint: EndpointConfig,
+    settings: LoopSettings,
+    slot?: number,
+    options?: HeadlessLoopOptions,
+  ): Promise<LoopOutcome & { sessionId: string }>;
   /** Read-only: a stored session and its attempts, as this page's history keeps them. */
   history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
 }
@@ -54,8 +60,16 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
     },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       store ??= openStore().catch(() => undefined);
-      const clientOptions = options.modelIdleTimeoutMs === undefined ? undefined : { idleTimeoutMs: options.modelIdleTimeoutMs };
-      const { session, outcome } = await runSession({ task, endpoint, settings, runtime: runtime(slot), store: await store, clientOptions });
+      const clientOptions =
+        options.modelIdleTimeoutMs === undefined ? undefined : { idleTimeoutMs: options.modelIdleTimeoutMs };
+      const { session, outcome } = await runSession({
+        task,
+        endpoint,
+        settings,
+        runtime: runtime(slot),
+        store: await store,
+        clientOptions,
+      });
       return { ...outcome, sessionId: session.id };
     },
     async history(sessionId) {

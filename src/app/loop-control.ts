@@ -42,8 +42,14 @@ export interface LoopRequest {
 }
 
 const END_WORDS: Record<EndReason, string> = {
-  passed: 'passed', 'iteration-cap': 'iteration cap reached', 'token-budget': 'token budget used up', 'time-budget': 'time budget used up',
-  stuck: 'stuck', stopped: 'stopped by you', 'endpoint-failed': 'the endpoint failed, the reason is shown with the attempts', interrupted: 'interrupted',
+  passed: 'passed',
+  'iteration-cap': 'iteration cap reached',
+  'token-budget': 'token budget used up',
+  'time-budget': 'time budget used up',
+  stuck: 'stuck',
+  stopped: 'stopped by you',
+  'endpoint-failed': 'the endpoint failed, the reason is shown with the attempts',
+  interrupted: 'interrupted',
 };
 
 const waitWords = (ms: number): string => `${Math.max(1, Math.round(ms / 1000))} s`;
@@ -92,7 +98,10 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
           editedFirst = false;
           streaming = false;
           view.setPending(index, edited ? 'running the edited code…' : 'waiting for the model…');
-          layout.setVerdict(`Attempt ${index + 1}: ${edited ? 'running the edited code' : 'waiting for the model'}…`, 'pending');
+          layout.setVerdict(
+            `Attempt ${index + 1}: ${edited ? 'running the edited code' : 'waiting for the model'}…`,
+            'pending',
+          );
           reply.clear();
           reply.setStatus(edited ? 'Running the code from the editor.' : 'Waiting for the model…', 'busy');
           terminal.clear();
@@ -125,10 +134,16 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
     layout.setVerdict(words, end?.tone ?? 'pending');
     activity.add(words, session.endReason === 'passed' ? 'ok' : session.endReason === 'stopped' ? 'idle' : 'error');
     // The verdict line and the timeline say it in full; the reply's status only points there.
-    reply.setStatus(session.endReason === 'passed' ? 'Passed.' : `The session ended: ${END_WORDS[session.endReason ?? 'stopped']}.`, session.endReason === 'passed' ? 'ok' : session.endReason === 'stopped' ? 'idle' : 'error');
+    reply.setStatus(
+      session.endReason === 'passed' ? 'Passed.' : `The session ended: ${END_WORDS[session.endReason ?? 'stopped']}.`,
+      session.endReason === 'passed' ? 'ok' : session.endReason === 'stopped' ? 'idle' : 'error',
+    );
     if (unsaved.length > 0) {
       const which = unsaved.length === 1 ? `Attempt ${(unsaved[0]?.index ?? 0) + 1}` : `${unsaved.length} attempts`;
-      p.notices.show('save', `History not saved: ${saveError} ${which} of “${session.title}” could not be written; shown here until you reload.`);
+      p.notices.show(
+        'save',
+        `History not saved: ${saveError} ${which} of “${session.title}” could not be written; shown here until you reload.`,
+      );
     }
     return { stored };
   } catch (err) {

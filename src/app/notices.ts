@@ -21,8 +21,17 @@ export function mountNotices(slot: HTMLElement): Notices {
       let item = items.get(key);
       if (!item) {
         const message = h('span', { class: 'notice-text' });
-        const close = h('button', { type: 'button', class: 'notice-dismiss', 'aria-label': 'Dismiss this message' }, '×');
-        item = h('div', { class: 'notice', role: kind === 'error' ? 'alert' : 'status', 'data-testid': 'notice', data: { key } }, message, close);
+        const close = h(
+          'button',
+          { type: 'button', class: 'notice-dismiss', 'aria-label': 'Dismiss this message' },
+          '×',
+        );
+        item = h(
+          'div',
+          { class: 'notice', role: kind === 'error' ? 'alert' : 'status', 'data-testid': 'notice', data: { key } },
+          message,
+          close,
+        );
         close.addEventListener('click', () => dismiss(key));
         items.set(key, item);
         slot.append(item);

@@ -31,11 +31,16 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   // Set when the task panel changes after a session was shown: Continue then starts afresh
   // instead of going on with a session about another task.
   let taskEdited = false;
-  const tasks = mountTaskPanel(layout.slots.task, { examples: EXAMPLES, onChange: () => (taskEdited = true), onRun: layout.runShortcut });
+  const tasks = mountTaskPanel(layout.slots.task, {
+    examples: EXAMPLES,
+    onChange: () => (taskEdited = true),
+    onRun: layout.runShortcut,
+  });
   const editor = mountEditor(layout.slots.editor, {
     doc: tasks.getTask().starterCode ?? '',
     label: 'Candidate code',
-    placeholder: "The model's code appears here. You can also write code and press Run once, or Continue from this code.",
+    placeholder:
+      "The model's code appears here. You can also write code and press Run once, or Continue from this code.",
     onRun: layout.runShortcut,
   });
   const reply = mountReply(layout.slots.reply);
@@ -46,7 +51,10 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   let storeProblem = 'History is still opening.';
 
   const view = mountSessionView({
-    layout, editor, reply, terminal,
+    layout,
+    editor,
+    reply,
+    terminal,
     prices: () => endpoint.config,
     onResume: () => void (view.session && resume(view.session.id)),
   });
@@ -81,10 +89,22 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
 
   const loopSettings = (): LoopSettings => {
     const caps = tasks.getCaps();
-    return { maxIterations: caps.maxIterations, tokenBudget: caps.tokenBudget, timeBudgetSec: caps.timeBudgetSec, temperature: endpoint.temperature };
+    return {
+      maxIterations: caps.maxIterations,
+      tokenBudget: caps.tokenBudget,
+      timeBudgetSec: caps.timeBudgetSec,
+      temperature: endpoint.temperature,
+    };
   };
   const loopParts = {
-    layout, view, editor, reply, terminal, activity, notices, runtime,
+    layout,
+    view,
+    editor,
+    reply,
+    terminal,
+    activity,
+    notices,
+    runtime,
     store: () => store,
     endpoint: () => withKey(endpoint.config, keys),
     settings: loopSettings,
@@ -109,7 +129,11 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
       const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
       if (!session) throw new Error('That session is no longer in the history.');
       tasks.setTask(session.task);
-      tasks.setCaps({ maxIterations: session.settings.maxIterations, tokenBudget: session.settings.tokenBudget, timeBudgetSec: session.settings.timeBudgetSec });
+      tasks.setCaps({
+        maxIterations: session.settings.maxIterations,
+        tokenBudget: session.settings.tokenBudget,
+        timeBudgetSec: session.settings.timeBudgetSec,
+      });
       taskEdited = false;
       view.load(session, attempts ?? []);
       activity.add(`Opened “${session.title}” from the history.`, 'idle');
@@ -135,7 +159,12 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
       else notices.dismiss('settings');
     },
   });
-  const historyDialog = createHistoryDialog({ store: () => store, unavailable: () => storeProblem, onOpen: (id) => void open(id), onResume: (id) => void resume(id) });
+  const historyDialog = createHistoryDialog({
+    store: () => store,
+    unavailable: () => storeProblem,
+    onOpen: (id) => void open(id),
+    onResume: (id) => void resume(id),
+  });
 
   const { buttons } = layout;
   buttons.runLoop.addEventListener('click', () => {
@@ -144,7 +173,8 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   });
   buttons.continueFrom.addEventListener('click', () => {
     const editedCode = editor.getValue();
-    if (!editedCode.trim()) return layout.setVerdict('Write or paste code in the editor first, then continue from it.', 'error');
+    if (!editedCode.trim())
+      return layout.setVerdict('Write or paste code in the editor first, then continue from it.', 'error');
     const current = view.session;
     if (current && store && !taskEdited) return void startLoop(current.task, { resumeId: current.id, editedCode });
     const task = checkedTask();
@@ -159,7 +189,10 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   buttons.history.addEventListener('click', () => historyDialog.open());
 
   startUp({
-    root, python, layout, notices,
+    root,
+    python,
+    layout,
+    notices,
     onStore(s) {
       store = s;
       // A session deleted from the history (here or in another tab) can no longer be continued.

@@ -35,7 +35,9 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
     writeRunResult(p.terminal, r);
     p.layout.setVerdict(`Run once: ${verdictLine(r)}`, toneOf(r.status));
     if (r.status === 'cancelled') return p.layout.setFeedback(undefined);
-    p.layout.setFeedback(buildFeedback(r, { code: c.code, lineOffset: c.lineOffset, timeoutSec: task.limits.timeoutSec }));
+    p.layout.setFeedback(
+      buildFeedback(r, { code: c.code, lineOffset: c.lineOffset, timeoutSec: task.limits.timeoutSec }),
+    );
     p.editor.markErrorLine(toCodeLine(r.exception?.line, c.lineOffset, c.code));
   } finally {
     signal.removeEventListener('abort', onAbort);

@@ -58,13 +58,19 @@ export function mountSessionView(p: SessionViewParts): SessionView {
     if (attempts.length === 0) return setText(usage, '');
     const total = attempts.reduce<Usage>((sum, a) => addUsage(sum, a.usage), { inputTokens: 0, outputTokens: 0 });
     const cost = costOf(total, p.prices());
-    setText(usage, `Tokens this session: ${formatTokens(total)}${total.estimated ? ' (estimated)' : ''}${cost === undefined ? '' : ` · ${formatCost(cost)}`}`);
+    setText(
+      usage,
+      `Tokens this session: ${formatTokens(total)}${total.estimated ? ' (estimated)' : ''}${cost === undefined ? '' : ` · ${formatCost(cost)}`}`,
+    );
   }
 
   /** Candidate, error line, feedback and verdict: what both a live and a picked attempt show. */
   function present(a: Attempt): void {
     if (a.candidate !== undefined) p.editor.setValue(a.candidate);
-    const line = session && a.candidate !== undefined ? toCodeLine(a.result?.exception?.line, lineOffsetOf(session.task), a.candidate) : undefined;
+    const line =
+      session && a.candidate !== undefined
+        ? toCodeLine(a.result?.exception?.line, lineOffsetOf(session.task), a.candidate)
+        : undefined;
     p.editor.markErrorLine(line);
     p.layout.setFeedback(a.feedback);
     const v = attemptVerdict(a);
@@ -79,7 +85,10 @@ export function mountSessionView(p: SessionViewParts): SessionView {
     // Picking an attempt without code must not leave another attempt's code looking like its own.
     if (a.candidate === undefined) p.editor.setValue('');
     p.reply.show(a.reply);
-    p.reply.setStatus(a.source === 'user' ? `${label(a)} ran code edited by hand.` : `${label(a)}: the model's reply.`, 'idle');
+    p.reply.setStatus(
+      a.source === 'user' ? `${label(a)} ran code edited by hand.` : `${label(a)}: the model's reply.`,
+      'idle',
+    );
     p.terminal.clear();
     p.terminal.write(`— ${label(a)} —\n`, 'info');
     if (a.result) {

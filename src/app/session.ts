@@ -109,7 +109,8 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
       settings: req.settings,
       signal: req.signal,
       sessionId: session.id,
-      startFrom: earlier.length || req.editedCode !== undefined ? { attempts: earlier, editedCode: req.editedCode } : undefined,
+      startFrom:
+        earlier.length || req.editedCode !== undefined ? { attempts: earlier, editedCode: req.editedCode } : undefined,
       hooks: {
         ...req.hooks,
         onAttempt: async (attempt) => {
@@ -121,7 +122,9 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
     });
   } catch (err) {
     // The loop itself failed: the session must not stay 'running' with no page behind it.
-    await store?.finishSession(session.id, 'interrupted', `The loop stopped unexpectedly: ${String(err)}`).catch(() => undefined);
+    await store
+      ?.finishSession(session.id, 'interrupted', `The loop stopped unexpectedly: ${String(err)}`)
+      .catch(() => undefined);
     throw err;
   }
   if (store) {

@@ -62,6 +62,10 @@ async function openHistory(p: StartUpParts): Promise<void> {
   const latest = recent.find((s) => marked.includes(s.id));
   if (!latest) return;
   const others = marked.length > 1 ? ` ${marked.length - 1} more can be resumed from the history.` : '';
-  p.notices.show('interrupted', `“${latest.title}” was cut off by a reload or a closed tab. Press Resume under its attempts to go on.${others}`, 'info');
+  p.notices.show(
+    'interrupted',
+    `“${latest.title}” was cut off by a reload or a closed tab. Press Resume under its attempts to go on.${others}`,
+    'info',
+  );
   p.openInterrupted(latest.id);
 }

@@ -40,7 +40,11 @@ export function lineOffsetOf(task: Task): number {
 
 /** The indentation a body needs: that of the prompt's last line (the docstring's end). */
 function bodyIndent(prefix: string): string {
-  const last = prefix.split('\n').reverse().find((l) => l.trim() !== '') ?? '';
+  const last =
+    prefix
+      .split('\n')
+      .reverse()
+      .find((l) => l.trim() !== '') ?? '';
   const indent = /^[ \t]*/.exec(last)?.[0] ?? '';
   return indent === '' ? '    ' : indent;
 }
@@ -54,15 +58,33 @@ function asBody(code: string, prefix: string, entryPoint?: string): { code: stri
   if (!indented && !lines.some((l) => /^(?:return|yield)\b/.test(l))) return undefined;
   const target = bodyIndent(prefix);
   const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)?.[0] ?? '');
-  const current = indents.reduce((a, b) => (b.length < a.length ? b : a), first.slice(0, first.length - first.trimStart().length));
+  const current = indents.reduce(
+    (a, b) => (b.length < a.length ? b : a),
+    first.slice(0, first.length - first.trimStart().length),
+  );
   if (current === target) return { code, reindented: false };
   const shifted = lines.map((l) => (l.trim() === '' ? l : target + l.slice(current.length)));
   return { code: shifted.join('\n'), reindented: true };
 }
 
-export function candidateFromCode(code: string, task: Task, from: Candidate['from'] = 'user', truncated = false): Candidate {
+export function candidateFromCode(
+  code: string,
+  task: Task,
+  from: Candidate['from'] = 'user',
+  truncated = false,
+): Candidate {
   const prefix = harnessPrefix(task);
-  if (prefix === undefined) return { kind: 'candidate', code, program: code, shape: 'whole', reindented: false, lineOffset: 0, from, truncated };
+  if (prefix === undefined)
+    return {
+      kind: 'candidate',
+      code,
+      program: code,
+      shape: 'whole',
+      reindented: false,
+      lineOffset: 0,
+      from,
+      truncated,
+    };
   const body = asBody(code, prefix, entryPointOf(task));
   const own = body?.code ?? code;
   return {
@@ -106,6 +128,10 @@ export function mapTraceback(traceback: string, lineOffset: number, code: string
     return line > lineOffset ? frame(`line ${line - lineOffset}`) : frame(`line ${line} of the task's prompt`);
   };
   return traceback
-    .replace(/File "([^"]+)", line (\d+)/g, (whole, file: string, n: string) => map(file, n, (l) => `File "${file}", ${l}`, whole))
-    .replace(/\(([^,()]+), line (\d+)\)/g, (whole, file: string, n: string) => map(file, n, (l) => `(${file}, ${l})`, whole));
+    .replace(/File "([^"]+)", line (\d+)/g, (whole, file: string, n: string) =>
+      map(file, n, (l) => `File "${file}", ${l}`, whole),
+    )
+    .replace(/\(([^,()]+), line (\d+)\)/g, (whole, file: string, n: string) =>
+      map(file, n, (l) => `(${file}, ${l})`, whole),
+    );
 }

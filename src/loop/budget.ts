@@ -23,9 +23,27 @@ export interface DetailLevel {
 
 export const LEVELS: readonly DetailLevel[] = [
   { summaries: 12, feedback: FULL_DETAIL, testsChars: 6000, replyChars: 2000, feedbackChars: 8000 },
-  { summaries: 3, feedback: { maxFailures: 5, valueChars: 200, tracebackLines: 15, outputHead: 800, outputTail: 400 }, testsChars: 4000, replyChars: 1000, feedbackChars: 4000 },
-  { summaries: 0, feedback: { maxFailures: 3, valueChars: 120, tracebackLines: 8, outputHead: 300, outputTail: 200 }, testsChars: 2000, replyChars: 500, feedbackChars: 2000 },
-  { summaries: 0, feedback: { maxFailures: 1, valueChars: 80, tracebackLines: 4, outputHead: 0, outputTail: 0 }, testsChars: 800, replyChars: 300, feedbackChars: 800 },
+  {
+    summaries: 3,
+    feedback: { maxFailures: 5, valueChars: 200, tracebackLines: 15, outputHead: 800, outputTail: 400 },
+    testsChars: 4000,
+    replyChars: 1000,
+    feedbackChars: 4000,
+  },
+  {
+    summaries: 0,
+    feedback: { maxFailures: 3, valueChars: 120, tracebackLines: 8, outputHead: 300, outputTail: 200 },
+    testsChars: 2000,
+    replyChars: 500,
+    feedbackChars: 2000,
+  },
+  {
+    summaries: 0,
+    feedback: { maxFailures: 1, valueChars: 80, tracebackLines: 4, outputHead: 0, outputTail: 0 },
+    testsChars: 800,
+    replyChars: 300,
+    feedbackChars: 800,
+  },
 ];
 
 export interface ConversationInput {

@@ -1,16 +1,20 @@
 // Heuristics that tell Python from prose, shell commands and printed output. They only have to
 // be right on model replies, which are either clearly code or clearly English around it.
 
-const COMPOUND = /^(?:async\s+)?(?:def|class|if|elif|else|for|while|try|except|finally|with|match|case)\b.*:\s*(?:#.*)?$/;
+const COMPOUND =
+  /^(?:async\s+)?(?:def|class|if|elif|else|for|while|try|except|finally|with|match|case)\b.*:\s*(?:#.*)?$/;
 const DEF = /^(?:async\s+)?def\s+\w+\s*\(|^class\s+\w+\s*[(:]/;
-const SIMPLE = /^(?:return|raise|assert|pass|break|continue|global|nonlocal|yield|del)\b(?!\s+[a-z]+\s+[a-z]+\s+[a-z]+)/;
+const SIMPLE =
+  /^(?:return|raise|assert|pass|break|continue|global|nonlocal|yield|del)\b(?!\s+[a-z]+\s+[a-z]+\s+[a-z]+)/;
 const IMPORT = /^(?:import\s+[\w.]+(?:\s+as\s+\w+)?\s*(?:,|$|#)|from\s+\.*[\w.]*\s+import\s+)/;
-const ASSIGN = /^[A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\s*,\s*[A-Za-z_][\w.]*)*\s*(?::\s*[^=]+)?(?:=(?!=)|(?:\+|-|\*\*?|\/\/?|%|&|\||\^|@|>>|<<)=)/;
+const ASSIGN =
+  /^[A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\s*,\s*[A-Za-z_][\w.]*)*\s*(?::\s*[^=]+)?(?:=(?!=)|(?:\+|-|\*\*?|\/\/?|%|&|\||\^|@|>>|<<)=)/;
 const CALL = /^(?:await\s+)?[A-Za-z_][\w.]*\(.*\)?\s*(?:#.*)?$/;
 const CONTINUATION = /^[)\]}]|^(?:[rRbBuUfF]{0,2})("""|'''|"|')/;
 /** Statements do not end with a full stop; sentences such as "return the sum." do. */
 const SENTENCE = /\s[^\s]*[a-z)][.!?]$/;
-const SHELL = /^(?:\$|>|#!|%|!)\s*\S|^(?:pip3?|python3?|py|conda|npm|cd|ls|echo|export|sudo|apt(?:-get)?|brew|pytest|uv|poetry)\s/;
+const SHELL =
+  /^(?:\$|>|#!|%|!)\s*\S|^(?:pip3?|python3?|py|conda|npm|cd|ls|echo|export|sudo|apt(?:-get)?|brew|pytest|uv|poetry)\s/;
 
 /** True for a line that can start code on its own: a definition, an import or a statement. */
 export function isStrongLine(line: string): boolean {
@@ -25,7 +29,9 @@ export function isCodeLine(line: string): boolean {
   if (/^[ \t]/.test(line)) return true;
   const t = line.trim();
   if (SENTENCE.test(t)) return false;
-  return isStrongLine(t) || ASSIGN.test(t) || CALL.test(t) || CONTINUATION.test(t) || t.startsWith('@') || t.startsWith('#');
+  return (
+    isStrongLine(t) || ASSIGN.test(t) || CALL.test(t) || CONTINUATION.test(t) || t.startsWith('@') || t.startsWith('#')
+  );
 }
 
 /** Which lines sit inside a triple-quoted string, whose lines are code whatever they say. */
@@ -45,7 +51,18 @@ export function insideStrings(lines: readonly string[]): boolean[] {
 export type BlockKind = 'python' | 'shell' | 'output' | 'other';
 
 const PYTHON_TAGS = /^(?:i?python\d*(?:\.\d+)*|py\d*|pyi|sage|pyodide)$/;
-const OUTPUT_TAGS = new Set(['text', 'txt', 'plaintext', 'output', 'console', 'log', 'pycon', 'stdout', 'stderr', 'result']);
+const OUTPUT_TAGS = new Set([
+  'text',
+  'txt',
+  'plaintext',
+  'output',
+  'console',
+  'log',
+  'pycon',
+  'stdout',
+  'stderr',
+  'result',
+]);
 const SHELL_TAGS = new Set(['sh', 'bash', 'shell', 'zsh', 'cmd', 'powershell', 'ps', 'bat', 'fish', 'terminal']);
 const UNTYPED_TAGS = new Set(['', 'code', 'plain', 'source']);
 

@@ -9,7 +9,15 @@ import { evaluate } from './evaluate.ts';
 import { buildFeedback, noCodeFeedback } from './feedback.ts';
 import { callModel } from './model-call.ts';
 import {
-  budgetStop, DEFAULT_MAX_ITERATIONS, endpointVerdict, nextCallStop, passedVerdict, STOPPED, StuckWatch, stuckVerdict, timeVerdict,
+  budgetStop,
+  DEFAULT_MAX_ITERATIONS,
+  endpointVerdict,
+  nextCallStop,
+  passedVerdict,
+  STOPPED,
+  StuckWatch,
+  stuckVerdict,
+  timeVerdict,
   type StopVerdict,
 } from './stop.ts';
 import type { LoopOptions, LoopOutcome } from './types.ts';
@@ -26,7 +34,8 @@ export async function runLoop(opts: LoopOptions): Promise<LoopOutcome> {
   opts.signal?.addEventListener('abort', onUserAbort, { once: true });
   if (opts.signal?.aborted) inner.abort();
   const budgetMs = (opts.settings.timeBudgetSec ?? Infinity) * 1000;
-  const timer = budgetMs <= MAX_TIMER_MS ? setTimeout(() => ((clock.timeUp = true), inner.abort()), budgetMs) : undefined;
+  const timer =
+    budgetMs <= MAX_TIMER_MS ? setTimeout(() => ((clock.timeUp = true), inner.abort()), budgetMs) : undefined;
   try {
     return await drive(opts, inner.signal, clock);
   } finally {
@@ -39,7 +48,8 @@ async function drive(opts: LoopOptions, signal: AbortSignal, clock: { timeUp: bo
   const { task, hooks, settings: s } = opts;
   const now = opts.now ?? Date.now;
   const started = now();
-  const maxIterations = Number.isInteger(s.maxIterations) && s.maxIterations > 0 ? s.maxIterations : DEFAULT_MAX_ITERATIONS;
+  const maxIterations =
+    Number.isInteger(s.maxIterations) && s.maxIterations > 0 ? s.maxIterations : DEFAULT_MAX_ITERATIONS;
   const attempts = [...(opts.startFrom?.attempts ?? [])];
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
   let modelMs = 0;
@@ -51,14 +61,23 @@ async function drive(opts: LoopOptions, signal: AbortSignal, clock: { timeUp: bo
   for (const a of attempts) watch.observe(a);
 
   const tokensUsed = (): number => usage.inputTokens + usage.outputTokens;
-  const stopped = (): StopVerdict => (clock.timeUp && !opts.signal?.aborted ? timeVerdict(now() - started, s.timeBudgetSec ?? 0) : STOPPED);
+  const stopped = (): StopVerdict =>
+    clock.timeUp && !opts.signal?.aborted ? timeVerdict(now() - started, s.timeBudgetSec ?? 0) : STOPPED;
 
   const finish = (v: StopVerdict, error?: LoopOutcome['error']): LoopOutcome => {
     const last = attempts.at(-1);
     const shown = v.reason === 'passed' && last ? last : [...attempts].reverse().find((a) => a.candidate !== undefined);
     return {
-      passed: v.reason === 'passed', endReason: v.reason, endMessage: v.message, attempts, finalCandidate: shown?.candidate,
-      usage, modelMs, runMs, elapsedMs: now() - started, error,
+      passed: v.reason === 'passed',
+      endReason: v.reason,
+      endMessage: v.message,
+      attempts,
+      finalCandidate: shown?.candidate,
+      usage,
+      modelMs,
+      runMs,
+      elapsedMs: now() - started,
+      error,
     };
   };
 
@@ -76,21 +95,48 @@ async function drive(opts: LoopOptions, signal: AbortSignal, clock: { timeUp: bo
   };
 
   const blank = (index: number): Attempt => ({
-    sessionId: opts.sessionId ?? '', index, messages: [], reply: '', source: 'model',
-    usage: { inputTokens: 0, outputTokens: 0 }, modelMs: 0, runMs: 0, createdAt: now(),
+    sessionId: opts.sessionId ?? '',
+    index,
+    messages: [],
+    reply: '',
+    source: 'model',
+    usage: { inputTokens: 0, outputTokens: 0 },
+    modelMs: 0,
+    runMs: 0,
+    createdAt: now(),
   });
   const nextIndex = (): number => (attempts.at(-1)?.index ?? -1) + 1;
 
   /** Runs a candidate and completes its attempt; 'stopped' when the run was cut short. */
   const runCandidate = async (c: Candidate, base: Attempt): Promise<Attempt | 'stopped'> => {
     hooks.onStatus?.(`Running attempt ${base.index + 1}.`);
-    const ev = await evaluate({ runtime: opts.runtime, task, program: c.program, signal, onOutput: hooks.onRunOutput, now });
+    const ev = await evaluate({
+      runtime: opts.runtime,
+      task,
+      program: c.program,
+      signal,
+      onOutput: hooks.onRunOutput,
+      now,
+    });
     if (ev === 'stopped') return 'stopped';
     runMs += ev.runMs;
     const feedback = buildFeedback(ev.result, {
-      code: c.code, lineOffset: c.lineOffset, timeoutSec: task.limits.timeoutSec, hidden: ev.hidden, truncatedReply: c.truncated,
+      code: c.code,
+      lineOffset: c.lineOffset,
+      timeoutSec: task.limits.timeoutSec,
+      hidden: ev.hidden,
+      truncatedReply: c.truncated,
     });
-    return { ...base, candidate: c.code, shape: c.shape, result: ev.result, hidden: ev.hidden, passed: ev.passed, runMs: ev.runMs, feedback };
+    return {
+      ...base,
+      candidate: c.code,
+      shape: c.shape,
+      result: ev.result,
+      hidden: ev.hidden,
+      passed: ev.passed,
+      runMs: ev.runMs,
+      feedback,
+    };
   };
 
   if (signal.aborted) return finish(stopped());
@@ -109,7 +155,14 @@ async function drive(opts: LoopOptions, signal: AbortSignal, clock: { timeUp: bo
 
   for (;;) {
     if (signal.aborted) return finish(stopped());
-    const limit = budgetStop({ iterations, maxIterations, tokensUsed: tokensUsed(), tokenBudget: s.tokenBudget, elapsedMs: now() - started, timeBudgetSec: s.timeBudgetSec });
+    const limit = budgetStop({
+      iterations,
+      maxIterations,
+      tokensUsed: tokensUsed(),
+      tokenBudget: s.tokenBudget,
+      elapsedMs: now() - started,
+      timeBudgetSec: s.timeBudgetSec,
+    });
     if (limit) return finish(limit);
     const input = { task, history: attempts, tactic, showTests: s.showTests ?? true };
     const conversation = fitConversation(input, s.contextBudgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS);
@@ -121,23 +174,41 @@ async function drive(opts: LoopOptions, signal: AbortSignal, clock: { timeUp: bo
     hooks.onStatus?.(`Asking the model for attempt ${index + 1}.`);
     const t0 = now();
     const call = await callModel({
-      model: opts.model, conversation, temperature: s.temperature, maxTokens: s.maxTokens, signal,
-      maxShrinks: s.maxShrinks ?? 3, retries: s.modelRetries ?? 1, retryDelayMs: s.retryDelayMs ?? 1000,
-      onDelta: hooks.onModelDelta, onReset: hooks.onModelReset, onStatus: hooks.onStatus,
+      model: opts.model,
+      conversation,
+      temperature: s.temperature,
+      maxTokens: s.maxTokens,
+      signal,
+      maxShrinks: s.maxShrinks ?? 3,
+      retries: s.modelRetries ?? 1,
+      retryDelayMs: s.retryDelayMs ?? 1000,
+      onDelta: hooks.onModelDelta,
+      onReset: hooks.onModelReset,
+      onStatus: hooks.onStatus,
     });
     const callMs = now() - t0;
     modelMs += callMs;
-    if (!call.ok) return call.error.kind === 'cancelled' ? finish(stopped()) : finish(endpointVerdict(call.error), call.error);
+    if (!call.ok)
+      return call.error.kind === 'cancelled' ? finish(stopped()) : finish(endpointVerdict(call.error), call.error);
     usage.inputTokens += call.result.usage.inputTokens;
     usage.outputTokens += call.result.usage.outputTokens;
     if (call.result.usage.estimated) usage.estimated = true;
     iterations++;
 
-    const base: Attempt = { ...blank(index), messages: call.conversation.request.messages, reply: call.result.text, usage: call.result.usage, modelMs: callMs };
+    const base: Attempt = {
+      ...blank(index),
+      messages: call.conversation.request.messages,
+      reply: call.result.text,
+      usage: call.result.usage,
+      modelMs: callMs,
+    };
     if (tactic) base.tactic = true;
     tactic = false;
     const c = candidateFromReply(call.result.text, task);
-    const a = c.kind === 'no-code' ? { ...base, feedback: noCodeFeedback(c.reason), passed: false } : await runCandidate(c, base);
+    const a =
+      c.kind === 'no-code'
+        ? { ...base, feedback: noCodeFeedback(c.reason), passed: false }
+        : await runCandidate(c, base);
     if (a === 'stopped') return finish(stopped());
     const v = await record({ ...a, createdAt: now() });
     if (v) return finish(v);

@@ -84,6 +84,7 @@ export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stoppe
     if (h === 'stopped') return 'stopped';
     hidden = hiddenVerdict(h);
   }
-  const passed = result.status === 'passed' && (hidden === undefined || (hidden.failed === 0 && hidden.status === 'passed'));
+  const passed =
+    result.status === 'passed' && (hidden === undefined || (hidden.failed === 0 && hidden.status === 'passed'));
   return { result, hidden, passed, runMs: o.now() - start };
 }

@@ -72,7 +72,13 @@ export function extractCode(reply: string, entryPoint?: string): Extraction {
   const { blocks, prose } = splitFences(text);
   const python = blocks.filter((b) => b.body.trim() !== '' && classifyBlock(b.tag, b.body) === 'python');
   const block = pick(python, (b) => b.body, entryPoint);
-  if (block) return { kind: 'code', code: trimBlankEdges(block.body.split('\n')).join('\n'), from: 'fence', truncated: block.unterminated };
+  if (block)
+    return {
+      kind: 'code',
+      code: trimBlankEdges(block.body.split('\n')).join('\n'),
+      from: 'fence',
+      truncated: block.unterminated,
+    };
 
   const region = pick(plainCodeRegions(prose), (r) => r, entryPoint);
   if (region !== undefined) return { kind: 'code', code: region, from: 'plain', truncated: false };

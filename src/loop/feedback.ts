@@ -16,7 +16,13 @@ export interface FeedbackDetail {
   outputTail: number;
 }
 
-export const FULL_DETAIL: FeedbackDetail = { maxFailures: 5, valueChars: 400, tracebackLines: 30, outputHead: 2000, outputTail: 1000 };
+export const FULL_DETAIL: FeedbackDetail = {
+  maxFailures: 5,
+  valueChars: 400,
+  tracebackLines: 30,
+  outputHead: 2000,
+  outputTail: 1000,
+};
 
 export interface FeedbackContext {
   /** The code as the model wrote it. */
@@ -87,7 +93,10 @@ function testText(t: TestResult, n: number, d: FeedbackDetail): string {
 function failedTests(r: RunResult, d: FeedbackDetail): string {
   const failed = r.tests.filter((t) => !t.passed);
   const shown = failed.slice(0, Math.max(1, d.maxFailures));
-  const lines = [`${failed.length} of ${plural(r.tests.length, 'test')} failed:`, ...shown.map((t, i) => testText(t, i + 1, d))];
+  const lines = [
+    `${failed.length} of ${plural(r.tests.length, 'test')} failed:`,
+    ...shown.map((t, i) => testText(t, i + 1, d)),
+  ];
   if (failed.length > shown.length) lines.push(`… and ${failed.length - shown.length} more failed.`);
   return lines.join('\n');
 }
@@ -95,7 +104,8 @@ function failedTests(r: RunResult, d: FeedbackDetail): string {
 function crashText(r: RunResult): string {
   const said = `${r.exception?.type ?? ''} ${r.exception?.message ?? ''} ${r.result}`;
   if (/memory/i.test(said)) return 'The Python interpreter ran out of memory and was stopped. Use less memory.';
-  if (/recursion|stack/i.test(said)) return 'The Python interpreter crashed from too deep recursion. Use a loop instead, or recurse less deeply.';
+  if (/recursion|stack/i.test(said))
+    return 'The Python interpreter crashed from too deep recursion. Use a loop instead, or recurse less deeply.';
   return `The Python interpreter crashed: ${r.exception?.message || r.result}.`;
 }
 
@@ -119,7 +129,10 @@ function diagnosis(r: RunResult, ctx: FeedbackContext, d: FeedbackDetail): strin
       const parts: string[] = [];
       if (r.tests.some((t) => !t.passed)) parts.push(failedTests(r, d));
       if (r.exception) parts.push(exceptionText(r.exception, ctx, d));
-      if (parts.length === 0) parts.push(`${r.status === 'failed' ? 'The tests failed' : 'The program failed'}: ${r.result.replace(/^failed:\s*/, '')}`);
+      if (parts.length === 0)
+        parts.push(
+          `${r.status === 'failed' ? 'The tests failed' : 'The program failed'}: ${r.result.replace(/^failed:\s*/, '')}`,
+        );
       return parts.join('\n\n');
     }
   }
@@ -128,13 +141,18 @@ function diagnosis(r: RunResult, ctx: FeedbackContext, d: FeedbackDetail): strin
 function outputText(r: RunResult, d: FeedbackDetail): string {
   if (d.outputHead + d.outputTail === 0) return '';
   const parts: string[] = [];
-  const streams: Array<['stdout' | 'stderr', string]> = [['stdout', r.stdout], ['stderr', r.stderr]];
+  const streams: Array<['stdout' | 'stderr', string]> = [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+  ];
   for (const [name, text] of streams) {
     if (text.trim() === '') continue;
     // The traceback is already shown above; do not spend the budget twice on it.
     if (name === 'stderr' && r.exception && text.includes('Traceback (most recent call last)')) continue;
     const cut = r.truncated ? ', cut at the output limit' : '';
-    parts.push(`Output (${name}${cut}):\n\`\`\`text\n${headTail(text.replace(/\s+$/, ''), d.outputHead, d.outputTail)}\n\`\`\``);
+    parts.push(
+      `Output (${name}${cut}):\n\`\`\`text\n${headTail(text.replace(/\s+$/, ''), d.outputHead, d.outputTail)}\n\`\`\``,
+    );
   }
   return parts.join('\n\n');
 }
@@ -145,6 +163,9 @@ export function buildFeedback(result: RunResult, ctx: FeedbackContext): string {
   if (ctx.hidden && ctx.hidden.failed > 0) parts.push(`${plural(ctx.hidden.failed, 'hidden test')} failed.`);
   const clean = result.status === 'passed' && !(ctx.hidden && ctx.hidden.failed > 0);
   if (!clean) parts.push(outputText(result, d));
-  if (ctx.truncatedReply) parts.push('Your reply was cut off before the code block was closed, so the code is incomplete. Keep the reply shorter.');
+  if (ctx.truncatedReply)
+    parts.push(
+      'Your reply was cut off before the code block was closed, so the code is incomplete. Keep the reply shorter.',
+    );
   return parts.filter((p) => p !== '').join('\n\n');
 }

@@ -20,7 +20,10 @@ const OPEN = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n`]*)$/;
 
 function tagOf(info: string): string {
   const word = info.trim().split(/\s+/)[0] ?? '';
-  return word.replace(/^\{?\.?/, '').replace(/\}$/, '').toLowerCase();
+  return word
+    .replace(/^\{?\.?/, '')
+    .replace(/\}$/, '')
+    .toLowerCase();
 }
 
 /** Drops each line's share of the fence's own indentation (fences inside list items). */

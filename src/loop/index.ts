@@ -7,8 +7,14 @@ export { buildFeedback, FULL_DETAIL, noCodeFeedback, type FeedbackContext, type 
 export { describeRun, summarizeAttempt } from './summary.ts';
 export { firstMessages, SYSTEM_PROMPT } from './prompt.ts';
 export {
-  buildConversation, DEFAULT_CONTEXT_BUDGET_TOKENS, fitConversation, LEVELS, requestTokens, shrink,
-  type Conversation, type ConversationInput,
+  buildConversation,
+  DEFAULT_CONTEXT_BUDGET_TOKENS,
+  fitConversation,
+  LEVELS,
+  requestTokens,
+  shrink,
+  type Conversation,
+  type ConversationInput,
 } from './budget.ts';
 export { budgetStop, DEFAULT_MAX_ITERATIONS, failureSignature, StuckWatch, type StopVerdict } from './stop.ts';
 export { toModelError } from './model-call.ts';

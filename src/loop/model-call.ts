@@ -4,7 +4,17 @@ import type { ChatResult, ModelClient, ModelErrorInfo, ModelErrorKind } from '..
 import { shrink, type Conversation } from './budget.ts';
 
 const KINDS: ReadonlySet<string> = new Set<ModelErrorKind>([
-  'auth', 'not-found', 'context-length', 'rate-limit', 'quota', 'overloaded', 'network', 'bad-response', 'server', 'bad-request', 'cancelled',
+  'auth',
+  'not-found',
+  'context-length',
+  'rate-limit',
+  'quota',
+  'overloaded',
+  'network',
+  'bad-response',
+  'server',
+  'bad-request',
+  'cancelled',
 ]);
 
 /**
@@ -29,7 +39,8 @@ function asInfo(v: unknown): ModelErrorInfo | undefined {
 export function toModelError(e: unknown): ModelErrorInfo {
   const info = asInfo((e as { info?: unknown } | null)?.info) ?? asInfo(e);
   if (info) return info;
-  if ((e as { name?: unknown } | null)?.name === 'AbortError') return { kind: 'cancelled', message: 'The request was cancelled.' };
+  if ((e as { name?: unknown } | null)?.name === 'AbortError')
+    return { kind: 'cancelled', message: 'The request was cancelled.' };
   const said = e instanceof Error ? e.message : String(e);
   return { kind: 'server', message: `The model call failed: ${said}` };
 }

@@ -54,9 +54,11 @@ export function taskText(task: Task, o: TaskTextOptions): string {
   }
   const tests = o.showTests ? testsText(task.tests) : undefined;
   const entry = entryPointOf(task);
-  if (tests !== undefined) parts.push(`Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars))}`);
+  if (tests !== undefined)
+    parts.push(`Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars))}`);
   else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
-  else if (task.tests.kind === 'none') parts.push('There are no tests: the program must run to the end without errors.');
+  else if (task.tests.kind === 'none')
+    parts.push('There are no tests: the program must run to the end without errors.');
   return parts.join('\n\n');
 }
 
@@ -103,7 +105,10 @@ export function repairMessages(r: RepairInput): ChatMessage[] {
     return [{ role: 'user', content }];
   }
   const label = r.latest.candidate !== undefined ? 'Result of running your code:' : 'Your reply could not be run:';
-  const said = r.latest.candidate !== undefined ? fence(r.latest.candidate) : clip(r.latest.reply.trim(), r.replyChars) || '(empty reply)';
+  const said =
+    r.latest.candidate !== undefined
+      ? fence(r.latest.candidate)
+      : clip(r.latest.reply.trim(), r.replyChars) || '(empty reply)';
   return [
     ...first,
     { role: 'assistant', content: said },

@@ -29,12 +29,19 @@ const seconds = (ms: number): string => (ms < 10_000 ? (ms / 1000).toFixed(1) : 
 /** The cap, token and time rules, checked before each model call. */
 export function budgetStop(s: BudgetState): StopVerdict | undefined {
   if (s.iterations >= s.maxIterations) {
-    return { reason: 'iteration-cap', message: `Stopped after ${plural(s.iterations, 'attempt')}: the iteration cap is ${s.maxIterations}.` };
+    return {
+      reason: 'iteration-cap',
+      message: `Stopped after ${plural(s.iterations, 'attempt')}: the iteration cap is ${s.maxIterations}.`,
+    };
   }
   if (s.tokenBudget !== undefined && s.tokensUsed >= s.tokenBudget) {
-    return { reason: 'token-budget', message: `Used ${plural(s.tokensUsed, 'token')}, the token budget is ${s.tokenBudget.toLocaleString('en-US')}.` };
+    return {
+      reason: 'token-budget',
+      message: `Used ${plural(s.tokensUsed, 'token')}, the token budget is ${s.tokenBudget.toLocaleString('en-US')}.`,
+    };
   }
-  if (s.timeBudgetSec !== undefined && s.elapsedMs >= s.timeBudgetSec * 1000) return timeVerdict(s.elapsedMs, s.timeBudgetSec);
+  if (s.timeBudgetSec !== undefined && s.elapsedMs >= s.timeBudgetSec * 1000)
+    return timeVerdict(s.elapsedMs, s.timeBudgetSec);
   return undefined;
 }
 
@@ -69,7 +76,12 @@ export function failureSignature(a: Attempt, lineOffset: number): string {
   if (!a.result || a.candidate === undefined) return 'no-code';
   const r = a.result;
   const line = toCodeLine(r.exception?.line, lineOffset, a.candidate) ?? '';
-  return [r.status, failingTests(r).sort().join(','), `${r.exception?.type ?? ''}@${line}`, a.hidden?.failed ?? ''].join('|');
+  return [
+    r.status,
+    failingTests(r).sort().join(','),
+    `${r.exception?.type ?? ''}@${line}`,
+    a.hidden?.failed ?? '',
+  ].join('|');
 }
 
 export type StuckVerdict = { stuck: false } | { stuck: true; why: string };
@@ -92,7 +104,8 @@ export class StuckWatch {
       repeatOf = this.seen.get(key);
       if (repeatOf === undefined) this.seen.set(key, a.index);
     }
-    if (repeatOf !== undefined) return { stuck: true, why: `attempt ${a.index + 1} repeated the code of attempt ${repeatOf + 1}` };
+    if (repeatOf !== undefined)
+      return { stuck: true, why: `attempt ${a.index + 1} repeated the code of attempt ${repeatOf + 1}` };
     if (this.streak >= STUCK_REPEATS) return { stuck: true, why: `the same failure ${this.streak} times in a row` };
     return { stuck: false };
   }

@@ -39,13 +39,22 @@ export function createAnthropicClient(config: EndpointConfig, opts: ClientOption
     async chat(req, chatOpts = {}) {
       requireUrl(b);
       requireKey(b);
-      const http = { method: 'POST' as const, headers: anthropicHeaders(b.key, true), body: JSON.stringify(anthropicBody(config, req)) };
+      const http = {
+        method: 'POST' as const,
+        headers: anthropicHeaders(b.key, true),
+        body: JSON.stringify(anthropicBody(config, req)),
+      };
       return streamChat(b.transport, `${root}/v1/messages`, http, createAnthropicParser, req, chatOpts);
     },
     async listModels(signal) {
       requireUrl(b);
       requireKey(b);
-      const json = (await getJson(b.transport, `${root}/v1/models?limit=1000`, anthropicHeaders(b.key, false), signal)) as {
+      const json = (await getJson(
+        b.transport,
+        `${root}/v1/models?limit=1000`,
+        anthropicHeaders(b.key, false),
+        signal,
+      )) as {
         data?: { id?: unknown }[];
       };
       // Newest first, as the API lists them: the likeliest choice stays on top.

@@ -186,7 +186,7 @@ def merge_intervals(intervals):
             merged.append([start, end])
     return merged
 `,
-      'New lists are appended, so the caller\'s intervals are not modified.',
+      "New lists are appended, so the caller's intervals are not modified.",
     ),
   },
 ];

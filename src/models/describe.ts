@@ -36,13 +36,13 @@ function hintFor(kind: ModelErrorKind, ctx: ErrorContext, f: ErrorFields): strin
     case 'context-length':
       return 'The loop can shorten the conversation and try again; otherwise shorten the task, or choose a model (or start a local server) with a larger context window.';
     case 'quota':
-      return 'Add credit or raise the spend limit in the provider\'s billing settings; retrying will not help until then.';
+      return "Add credit or raise the spend limit in the provider's billing settings; retrying will not help until then.";
     case 'rate-limit':
       return 'Wait a minute and try again, or use a model or plan with higher rate limits.';
     case 'overloaded':
       return 'The provider is busy; try again in a little while or pick another model.';
     case 'server':
-      return 'This is a problem on the server side; try again, and if it persists check the server\'s own log or status page.';
+      return "This is a problem on the server side; try again, and if it persists check the server's own log or status page.";
     case 'bad-request':
       return 'The server did not accept the request as sent; check the model name and the settings (temperature, max tokens).';
     case 'bad-response':
@@ -55,7 +55,7 @@ function hintFor(kind: ModelErrorKind, ctx: ErrorContext, f: ErrorFields): strin
 const HEADLINES: Partial<Record<ModelErrorKind, string>> = {
   auth: 'refused the API key',
   'not-found': 'does not know this model or address',
-  'context-length': 'says the conversation is longer than the model\'s context window',
+  'context-length': "says the conversation is longer than the model's context window",
   quota: 'says the account is out of credit or has hit its spend limit',
   'rate-limit': 'is rate limiting requests',
   overloaded: 'is overloaded',
@@ -63,7 +63,12 @@ const HEADLINES: Partial<Record<ModelErrorKind, string>> = {
   'bad-request': 'rejected the request',
 };
 
-export function infoFromFields(kind: ModelErrorKind, status: number | undefined, f: ErrorFields, ctx: ErrorContext): ModelErrorInfo {
+export function infoFromFields(
+  kind: ModelErrorKind,
+  status: number | undefined,
+  f: ErrorFields,
+  ctx: ErrorContext,
+): ModelErrorInfo {
   const server = f.message ? tidyServerText(f.message) : f.type;
   const where = status === undefined ? ' while streaming the reply' : ` (HTTP ${status})`;
   const info: ModelErrorInfo = {
@@ -85,7 +90,13 @@ function badResponse(message: string, status: number, ctx: ErrorContext, empty =
 }
 
 /** An HTTP answer that is not a success, read into one ModelError. */
-export function httpError(status: number, body: string, contentType: string, ctx: ErrorContext, retryAfterMs?: number): ModelError {
+export function httpError(
+  status: number,
+  body: string,
+  contentType: string,
+  ctx: ErrorContext,
+  retryAfterMs?: number,
+): ModelError {
   const trimmed = body.trim();
   if (status >= 300 && status < 400) {
     return badResponse(`${name(ctx)} answered with a redirect (HTTP ${status}) instead of a reply.`, status, ctx);

@@ -54,7 +54,9 @@ export function isContextLength(f: ErrorFields): boolean {
 }
 
 function isRateLimitCode(f: ErrorFields): boolean {
-  return f.code === 'rate_limit_exceeded' || f.type === 'rate_limit_error' || f.type === 'requests' || f.type === 'tokens';
+  return (
+    f.code === 'rate_limit_exceeded' || f.type === 'rate_limit_error' || f.type === 'requests' || f.type === 'tokens'
+  );
 }
 
 /** A spent budget looks like a 429 but retrying only burns time: the codes decide before the words. */
@@ -82,7 +84,10 @@ export function kindOf(status: number | undefined, f: ErrorFields): ModelErrorKi
 
 /** Server text shown to the user: one line, no markup, not a wall. */
 export function tidyServerText(text: string, max = 300): string {
-  const flat = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -31,7 +31,9 @@ function browserHints(baseUrl: string, pageOrigin: string | undefined): string[]
   }
   const out: string[] = [];
   if (page.protocol === 'https:' && target.protocol === 'http:' && !isLoopback(target.hostname)) {
-    out.push(`This page is served over https, so the browser blocks plain http to ${target.host}; serve the endpoint over https or open this page from http://localhost.`);
+    out.push(
+      `This page is served over https, so the browser blocks plain http to ${target.host}; serve the endpoint over https or open this page from http://localhost.`,
+    );
   }
   if (isPrivateAddress(target.hostname) && !isPrivateAddress(page.hostname)) {
     out.push('If the browser asks whether this site may access devices on your local network, allow it.');

@@ -31,7 +31,11 @@ export function createOllamaClient(config: EndpointConfig, opts: ClientOptions =
     config: b.publicConfig,
     async chat(req, chatOpts = {}) {
       requireUrl(b);
-      const http = { method: 'POST' as const, headers: ollamaHeaders(b.key, true), body: JSON.stringify(ollamaBody(config, req)) };
+      const http = {
+        method: 'POST' as const,
+        headers: ollamaHeaders(b.key, true),
+        body: JSON.stringify(ollamaBody(config, req)),
+      };
       return streamChat(b.transport, `${root}/api/chat`, http, createOllamaParser, req, chatOpts);
     },
     async listModels(signal) {

@@ -13,7 +13,12 @@ export function openaiHeaders(key: string | undefined, json: boolean): Record<st
   return h;
 }
 
-export function openaiBody(config: EndpointConfig, req: ChatRequest, streamUsage: boolean, maxField: string): Record<string, unknown> {
+export function openaiBody(
+  config: EndpointConfig,
+  req: ChatRequest,
+  streamUsage: boolean,
+  maxField: string,
+): Record<string, unknown> {
   const messages = req.system ? [{ role: 'system', content: req.system }, ...req.messages] : [...req.messages];
   const body: Record<string, unknown> = { model: config.model, messages, stream: true };
   if (streamUsage) body.stream_options = { include_usage: true };

@@ -78,7 +78,8 @@ export async function withRetry<T>(
       if (n >= policy.maxTries) throw gaveUp(e, n, '');
       const delay = e.retryAfterMs ?? backoffDelay(n, policy);
       if (waited + delay > policy.maxTotalWaitMs) {
-        const asked = e.retryAfterMs !== undefined ? ` The server asked to wait ${Math.ceil(e.retryAfterMs / 1000)} s.` : '';
+        const asked =
+          e.retryAfterMs !== undefined ? ` The server asked to wait ${Math.ceil(e.retryAfterMs / 1000)} s.` : '';
         throw gaveUp(e, n, asked);
       }
       policy.onRetry?.({ attempt: n, delayMs: delay, error: e });

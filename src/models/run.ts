@@ -1,7 +1,7 @@
 // The shared shape of a call: send, read, retry while nothing has been shown, normalise errors.
 import type { ChatRequest, ChatResult, StreamEvent } from '../shared/model.ts';
 import { streamError } from './describe.ts';
-import type { ModelError} from './errors.ts';
+import type { ModelError } from './errors.ts';
 import { isModelError, scrubError } from './errors.ts';
 import { readText, send } from './http.ts';
 import type { HttpRequest, Transport } from './http.ts';
@@ -77,7 +77,12 @@ export async function streamChat(
   }
 }
 
-export async function getJson(t: Transport, url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+export async function getJson(
+  t: Transport,
+  url: string,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const idleMs = t.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const attempt = async (): Promise<unknown> => {
     const idle = watchIdle(idleMs, signal);
@@ -92,7 +97,10 @@ export async function getJson(t: Transport, url: string, headers: Record<string,
     }
     const json = parseJson(text);
     if (json === undefined) {
-      throw malformedError(t.ctx, text.trim().startsWith('<') ? 'a web page instead of JSON' : 'a body that is not JSON');
+      throw malformedError(
+        t.ctx,
+        text.trim().startsWith('<') ? 'a web page instead of JSON' : 'a body that is not JSON',
+      );
     }
     return json;
   };

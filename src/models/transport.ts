@@ -83,6 +83,6 @@ export function requireUrl(b: ClientBase): void {
   throw new ModelError({
     kind: 'bad-request',
     message: `"${b.base}" is not a web address.`,
-    hint: 'Enter the endpoint\'s base URL, starting with http:// or https://.',
+    hint: "Enter the endpoint's base URL, starting with http:// or https://.",
   });
 }

@@ -42,7 +42,14 @@ function loadAssets(): Promise<Loaded> {
     ]);
     const harness: Record<string, string> = {};
     for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
-    const snapshots = snapshotCache([lock, frameSource, workerSource, ...Object.keys(harness).sort().map((k) => `${k}\n${harness[k]}`)]);
+    const snapshots = snapshotCache([
+      lock,
+      frameSource,
+      workerSource,
+      ...Object.keys(harness)
+        .sort()
+        .map((k) => `${k}\n${harness[k]}`),
+    ]);
     return { assets: { pyodideMjs, asmMjs, wasm, stdlib, lock, harness }, frameSource, workerSource, snapshots };
   })();
   assetsPromise.catch(() => (assetsPromise = undefined));
@@ -87,11 +94,25 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
       snapshots = loaded.snapshots;
       const snapshot = await snapshots.load();
       if (snapshot) markCached();
-      iframe.addEventListener('load', () => {
-        const copy = { ...assets, pyodideMjs: assets.pyodideMjs.slice(0), asmMjs: assets.asmMjs.slice(0), wasm: assets.wasm.slice(0), stdlib: assets.stdlib.slice(0) };
-        const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
-        iframe.contentWindow?.postMessage({ type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame, '*', transfer);
-      }, { once: true });
+      iframe.addEventListener(
+        'load',
+        () => {
+          const copy = {
+            ...assets,
+            pyodideMjs: assets.pyodideMjs.slice(0),
+            asmMjs: assets.asmMjs.slice(0),
+            wasm: assets.wasm.slice(0),
+            stdlib: assets.stdlib.slice(0),
+          };
+          const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
+          iframe.contentWindow?.postMessage(
+            { type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame,
+            '*',
+            transfer,
+          );
+        },
+        { once: true },
+      );
       const script = frameSource.replace(/<\/(script)/gi, '<\\/$1');
       iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
       document.body.appendChild(iframe);

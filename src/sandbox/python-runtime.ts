@@ -43,7 +43,14 @@ export class PythonRuntime implements Runtime {
     const id = this.nextId++;
     let resolve!: (r: RunResult) => void;
     const result = new Promise<RunResult>((r) => (resolve = r));
-    const pending: Pending = { id, job, onOutput, resolve, output: new OutputCollector(job.limits.outputCap), timers: [] };
+    const pending: Pending = {
+      id,
+      job,
+      onOutput,
+      resolve,
+      output: new OutputCollector(job.limits.outputCap),
+      timers: [],
+    };
     this.jobs.set(id, pending);
     // The frame exists only once Python is ready; a message sent before that would be lost.
     void this.ready.then(

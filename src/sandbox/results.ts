@@ -40,7 +40,14 @@ function checkTest(v: unknown): TestResult | undefined {
   const t = v as Record<string, unknown>;
   const name = str(t.name, 2000);
   if (name === undefined || typeof t.passed !== 'boolean') return undefined;
-  return { name, passed: t.passed, source: str(t.source), expected: str(t.expected), actual: str(t.actual), message: str(t.message) };
+  return {
+    name,
+    passed: t.passed,
+    source: str(t.source),
+    expected: str(t.expected),
+    actual: str(t.actual),
+    message: str(t.message),
+  };
 }
 
 function checkException(v: unknown): ExceptionInfo | undefined {
@@ -57,7 +64,10 @@ function checkException(v: unknown): ExceptionInfo | undefined {
   };
 }
 
-function base(durationMs: number, out: OutputCollector): Pick<RunResult, 'stdout' | 'stderr' | 'truncated' | 'durationMs'> {
+function base(
+  durationMs: number,
+  out: OutputCollector,
+): Pick<RunResult, 'stdout' | 'stderr' | 'truncated' | 'durationMs'> {
   const mark = out.mark();
   const stream = out.text.stderr && !out.text.stdout ? 'stderr' : 'stdout';
   return {
@@ -69,12 +79,17 @@ function base(durationMs: number, out: OutputCollector): Pick<RunResult, 'stdout
 }
 
 export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: OutputCollector): RunResult {
-  if (typeof raw !== 'object' || raw === null) return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
+  if (typeof raw !== 'object' || raw === null)
+    return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
   const r = raw as Record<string, unknown>;
   const tests = Array.isArray(r.tests) ? r.tests.slice(0, MAX_TESTS).map(checkTest) : [];
   const status = r.status;
   const result = str(r.result, 2000);
-  if ((status !== 'passed' && status !== 'failed' && status !== 'error') || result === undefined || tests.some((t) => !t)) {
+  if (
+    (status !== 'passed' && status !== 'failed' && status !== 'error') ||
+    result === undefined ||
+    tests.some((t) => !t)
+  ) {
     return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
   }
   const valid = tests as TestResult[];
@@ -92,7 +107,12 @@ export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: 
   };
 }
 
-export function stoppedResult(reason: 'timed out' | 'cancelled', durationMs: number, out: OutputCollector, runningTest?: string): RunResult {
+export function stoppedResult(
+  reason: 'timed out' | 'cancelled',
+  durationMs: number,
+  out: OutputCollector,
+  runningTest?: string,
+): RunResult {
   return {
     status: reason,
     result: reason === 'timed out' ? 'timed out' : 'failed: cancelled',

@@ -50,7 +50,7 @@ export const EXAMPLES: readonly Task[] = [
     [
       "assert is_balanced('') is True",
       "assert is_balanced('([]{})') is True",
-      "assert is_balanced('f(a[1], {\"k\": 2})') is True",
+      'assert is_balanced(\'f(a[1], {"k": 2})\') is True',
       "assert is_balanced('(]') is False",
       "assert is_balanced('())') is False",
       "assert is_balanced('((') is False",
@@ -60,7 +60,7 @@ export const EXAMPLES: readonly Task[] = [
     'word-frequency',
     'Word frequency',
     'top_words',
-    "Write a Python function `top_words(text, n)` that returns the `n` most frequent words in `text` as a list of `(word, count)` tuples. Words are case-insensitive runs of letters and apostrophes (punctuation is not part of a word). Order by count, highest first; break ties alphabetically.",
+    'Write a Python function `top_words(text, n)` that returns the `n` most frequent words in `text` as a list of `(word, count)` tuples. Words are case-insensitive runs of letters and apostrophes (punctuation is not part of a word). Order by count, highest first; break ties alphabetically.',
     [
       "assert top_words('the cat and the hat', 1) == [('the', 2)]",
       "assert top_words('The cat. The hat! THE end?', 2) == [('the', 3), ('cat', 1)]",

@@ -75,7 +75,8 @@ function field(row: JsonlRow, file: string, name: string, type: 'string' | 'arra
 
 function taskId(row: JsonlRow, file: string): string | number {
   const id = row.value.task_id;
-  if (typeof id !== 'string' && typeof id !== 'number') throw new InputError(file, row.line, 'field "task_id" is missing (a string or number)');
+  if (typeof id !== 'string' && typeof id !== 'number')
+    throw new InputError(file, row.line, 'field "task_id" is missing (a string or number)');
   return id;
 }
 
@@ -88,7 +89,10 @@ export function parseProblems(text: string, file: string): Problem[] {
     seen.add(id);
     if ('test_list' in row.value) {
       return {
-        taskId: id, rawId, kind: 'mbpp', line: row.line,
+        taskId: id,
+        rawId,
+        kind: 'mbpp',
+        line: row.line,
         prompt: field(row, file, 'text', 'string') as string,
         asserts: field(row, file, 'test_list', 'array') as string[],
         setup: typeof row.value.test_setup_code === 'string' ? row.value.test_setup_code : '',
@@ -96,10 +100,17 @@ export function parseProblems(text: string, file: string): Problem[] {
       };
     }
     if (!('prompt' in row.value) && !('entry_point' in row.value)) {
-      throw new InputError(file, row.line, 'not a HumanEval row (prompt, test, entry_point) nor an MBPP row (text, test_list)');
+      throw new InputError(
+        file,
+        row.line,
+        'not a HumanEval row (prompt, test, entry_point) nor an MBPP row (text, test_list)',
+      );
     }
     return {
-      taskId: id, rawId, kind: 'humaneval', line: row.line,
+      taskId: id,
+      rawId,
+      kind: 'humaneval',
+      line: row.line,
       prompt: field(row, file, 'prompt', 'string') as string,
       test: field(row, file, 'test', 'string') as string,
       entryPoint: field(row, file, 'entry_point', 'string') as string,
@@ -111,16 +122,33 @@ export function parseProblems(text: string, file: string): Problem[] {
 export function parseSamples(text: string, file: string, problems: Map<string, Problem>): Sample[] {
   return parseJsonl(text, file).map((row) => {
     const rawId = taskId(row, file);
-    if (!problems.has(String(rawId))) throw new InputError(file, row.line, `unknown task_id ${JSON.stringify(rawId)}: not in the problems file`);
-    return { taskId: String(rawId), rawId, completion: field(row, file, 'completion', 'string') as string, line: row.line };
+    if (!problems.has(String(rawId)))
+      throw new InputError(file, row.line, `unknown task_id ${JSON.stringify(rawId)}: not in the problems file`);
+    return {
+      taskId: String(rawId),
+      rawId,
+      completion: field(row, file, 'completion', 'string') as string,
+      line: row.line,
+    };
   });
 }
 
 /** The job the reference harness would run for this completion. */
-export function problemJob(p: Problem, completion: string, timeoutSec: number, mode: RunJob['mode'] = 'reference'): RunJob {
+export function problemJob(
+  p: Problem,
+  completion: string,
+  timeoutSec: number,
+  mode: RunJob['mode'] = 'reference',
+): RunJob {
   const limits = { timeoutSec, outputCap: 64 * 1024 };
   if (p.kind === 'mbpp') {
-    return { language: 'python', code: completion, tests: { kind: 'mbpp', setup: p.setup ?? '', asserts: p.asserts ?? [] }, limits, mode };
+    return {
+      language: 'python',
+      code: completion,
+      tests: { kind: 'mbpp', setup: p.setup ?? '', asserts: p.asserts ?? [] },
+      limits,
+      mode,
+    };
   }
   return {
     language: 'python',
@@ -136,7 +164,9 @@ export function problemToTask(p: Problem, timeoutSec: number): Task {
   const limits = { timeoutSec, outputCap: 64 * 1024 };
   if (p.kind === 'mbpp') {
     const asserts = p.asserts ?? [];
-    const entryPoint = /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(asserts[0] ?? '')?.[1];
+    const entryPoint = /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(
+      asserts[0] ?? '',
+    )?.[1];
     return {
       id: p.taskId,
       title: `MBPP ${p.taskId}`,

@@ -18,14 +18,7 @@ export interface Task {
 }
 
 export type EndReason =
-  | 'passed'
-  | 'iteration-cap'
-  | 'token-budget'
-  | 'time-budget'
-  | 'stuck'
-  | 'stopped'
-  | 'endpoint-failed'
-  | 'interrupted';
+  'passed' | 'iteration-cap' | 'token-budget' | 'time-budget' | 'stuck' | 'stopped' | 'endpoint-failed' | 'interrupted';
 
 export interface SessionSettings {
   provider: string;

@@ -20,9 +20,7 @@ function passedAll(attempt: Attempt): boolean {
 }
 
 export function pickAttempt(attempts: Attempt[], pick: CandidatePick): Attempt | undefined {
-  const withCode = [...attempts]
-    .filter((a) => typeof a.candidate === 'string')
-    .sort((a, b) => a.index - b.index);
+  const withCode = [...attempts].filter((a) => typeof a.candidate === 'string').sort((a, b) => a.index - b.index);
   if (pick === 'best') {
     const passed = withCode.filter(passedAll);
     if (passed.length > 0) return passed[passed.length - 1];

@@ -113,7 +113,11 @@ function locate(message: string, source: string): { line: number; column: number
   const lineCol = /line (\d+) column (\d+)/i.exec(message);
   if (lineCol) return { line: Number(lineCol[1]), column: Number(lineCol[2]) };
   const position = /position (\d+)/i.exec(message);
-  const offset = position ? Number(position[1]) : /end of (JSON )?(input|data)|EOF/i.test(message) ? source.length : undefined;
+  const offset = position
+    ? Number(position[1])
+    : /end of (JSON )?(input|data)|EOF/i.test(message)
+      ? source.length
+      : undefined;
   if (offset === undefined) return undefined;
   const before = source.slice(0, offset);
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };

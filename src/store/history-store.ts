@@ -42,7 +42,10 @@ export async function openStore(factory?: IDBFactory, options: StoreOptions = {}
   const db = await openDatabase(factory ?? defaultFactory(), name, { onClosed: () => database?.markClosed() });
   database = new Database(db);
   const locks = new SessionLocks(options.locks === null ? undefined : (options.locks ?? defaultLockManager()), name);
-  const feed = new ChangeFeed(options.channel === null ? undefined : (options.channel ?? defaultChannelFactory()), `${name}:history`);
+  const feed = new ChangeFeed(
+    options.channel === null ? undefined : (options.channel ?? defaultChannelFactory()),
+    `${name}:history`,
+  );
   const storage = options.storage === null ? undefined : (options.storage ?? defaultStorageManager());
   return new HistoryStore(database, locks, feed, storage, options.now ?? Date.now);
 }

@@ -113,7 +113,12 @@ export class SessionLifecycle {
         this.database.write(['sessions'], async (tx) => {
           const row = await tx.objectStore('sessions').get(id);
           if (row?.status !== 'running') return;
-          const next: StoredSession = { ...row, status: 'interrupted', endReason: 'interrupted', endMessage: INTERRUPTED_MESSAGE };
+          const next: StoredSession = {
+            ...row,
+            status: 'interrupted',
+            endReason: 'interrupted',
+            endMessage: INTERRUPTED_MESSAGE,
+          };
           await tx.objectStore('sessions').put(next);
           marked.push(id);
         }),

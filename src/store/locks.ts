@@ -5,11 +5,7 @@
 
 /** The part of `navigator.locks` used here; tests pass a fake shared by several "tabs". */
 export interface LockManagerLike {
-  request(
-    name: string,
-    options: { ifAvailable?: boolean },
-    callback: (lock: unknown) => unknown,
-  ): Promise<unknown>;
+  request(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => unknown): Promise<unknown>;
 }
 
 export function defaultLockManager(): LockManagerLike | undefined {

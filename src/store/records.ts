@@ -6,7 +6,8 @@ import type { Attempt, Session } from '../shared/task.ts';
 /** A session row: the session plus a lowercase text that search matches against. */
 export type StoredSession = Session & { search: string };
 
-const SECRET_KEY = /^(api[-_]?key|x[-_]api[-_]key|authorization|auth[-_]?token|access[-_]?token|bearer|secret|client[-_]?secret|password)$/i;
+const SECRET_KEY =
+  /^(api[-_]?key|x[-_]api[-_]key|authorization|auth[-_]?token|access[-_]?token|bearer|secret|client[-_]?secret|password)$/i;
 const SECRET_QUERY = /^(key|api[-_]?key|access[-_]?token|token)$/i;
 
 /** A deep copy without credential-named fields; shared references become separate copies. */

@@ -1,18 +1,6 @@
 // The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
 // field becomes required. Optional fields added to the types later pass through unchecked.
-import {
-  bool,
-  int,
-  list,
-  nonEmpty,
-  num,
-  object,
-  oneOf,
-  optional,
-  str,
-  tagged,
-  type Check,
-} from './validate.ts';
+import { bool, int, list, nonEmpty, num, object, oneOf, optional, str, tagged, type Check } from './validate.ts';
 
 const testSpec = tagged({
   humaneval: { test: str, entryPoint: str },
@@ -81,9 +69,7 @@ const runResult = object({
       message: optional(str),
     }),
   ),
-  exception: optional(
-    object({ type: str, message: str, traceback: str, line: optional(num), syntax: optional(bool) }),
-  ),
+  exception: optional(object({ type: str, message: str, traceback: str, line: optional(num), syntax: optional(bool) })),
   stdout: str,
   stderr: str,
   truncated: bool,

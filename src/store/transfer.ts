@@ -23,9 +23,7 @@ export async function readEntries(database: Database, ids?: string[]): Promise<S
   return database.read(['sessions', 'attempts'], async (tx) => {
     const sessions = tx.objectStore('sessions');
     const rows = ids
-      ? (await Promise.all(ids.map((id) => sessions.get(id)))).filter(
-          (row): row is StoredSession => row !== undefined,
-        )
+      ? (await Promise.all(ids.map((id) => sessions.get(id)))).filter((row): row is StoredSession => row !== undefined)
       : (await sessions.index('updatedAt').getAll()).reverse();
     const byId = tx.objectStore('attempts').index('sessionId');
     const attempts = await Promise.all(rows.map((row) => byId.getAll(row.id)));

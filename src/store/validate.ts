@@ -27,8 +27,7 @@ function expect(want: string, ok: (value: unknown) => boolean): Check {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const str = expect('a string', (v) => typeof v === 'string');
 export const num = expect('a number', (v) => typeof v === 'number' && Number.isFinite(v));

@@ -17,11 +17,21 @@ const jsonl = (name: string, rows: unknown[]): string => {
   return p;
 };
 const readGz = (p: string): Record<string, unknown>[] =>
-  gunzipSync(readFileSync(p)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+  gunzipSync(readFileSync(p))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((ok) => {
-    const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -29,7 +39,11 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ status
     child.on('close', (status) => ok({ status, stdout, stderr }));
   });
 }
-const rows = (stdout: string): Record<string, unknown>[] => stdout.trim().split('\n').map((l) => JSON.parse(l));
+const rows = (stdout: string): Record<string, unknown>[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('fixpoint eval', () => {
   it('grades HumanEval samples in input order, as the reference harness does', async () => {
@@ -41,7 +55,19 @@ describe('fixpoint eval', () => {
       { task_id: problems[0]!.task_id, completion: '    raise ValueError("nope")\n' },
     ]);
     const out = join(dir, 'he-out.jsonl');
-    const r = await cli(['eval', '--problems', join(DATA, 'humaneval/HumanEval.jsonl.gz'), '--samples', samples, '--timeout', '1', '--workers', '2', '--out', out]);
+    const r = await cli([
+      'eval',
+      '--problems',
+      join(DATA, 'humaneval/HumanEval.jsonl.gz'),
+      '--samples',
+      samples,
+      '--timeout',
+      '1',
+      '--workers',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const got = rows(readFileSync(out, 'utf8'));
     expect(got.map((g) => [g.task_id, g.passed, g.result])).toEqual([
@@ -58,7 +84,10 @@ describe('fixpoint eval', () => {
   it('grades MBPP programs like native CPython running the same check programs', async () => {
     const problems = readGz(join(DATA, 'mbpp/mbpp.jsonl.gz')).slice(10, 30);
     const probFile = jsonl('mbpp-problems.jsonl', problems);
-    const samples = jsonl('mbpp-samples.jsonl', problems.map((p, i) => ({ task_id: p.task_id, completion: i % 4 === 3 ? 'def nothing():\n    pass\n' : p.code })));
+    const samples = jsonl(
+      'mbpp-samples.jsonl',
+      problems.map((p, i) => ({ task_id: p.task_id, completion: i % 4 === 3 ? 'def nothing():\n    pass\n' : p.code })),
+    );
     const r = await cli(['eval', '--problems', probFile, '--samples', samples]);
     expect(r.status, r.stderr).toBe(0);
     const ours = rows(r.stdout).slice(0, -1);
@@ -66,7 +95,11 @@ describe('fixpoint eval', () => {
     expect(ours.filter((o) => o.passed)).toHaveLength(15);
     if (!hasPython) return;
     const native = await new Promise<string>((ok) => {
-      const child = spawn('python3', ['tests/fixtures/reference_execution.py', '--problems', probFile, '--samples', samples], { cwd: ROOT });
+      const child = spawn(
+        'python3',
+        ['tests/fixtures/reference_execution.py', '--problems', probFile, '--samples', samples],
+        { cwd: ROOT },
+      );
       let text = '';
       child.stdout.on('data', (d: Buffer) => (text += d));
       child.on('close', () => ok(text));
@@ -83,17 +116,39 @@ describe('fixpoint run', () => {
   afterAll(() => server?.close());
 
   const problem = readGz(join(DATA, 'humaneval/HumanEval.jsonl.gz')).find((p) => p.entry_point === 'add')!;
-  const fence = (body: string): string => `Here is the function.\n\n\`\`\`python\ndef add(x: int, y: int):\n${body}\`\`\`\n`;
+  const fence = (body: string): string =>
+    `Here is the function.\n\n\`\`\`python\ndef add(x: int, y: int):\n${body}\`\`\`\n`;
 
   it('repairs a failing candidate from feedback and reports every attempt', async () => {
     server.reply(fence('    return x - y\n'), fence('    return x + y\n'));
     const problems = jsonl('run-problems.jsonl', [problem]);
-    const r = await cli(['run', '--problems', problems, '--provider', 'openai', '--base-url', server.baseUrl, '--model', 'test-model', '--max-iterations', '3'], {
-      FIXPOINT_API_KEY: 'sk-test-123',
-    });
+    const r = await cli(
+      [
+        'run',
+        '--problems',
+        problems,
+        '--provider',
+        'openai',
+        '--base-url',
+        server.baseUrl,
+        '--model',
+        'test-model',
+        '--max-iterations',
+        '3',
+      ],
+      {
+        FIXPOINT_API_KEY: 'sk-test-123',
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     const [row, summary] = rows(r.stdout);
-    expect(row).toMatchObject({ task_id: problem.task_id, passed: true, iterations: 2, result: 'passed', end_reason: 'passed' });
+    expect(row).toMatchObject({
+      task_id: problem.task_id,
+      passed: true,
+      iterations: 2,
+      result: 'passed',
+      end_reason: 'passed',
+    });
     const attempts = row!.attempts as { result: string; feedback: string; usage: { input_tokens: number } }[];
     expect(attempts).toHaveLength(2);
     expect(attempts[0]!.result).toMatch(/^failed/);
@@ -109,7 +164,19 @@ describe('fixpoint run', () => {
 
   it('stops with the reason when the key is refused', async () => {
     const problems = jsonl('run-problems2.jsonl', [problem, { ...problem, task_id: 'HumanEval/x' }]);
-    const r = await cli(['run', '--problems', problems, '--provider', 'openai', '--base-url', server.baseUrl, '--model', 'test-model', '--api-key', 'sk-wrong']);
+    const r = await cli([
+      'run',
+      '--problems',
+      problems,
+      '--provider',
+      'openai',
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'test-model',
+      '--api-key',
+      'sk-wrong',
+    ]);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/stopped after 1 of 2 problems/);
     expect(r.stderr).toMatch(/key/i);

@@ -3,7 +3,16 @@
 // continue the session from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContext } from './support/browser.ts';
-import { attempts, editorText, openApp, pickExample, selectAttempt, text, waitBusy, waitForText } from './support/app.ts';
+import {
+  attempts,
+  editorText,
+  openApp,
+  pickExample,
+  selectAttempt,
+  text,
+  waitBusy,
+  waitForText,
+} from './support/app.ts';
 
 const WRONG = "def to_roman(n):\n    return 'I' * n\n";
 
@@ -43,7 +52,11 @@ describe('editing code by hand (not isolated)', () => {
     await selectAttempt(page, 0);
     const buggy = await editorText(page);
     expect(buggy).not.toContain("(400, 'CD')");
-    await editor().fill(buggy.replace("(500, 'D'), (100, 'C')", "(500, 'D'), (400, 'CD'), (100, 'C')").replace("(50, 'L'), (10, 'X')", "(50, 'L'), (40, 'XL'), (10, 'X')"));
+    await editor().fill(
+      buggy
+        .replace("(500, 'D'), (100, 'C')", "(500, 'D'), (400, 'CD'), (100, 'C')")
+        .replace("(50, 'L'), (10, 'X')", "(50, 'L'), (40, 'XL'), (10, 'X')"),
+    );
     await page.getByTestId('continue').click();
     await waitBusy(page, false);
 

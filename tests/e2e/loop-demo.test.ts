@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, type PageContext } from './support/browser.ts';
 import {
-  appReady, attempts, compareAttempts, editorText, historyRows, openApp, openHistory, pickExample, runLoop, selectAttempt, text,
+  appReady,
+  attempts,
+  compareAttempts,
+  editorText,
+  historyRows,
+  openApp,
+  openHistory,
+  pickExample,
+  runLoop,
+  selectAttempt,
+  text,
   waitForText,
 } from './support/app.ts';
 

@@ -5,7 +5,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import type { PageContext } from './support/browser.ts';
 import {
-  appReady, attempts, configure, historyRows, openApp, openHistory, pickExample, text, waitBusy, waitForText,
+  appReady,
+  attempts,
+  configure,
+  historyRows,
+  openApp,
+  openHistory,
+  pickExample,
+  text,
+  waitBusy,
+  waitForText,
 } from './support/app.ts';
 import { BUGGY, EXAMPLE, FIXED } from './support/replies.ts';
 
@@ -29,7 +38,9 @@ describe('the loop page when a session does not run to its end', () => {
     await openHistory(page);
     await page.locator('[data-testid="history-dialog"] .fp-history-open').first().click();
     // Loading is asynchronous; the activity log says when the session is on the page.
-    await page.waitForFunction(() => / Opened “/.test(document.querySelector('[data-testid="activity"] li:last-child')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      / Opened “/.test(document.querySelector('[data-testid="activity"] li:last-child')?.textContent ?? ''),
+    );
     return (await attempts(page)).map((r) => r.verdict);
   }
 
@@ -73,7 +84,9 @@ describe('the loop page when a session does not run to its end', () => {
     await page.getByTestId('run-loop').click();
     await waitBusy(page, false);
 
-    expect(await text(page, 'session-end')).toMatch(/^endpoint failed: The connection to http:\/\/127\.0\.0\.1:\d+ ended before the reply was complete/);
+    expect(await text(page, 'session-end')).toMatch(
+      /^endpoint failed: The connection to http:\/\/127\.0\.0\.1:\d+ ended before the reply was complete/,
+    );
     expect(await text(page, 'activity')).toMatch(/Trying again/);
     expect(server.chatRequests()).toHaveLength(3);
     expect(await reopenNewest()).toEqual(['failed']);
@@ -101,7 +114,11 @@ describe('the loop page when a session does not run to its end', () => {
     server.reply(FIXED);
     await page.locator('[data-testid="history-dialog"] .fp-history-resume').first().click();
     // The history opens the session before it resumes, so wait for the second attempt too.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="attempt"]').length === 2 && document.getElementById('app')?.dataset.busy === 'false');
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="attempt"]').length === 2 &&
+        document.getElementById('app')?.dataset.busy === 'false',
+    );
     expect((await attempts(page)).map((r) => r.verdict)).toEqual(['failed', 'passed']);
     expect(await text(page, 'session-end')).toMatch(/^passed/);
     expect(JSON.stringify(server.chatRequests()[2]?.body)).toMatch(/expected/i);
@@ -124,11 +141,15 @@ describe('the loop page when a session does not run to its end', () => {
     await page.getByTestId('run-loop').click();
     await waitForText(page, 'notices', /History not saved: The browser has no room left to save history\./);
     await waitBusy(page, false);
-    await page.evaluate(() => (IDBObjectStore.prototype.put = (window as unknown as { realPut: IDBObjectStore['put'] }).realPut));
+    await page.evaluate(
+      () => (IDBObjectStore.prototype.put = (window as unknown as { realPut: IDBObjectStore['put'] }).realPut),
+    );
 
     expect((await attempts(page)).map((r) => r.verdict)).toEqual(['failed', 'passed']);
     expect(await text(page, 'session-end')).toMatch(/^passed/);
-    expect(await text(page, 'notices')).toMatch(/History not saved: .*no room left.* 2 attempts of “Running median” could not be written/);
+    expect(await text(page, 'notices')).toMatch(
+      /History not saved: .*no room left.* 2 attempts of “Running median” could not be written/,
+    );
     expect(await reopenNewest()).toEqual([]);
   });
 

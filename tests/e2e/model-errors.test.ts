@@ -30,7 +30,13 @@ describe('model endpoint errors through the page', () => {
 
   it('a wrong key (401): says the key was refused and where to fix it, and never shows the key', async () => {
     server = await startModelServer({ format: 'openai', apiKey: RIGHT_KEY });
-    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model', apiKey: WRONG_KEY, keyPlace: 'session' });
+    await configure(ctx.page, {
+      preset: 'custom',
+      baseUrl: server.baseUrl,
+      model: 'test-model',
+      apiKey: WRONG_KEY,
+      keyPlace: 'session',
+    });
     const end = await run();
     expect(end).toMatch(/^endpoint failed: The endpoint refused the API key \(HTTP 401\)\./);
     expect(end).toMatch(/Check that the API key is correct, not revoked, and belongs to this endpoint\./);
@@ -45,7 +51,9 @@ describe('model endpoint errors through the page', () => {
     server.reply(FIXED);
     await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
     expect(await run()).toMatch(/^passed/);
-    expect(await text(ctx.page, 'activity')).toMatch(/is rate limiting requests \(HTTP 429\).*Waiting 1 s before trying again/);
+    expect(await text(ctx.page, 'activity')).toMatch(
+      /is rate limiting requests \(HTTP 429\).*Waiting 1 s before trying again/,
+    );
     expect((await attempts(ctx.page)).map((r) => r.verdict)).toEqual(['passed']);
     expect(server.chatRequests().map((r) => r.behaviour)).toEqual(['rate-limit', 'reply']);
   });
@@ -66,7 +74,9 @@ describe('model endpoint errors through the page', () => {
     server.script({ behaviour: 'error-mid-stream', reply: FIXED }, { behaviour: 'error-mid-stream', reply: FIXED });
     await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
     const end = await run();
-    expect(end).toMatch(/^endpoint failed: The endpoint had an internal error while streaming the reply\. The server said: "The server had an error while processing your request\. Sorry about that!"/);
+    expect(end).toMatch(
+      /^endpoint failed: The endpoint had an internal error while streaming the reply\. The server said: "The server had an error while processing your request\. Sorry about that!"/,
+    );
     expect(end).toMatch(/try again, and if it persists check the server's own log/);
     expect(server.chatRequests()).toHaveLength(2);
   });
@@ -78,7 +88,11 @@ describe('model endpoint errors through the page', () => {
     server.reply(FIXED);
     await configure(ctx.page, { preset: 'anthropic', baseUrl: server.baseUrl, model: 'test-model', apiKey: key });
     expect(await run()).toMatch(/^passed/);
-    await waitForText(ctx.page, 'activity', /Anthropic is overloaded while streaming the reply\. The server said: "Overloaded" Trying again\./);
+    await waitForText(
+      ctx.page,
+      'activity',
+      /Anthropic is overloaded while streaming the reply\. The server said: "Overloaded" Trying again\./,
+    );
     expect(server.chatRequests()).toHaveLength(2);
   });
 });

@@ -25,7 +25,11 @@ describe('static hosting and offline use', () => {
   it('becomes cross-origin isolated on a host that sends no isolation headers', async () => {
     await page.goto(server.url);
     // The first visit reloads itself once the service worker controls it.
-    await page.waitForFunction(() => self.crossOriginIsolated && navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => self.crossOriginIsolated && navigator.serviceWorker.controller !== null,
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.waitForSelector('#app[data-python="ready"]', { state: 'attached', timeout: 90_000 });
     expect(await page.evaluate(() => document.querySelector('#app')?.getAttribute('data-isolated'))).toBe('true');
   });
@@ -35,7 +39,10 @@ describe('static hosting and offline use', () => {
     await server.close();
     await page.reload();
     await page.waitForSelector('#app[data-python="ready"]', { state: 'attached', timeout: 90_000 });
-    const r = await page.evaluate((job) => window.fixpoint.run(job), pyJob('import statistics\nprint(statistics.median([3, 1, 2]))'));
+    const r = await page.evaluate(
+      (job) => window.fixpoint.run(job),
+      pyJob('import statistics\nprint(statistics.median([3, 1, 2]))'),
+    );
     expect(r.status).toBe('passed');
     expect(r.stdout).toBe('2\n');
   });

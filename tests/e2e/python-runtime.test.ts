@@ -27,7 +27,8 @@ export const HOSTILE: Record<string, string> = {
   'memory bomb (string)': '    s = "x" * (2 ** 62)\n    return x + y\n',
   recursion: '    def f(n):\n        return f(n + 1)\n    return f(0)\n',
   'input()': '    return int(input()) + y\n',
-  'catches the interrupt': '    while True:\n        try:\n            while True:\n                pass\n        except BaseException:\n            pass\n',
+  'catches the interrupt':
+    '    while True:\n        try:\n            while True:\n                pass\n        except BaseException:\n            pass\n',
 };
 
 // Sizes past 2**31 overflow a 32-bit index before any memory is asked for: 64-bit CPython says
@@ -94,14 +95,22 @@ describe.each(MODES)('Python runtime ($name)', ({ isolated }) => {
   });
 
   it('stops a run that eats memory and recovers a fresh interpreter', async () => {
-    const r = await runIn(ctx.page, pyJob('x = []\nwhile True:\n    x.append(bytearray(10**8))', { limits: { timeoutSec: 4, outputCap: 1000 } }));
+    const r = await runIn(
+      ctx.page,
+      pyJob('x = []\nwhile True:\n    x.append(bytearray(10**8))', { limits: { timeoutSec: 4, outputCap: 1000 } }),
+    );
     expect(['timed out', 'error', 'crashed']).toContain(r.status);
     const next = await runIn(ctx.page, pyJob('import sys\nprint(len(sys.modules) > 0)'));
     expect(next.stdout).toBe('True\n');
   });
 
   it('caps a flood of output with a visible mark', async () => {
-    const r = await runIn(ctx.page, pyJob('for i in range(200000):\n    print(i)\nprint("x" * 10**8)', { limits: { timeoutSec: 10, outputCap: 4096 } }));
+    const r = await runIn(
+      ctx.page,
+      pyJob('for i in range(200000):\n    print(i)\nprint("x" * 10**8)', {
+        limits: { timeoutSec: 10, outputCap: 4096 },
+      }),
+    );
     expect(r.status).toBe('passed');
     expect(r.truncated).toBe(true);
     expect(r.stdout.length).toBeLessThan(4096 + 400);
@@ -110,7 +119,10 @@ describe.each(MODES)('Python runtime ($name)', ({ isolated }) => {
   });
 
   it('feeds input() from the job and raises EOFError when it runs out', async () => {
-    const r = await runIn(ctx.page, pyJob('a = input()\nb = input()\nprint(a + b)\ninput()', { stdin: 'fix\npoint\n' }));
+    const r = await runIn(
+      ctx.page,
+      pyJob('a = input()\nb = input()\nprint(a + b)\ninput()', { stdin: 'fix\npoint\n' }),
+    );
     expect(r.stdout).toBe('fixpoint\n');
     expect(r.exception?.type).toBe('EOFError');
   });

@@ -16,7 +16,10 @@ describe.each(MODES)('sandbox isolation ($name)', ({ isolated }) => {
       await new Promise<void>((ok, fail) => {
         const req = indexedDB.open('fixpoint-secrets', 1);
         req.onupgradeneeded = () => req.result.createObjectStore('keys').put(secret, 'k');
-        req.onsuccess = () => { req.result.close(); ok(); };
+        req.onsuccess = () => {
+          req.result.close();
+          ok();
+        };
         req.onerror = () => fail(req.error);
       });
       await window.fixpoint.start(1);
@@ -43,7 +46,10 @@ attempt("origin", lambda: js.self.origin)
   // The second round runs after a time limit, in the interpreter that replaced the first when the
   // worker had to be killed (the warm spare, booted from a snapshot).
   it.each([1, 2])("cannot read the app's IndexedDB or localStorage (round %i)", async (round) => {
-    if (round === 2) expect((await runIn(ctx.page, pyJob('while True: pass', { limits: { timeoutSec: 0.5, outputCap: 100 } }))).status).toBe('timed out');
+    if (round === 2)
+      expect(
+        (await runIn(ctx.page, pyJob('while True: pass', { limits: { timeoutSec: 0.5, outputCap: 100 } }))).status,
+      ).toBe('timed out');
     const r = await runIn(ctx.page, pyJob(STEAL));
     expect(r.stdout).not.toContain(SECRET);
     expect(r.stdout).toMatch(/indexedDB\.open -> blocked: JsException SecurityError/);
@@ -54,7 +60,9 @@ attempt("origin", lambda: js.self.origin)
 
   it('cannot reach any host', async () => {
     const url = recorder.url;
-    const r = await runIn(ctx.page, pyJob(`
+    const r = await runIn(
+      ctx.page,
+      pyJob(`
 import js
 from pyodide.ffi import to_js
 def attempt(name, f):
@@ -76,7 +84,8 @@ attempt("open_url", open_url)
 attempt("WebSocket", lambda: js.WebSocket.new("${url.replace('http', 'ws')}/ws"))
 attempt("EventSource", lambda: js.EventSource.new("${url}/sse"))
 attempt("importScripts", lambda: js.importScripts("${url}/script.js"))
-`));
+`),
+    );
     await new Promise((ok) => setTimeout(ok, 1000));
     expect(recorder.hits).toEqual([]);
     expect(r.stdout).toMatch(/sync XHR -> blocked/);

@@ -4,7 +4,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import type { PageContext } from './support/browser.ts';
-import { appReady, configure, fillSettings, openApp, openHistory, pickExample, readDatabase, runLoop, text } from './support/app.ts';
+import {
+  appReady,
+  configure,
+  fillSettings,
+  openApp,
+  openHistory,
+  pickExample,
+  readDatabase,
+  runLoop,
+  text,
+} from './support/app.ts';
 import { EXAMPLE, FIXED } from './support/replies.ts';
 
 const KEY = 'sk-e2e-never-stored-0123456789abcdef';
@@ -40,21 +50,37 @@ describe('settings', () => {
 
   it('the endpoint is remembered across a reload; a key kept for the session is not', async () => {
     const { page } = ctx;
-    await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model', apiKey: KEY, keyPlace: 'session' });
+    await configure(page, {
+      preset: 'custom',
+      baseUrl: server.baseUrl,
+      model: 'test-model',
+      apiKey: KEY,
+      keyPlace: 'session',
+    });
     expect(await stored()).not.toContain(KEY);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(KEY);
     await page.reload();
     await appReady(page);
-    expect(await text(page, 'endpoint')).toBe(`Other OpenAI-compatible endpoint · test-model · ${new URL(server.url).host}`);
+    expect(await text(page, 'endpoint')).toBe(
+      `Other OpenAI-compatible endpoint · test-model · ${new URL(server.url).host}`,
+    );
     await page.getByTestId('open-settings').click();
-    expect(await page.getByTestId('settings-dialog').locator('input[name="baseUrl"]').inputValue()).toBe(server.baseUrl);
+    expect(await page.getByTestId('settings-dialog').locator('input[name="baseUrl"]').inputValue()).toBe(
+      server.baseUrl,
+    );
     await page.getByTestId('settings-dialog-close').click();
   });
 
   it('the key never reaches IndexedDB: not in the stored session, not in the exported history', async () => {
     const { page } = ctx;
     // Saved in this browser this time, so it is really in the page's storage while the loop runs.
-    await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model', apiKey: KEY, keyPlace: 'local' });
+    await configure(page, {
+      preset: 'custom',
+      baseUrl: server.baseUrl,
+      model: 'test-model',
+      apiKey: KEY,
+      keyPlace: 'local',
+    });
     expect(await page.evaluate(() => localStorage.getItem('fixpoint.apiKeys'))).toContain(KEY);
     server.reply(FIXED);
     await pickExample(page, EXAMPLE);

@@ -35,7 +35,9 @@ describe('two tabs at once', () => {
     }
     for (const page of [first, second, third]) {
       await openHistory(page);
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-dialog"] .fp-history-row').length >= 2);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="history-dialog"] .fp-history-row').length >= 2,
+      );
       const rows = await historyRows(page);
       expect(rows.map((r) => [r.title, r.status]).sort()).toEqual([
         ['Balanced brackets', 'done'],

@@ -98,7 +98,9 @@ function send(res: ServerResponse, reply: HttpReply, cors: Record<string, string
 /** Deterministic counts that differ from the client's chars/4 estimate, so tests can tell them apart. */
 function countTokens(body: Record<string, unknown>, reply: ScriptedReply): { input: number; output: number } {
   if (reply.usage) return reply.usage;
-  const words = JSON.stringify(body.messages ?? '').split(/\s+/).length + (typeof body.system === 'string' ? body.system.split(/\s+/).length : 0);
+  const words =
+    JSON.stringify(body.messages ?? '').split(/\s+/).length +
+    (typeof body.system === 'string' ? body.system.split(/\s+/).length : 0);
   return { input: 7 + words, output: pieces(reply.text).length + pieces(reply.reasoning ?? '').length };
 }
 
@@ -113,7 +115,12 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
   const requests: LoggedRequest[] = [];
   let queue: Step[] = [];
 
-  async function handle(req: IncomingMessage, res: ServerResponse, entry: LoggedRequest, prefix: Behaviour | undefined): Promise<void> {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: LoggedRequest,
+    prefix: Behaviour | undefined,
+  ): Promise<void> {
     const h = corsHeaders(entry.origin, cors);
     if (req.method === 'OPTIONS') {
       entry.preflightHeaders = answerPreflight(req, res, cors);
@@ -127,17 +134,27 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     const isChat = req.method === 'POST' && entry.path === wire.chatPath;
     const isModels = req.method === 'GET' && entry.path.split('?')[0] === wire.modelsPath;
     if (!isChat && !isModels) return send(res, wire.unknownPath(req.method ?? 'GET', entry.path), h);
-    if (options.format === 'anthropic' && entry.origin !== undefined && entry.headers['anthropic-dangerous-direct-browser-access'] !== 'true') {
+    if (
+      options.format === 'anthropic' &&
+      entry.origin !== undefined &&
+      entry.headers['anthropic-dangerous-direct-browser-access'] !== 'true'
+    ) {
       return send(res, anthropicBrowserRefusal(), h);
     }
     const body = (typeof entry.body === 'object' && entry.body !== null ? entry.body : {}) as Record<string, unknown>;
     const model = typeof body.model === 'string' ? body.model : 'test-model';
-    if (options.apiKey !== undefined && wire.keyOf(entry.headers) !== options.apiKey) return send(res, wire.errorReply('auth', model), h);
+    if (options.apiKey !== undefined && wire.keyOf(entry.headers) !== options.apiKey)
+      return send(res, wire.errorReply('auth', model), h);
     if (isModels) {
       if (prefix !== undefined && isErrorBehaviour(prefix)) return send(res, wire.errorReply(prefix, model), h);
-      return send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(wire.modelsBody(models)) }, h);
+      return send(
+        res,
+        { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(wire.modelsBody(models)) },
+        h,
+      );
     }
-    if (options.rejectUnknownModels && !models.includes(model)) return send(res, wire.errorReply('not-found', model), h);
+    if (options.rejectUnknownModels && !models.includes(model))
+      return send(res, wire.errorReply('not-found', model), h);
     const queued = prefix === undefined ? queue.shift() : undefined;
     const step: Step = prefix !== undefined ? { behaviour: prefix } : (queued ?? options.fallback ?? {});
     const given = step.reply ?? (prefix === undefined ? undefined : options.fallback?.reply) ?? DEFAULT_REPLY;
@@ -153,8 +170,15 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       ...(reply.finishReason !== undefined ? { finishReason: reply.finishReason } : {}),
     };
     const play = {
-      wire, ctx, reply, step, comments: options.comments ?? false, chunkDelayMs: options.chunkDelayMs ?? 0,
-      cors: h, log: entry, closed: () => entry.closedEarly || res.destroyed,
+      wire,
+      ctx,
+      reply,
+      step,
+      comments: options.comments ?? false,
+      chunkDelayMs: options.chunkDelayMs ?? 0,
+      cors: h,
+      log: entry,
+      closed: () => entry.closedEarly || res.destroyed,
     };
     if (isErrorBehaviour(entry.behaviour)) return playError(res, play, entry.behaviour);
     await playStream(res, play);

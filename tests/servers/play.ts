@@ -39,7 +39,16 @@ export interface PlayOptions {
   closed: () => boolean;
 }
 
-const STREAM_BEHAVIOURS = new Set<Behaviour>(['reply', 'error-mid-stream', 'drop', 'end-early', 'hang', 'hang-after-headers', 'slow', 'garbage']);
+const STREAM_BEHAVIOURS = new Set<Behaviour>([
+  'reply',
+  'error-mid-stream',
+  'drop',
+  'end-early',
+  'hang',
+  'hang-after-headers',
+  'slow',
+  'garbage',
+]);
 
 export function isErrorBehaviour(b: Behaviour): b is ErrorBehaviour {
   return !STREAM_BEHAVIOURS.has(b);
@@ -65,7 +74,12 @@ export function playError(res: ServerResponse, o: PlayOptions, kind: ErrorBehavi
 export async function playStream(res: ServerResponse, o: PlayOptions): Promise<void> {
   const behaviour = o.step.behaviour ?? 'reply';
   if (behaviour === 'hang') return; // Nothing is ever sent; the client must give up.
-  res.writeHead(200, { 'content-type': o.wire.contentType, 'cache-control': 'no-cache', connection: 'keep-alive', ...o.cors });
+  res.writeHead(200, {
+    'content-type': o.wire.contentType,
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...o.cors,
+  });
   if (behaviour === 'garbage') {
     // A success status, then something that is not this wire format at all.
     res.end(`data: {"choices": [ {"delta": ${'\u0000'}garbage\n\n{"message": not json}\n\x89PNG\r\n`);
@@ -94,7 +108,8 @@ export async function playStream(res: ServerResponse, o: PlayOptions): Promise<v
     return;
   }
   for (const r of pieces(o.reply.reasoning ?? '')) await send(w.reasoning(r));
-  const cut = behaviour === 'reply' ? text.length : Math.min(text.length, o.step.afterPieces ?? Math.floor(text.length / 2));
+  const cut =
+    behaviour === 'reply' ? text.length : Math.min(text.length, o.step.afterPieces ?? Math.floor(text.length / 2));
   for (const t of text.slice(0, cut)) await send(w.text(t));
   if (behaviour === 'error-mid-stream') {
     await send(w.error());

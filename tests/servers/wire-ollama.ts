@@ -14,17 +14,29 @@ function ollamaError(status: number, message: string): HttpReply {
 
 function writer(ctx: StreamContext): StreamWriter {
   const msg = (fields: Record<string, string>): string =>
-    line({ model: ctx.model, created_at: CREATED, message: { role: 'assistant', content: '', ...fields }, done: false });
+    line({
+      model: ctx.model,
+      created_at: CREATED,
+      message: { role: 'assistant', content: '', ...fields },
+      done: false,
+    });
   return {
     start: () => [],
     reasoning: (piece) => [msg({ thinking: piece })],
     text: (piece) => [msg({ content: piece })],
     finish: () => [
       line({
-        model: ctx.model, created_at: CREATED, message: { role: 'assistant', content: '' },
-        done_reason: ctx.finishReason ?? 'stop', done: true,
-        total_duration: 4883583458, load_duration: 1334875, prompt_eval_count: ctx.inputTokens,
-        prompt_eval_duration: 342546000, eval_count: ctx.outputTokens, eval_duration: 4535599000,
+        model: ctx.model,
+        created_at: CREATED,
+        message: { role: 'assistant', content: '' },
+        done_reason: ctx.finishReason ?? 'stop',
+        done: true,
+        total_duration: 4883583458,
+        load_duration: 1334875,
+        prompt_eval_count: ctx.inputTokens,
+        prompt_eval_duration: 342546000,
+        eval_count: ctx.outputTokens,
+        eval_duration: 4535599000,
       }),
     ],
     error: () => [line({ error: 'an error was encountered while running the model: unexpected EOF' })],
@@ -63,8 +75,19 @@ export const ollamaWire: WireFormat = {
   modelsPath: '/api/tags',
   modelsBody: (models) => ({
     models: models.map((name) => ({
-      name, model: name, modified_at: CREATED, size: 2019393189, digest: 'a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72',
-      details: { parent_model: '', format: 'gguf', family: 'llama', families: ['llama'], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+      name,
+      model: name,
+      modified_at: CREATED,
+      size: 2019393189,
+      digest: 'a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72',
+      details: {
+        parent_model: '',
+        format: 'gguf',
+        family: 'llama',
+        families: ['llama'],
+        parameter_size: '3.2B',
+        quantization_level: 'Q4_K_M',
+      },
     })),
   }),
   writer,

@@ -15,7 +15,8 @@ export type ErrorBehaviour =
   | 'context-length-llamacpp'
   | 'context-length-vllm';
 
-export type StreamBehaviour = 'reply' | 'error-mid-stream' | 'drop' | 'end-early' | 'hang' | 'hang-after-headers' | 'slow' | 'garbage';
+export type StreamBehaviour =
+  'reply' | 'error-mid-stream' | 'drop' | 'end-early' | 'hang' | 'hang-after-headers' | 'slow' | 'garbage';
 
 export type Behaviour = ErrorBehaviour | StreamBehaviour;
 

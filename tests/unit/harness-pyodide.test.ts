@@ -10,16 +10,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs = [resolve(root, 'src/sandbox/frame/py'), resolve(root, 'tests/harness'), resolve(root, 'data')];
 
 describe('python test harness under Pyodide', () => {
-  it(
-    'passes tests/harness',
-    async () => {
-      const { loadPyodide } = await import('pyodide');
-      const py = await loadPyodide();
-      for (const dir of dirs.filter((d) => existsSync(d))) {
-        py.FS.mkdirTree(dir);
-        py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, dir);
-      }
-      const report = py.runPython(`
+  it('passes tests/harness', async () => {
+    const { loadPyodide } = await import('pyodide');
+    const py = await loadPyodide();
+    for (const dir of dirs.filter((d) => existsSync(d))) {
+      py.FS.mkdirTree(dir);
+      py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, dir);
+    }
+    const report = py.runPython(`
 import io, json, sys, unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, ${JSON.stringify(dirs[1])})
@@ -29,11 +27,9 @@ result = unittest.TextTestRunner(stream=stream).run(suite)
 json.dumps({'ok': result.wasSuccessful(), 'ran': result.testsRun, 'log': stream.getvalue()[-4000:],
             'version': sys.version_info[:2]})
 `) as string;
-      const r = JSON.parse(report) as { ok: boolean; ran: number; log: string; version: number[] };
-      expect(r.version).toEqual([3, 14]);
-      expect(r.ok, r.log).toBe(true);
-      expect(r.ran).toBeGreaterThan(40);
-    },
-    300_000,
-  );
+    const r = JSON.parse(report) as { ok: boolean; ran: number; log: string; version: number[] };
+    expect(r.version).toEqual([3, 14]);
+    expect(r.ok, r.log).toBe(true);
+    expect(r.ran).toBeGreaterThan(40);
+  }, 300_000);
 });

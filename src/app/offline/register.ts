@@ -17,7 +17,9 @@ export async function registerServiceWorker(): Promise<void> {
   if (sessionStorage.getItem(RELOADED)) return;
   await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller) {
-    await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
+    await new Promise<void>((ok) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }),
+    );
   }
   sessionStorage.setItem(RELOADED, '1');
   location.reload();

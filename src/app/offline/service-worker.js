@@ -18,7 +18,8 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) if (key.startsWith('fixpoint-app-') && key !== CACHE) await caches.delete(key);
+      for (const key of await caches.keys())
+        if (key.startsWith('fixpoint-app-') && key !== CACHE) await caches.delete(key);
       await self.clients.claim();
     })(),
   );

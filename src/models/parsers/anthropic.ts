@@ -76,7 +76,8 @@ export function createAnthropicParser(): StreamParser {
         state.error ??= errorFields(value) ?? { message: 'unknown error' };
         return;
       }
-      if (value.type !== 'message' || !Array.isArray(value.content)) return malformed('a JSON body that is not a message');
+      if (value.type !== 'message' || !Array.isArray(value.content))
+        return malformed('a JSON body that is not a message');
       for (const b of value.content as unknown[]) block(b);
       if (typeof value.stop_reason === 'string') state.finishReason = normaliseFinish(value.stop_reason);
       usage(value.usage);

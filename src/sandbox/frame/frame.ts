@@ -1,7 +1,13 @@
 // Runs inside the opaque-origin sandbox frame. It owns the Python workers (one active, one warm
 // spare), the interrupt buffer, and relays between the page and the active worker. Messages from
 // workers come only over each worker's private port and are checked before they are relayed.
-import type { FrameToHost, FrameToWorker, HostToFrame, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
+import type {
+  FrameToHost,
+  FrameToWorker,
+  HostToFrame,
+  WorkerInit,
+  WorkerToFrame,
+} from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
 
 interface Slot {
@@ -59,8 +65,15 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     const wasmModule = await WebAssembly.compile(m.assets.wasm);
     workerUrl = URL.createObjectURL(new Blob([m.workerSource], { type: 'text/javascript' }));
     makeInit = (port, interrupt, makeSnapshot) => ({
-      type: 'init', port, urls, lock: m.assets.lock, harness: m.assets.harness, wasmModule, interrupt,
-      snapshot: makeSnapshot ? undefined : snapshot, makeSnapshot,
+      type: 'init',
+      port,
+      urls,
+      lock: m.assets.lock,
+      harness: m.assets.harness,
+      wasmModule,
+      interrupt,
+      snapshot: makeSnapshot ? undefined : snapshot,
+      makeSnapshot,
     });
     snapshot = m.snapshot instanceof Blob ? m.snapshot : undefined;
     active = spawn();
@@ -106,7 +119,14 @@ function spawn(snapshotOnly = false): Slot {
   let settle!: { ok: () => void; fail: (e: Error) => void };
   const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
   const init = makeInit(channel.port2, interrupt, snapshotOnly);
-  const slot: Slot = { worker, port: channel.port1, interrupt, ready, dead: false, offersSnapshot: init.makeSnapshot === true };
+  const slot: Slot = {
+    worker,
+    port: channel.port1,
+    interrupt,
+    ready,
+    dead: false,
+    offersSnapshot: init.makeSnapshot === true,
+  };
   ready.catch(() => undefined);
   channel.port1.onmessage = (e: MessageEvent<WorkerToFrame>) => {
     const w = e.data;

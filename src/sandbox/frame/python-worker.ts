@@ -60,7 +60,8 @@ async function boot(init: WorkerInit): Promise<void> {
     if (init.interrupt) atomicsStore(init.interrupt, 0, 0);
     const emit = (kind: string, text: string): void => {
       if (kind === 'progress') send({ type: 'progress', id: m.id, test: toText(text) });
-      else if (kind === 'stdout' || kind === 'stderr') send({ type: 'output', id: m.id, stream: kind, text: toText(text) });
+      else if (kind === 'stdout' || kind === 'stderr')
+        send({ type: 'output', id: m.id, stream: kind, text: toText(text) });
     };
     try {
       const json = runJob(toJson(m.job), emit);
@@ -73,7 +74,9 @@ async function boot(init: WorkerInit): Promise<void> {
   send({ type: 'ready' });
 }
 
-async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
+async function loadInterpreter(
+  init: WorkerInit,
+): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
@@ -83,12 +86,16 @@ async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?
   const realFetch = self.fetch;
   const realStreaming = WebAssembly.instantiateStreaming;
   self.fetch = (input, opts) =>
-    String(input instanceof Request ? input.url : input).endsWith('pyodide.asm.wasm') ? Promise.resolve(new Response(null)) : realFetch(input, opts);
+    String(input instanceof Request ? input.url : input).endsWith('pyodide.asm.wasm')
+      ? Promise.resolve(new Response(null))
+      : realFetch(input, opts);
   let memory: WebAssembly.Memory | undefined;
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     const instance = await WebAssembly.instantiate(init.wasmModule, imports);
     const exported = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
-    memory = exported ?? Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+    memory =
+      exported ??
+      Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
     return { module: init.wasmModule, instance };
   };
   let py: Pyodide;
@@ -100,7 +107,11 @@ async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?
       createPyodideModule: asmModule.default,
       stdin: () => null,
       env: { HOME: '/home/pyodide' },
-      ...(init.snapshot ? { _loadSnapshot: new Uint8Array(await init.snapshot.arrayBuffer()) } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
+      ...(init.snapshot
+        ? { _loadSnapshot: new Uint8Array(await init.snapshot.arrayBuffer()) }
+        : init.makeSnapshot
+          ? { _makeSnapshot: true }
+          : {}),
     });
   } finally {
     self.fetch = realFetch;
@@ -110,7 +121,9 @@ async function loadInterpreter(init: WorkerInit): Promise<{ py: Pyodide; memory?
   for (const [name, source] of Object.entries(init.harness)) {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
   }
-  py.runPython(`import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})\nimport fixpoint_harness`);
+  py.runPython(
+    `import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})\nimport fixpoint_harness`,
+  );
   let snapshot: Uint8Array | undefined;
   if (init.makeSnapshot && !init.snapshot) {
     try {

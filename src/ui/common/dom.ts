@@ -14,7 +14,11 @@ export interface Attrs {
 }
 
 /** h('button', { type: 'button', 'aria-label': 'Stop' }, 'Stop'). Boolean true sets an empty attribute, false/undefined skips it. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs ?? {})) {
     if (value === undefined || value === false) continue;

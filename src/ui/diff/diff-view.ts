@@ -45,7 +45,11 @@ export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
   }
 
   function gapRow(lines: DiffLine[]): HTMLTableRowElement {
-    const button = h('button', { type: 'button', class: 'diff-unfold' }, `Show ${plural(lines.length, 'unchanged line')}`);
+    const button = h(
+      'button',
+      { type: 'button', class: 'diff-unfold' },
+      `Show ${plural(lines.length, 'unchanged line')}`,
+    );
     const row = h('tr', { class: 'diff-gap' }, h('td', { colspan: 4 }, button));
     button.addEventListener('click', () => row.replaceWith(...lines.map(lineRow)));
     return row;

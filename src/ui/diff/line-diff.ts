@@ -136,9 +136,9 @@ class Differ {
         let x = k === -d || (k !== d && vf[i - 1]! < vf[i + 1]!) ? vf[i + 1]! : vf[i - 1]! + 1;
         let y = x - k;
         while (x < n && y < m && a[aLo + x] === b[bLo + y]) {
-      x++;
-      y++;
-    }
+          x++;
+          y++;
+        }
         vf[i] = x;
         if (x > n) fEnd += 2;
         else if (y > m) fStart += 2;
@@ -152,9 +152,9 @@ class Differ {
         let u = c === -d || (c !== d && vb[i - 1]! < vb[i + 1]!) ? vb[i + 1]! : vb[i - 1]! + 1;
         let v = u - c;
         while (u < n && v < m && a[aHi - 1 - u] === b[bHi - 1 - v]) {
-      u++;
-      v++;
-    }
+          u++;
+          v++;
+        }
         vb[i] = u;
         if (u > n) bEnd += 2;
         else if (v > m) bStart += 2;

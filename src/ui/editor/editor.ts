@@ -52,7 +52,10 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
   const compact = opts.size === 'compact';
   let programmatic = false;
 
-  const readOnlyExt = (ro: boolean): Extension => [EditorState.readOnly.of(ro), EditorView.contentAttributes.of({ 'aria-readonly': String(ro) })];
+  const readOnlyExt = (ro: boolean): Extension => [
+    EditorState.readOnly.of(ro),
+    EditorView.contentAttributes.of({ 'aria-readonly': String(ro) }),
+  ];
 
   const extensions: Extension[] = [
     lineNumbers(),

@@ -89,8 +89,7 @@ export function mountHistory(root: HTMLElement, opts: HistoryViewOptions): Histo
       const sessions = await store.listSessions({ search: search.value, limit: limit + 1 });
       if (mine !== generation) return;
       list.replaceChildren(...sessions.slice(0, limit).map((session) => renderRow(session, rowActions)));
-      more.textContent =
-        sessions.length > limit ? `Showing the newest ${limit}; search to find older sessions.` : '';
+      more.textContent = sessions.length > limit ? `Showing the newest ${limit}; search to find older sessions.` : '';
       if (sessions.length === 0) {
         more.textContent = search.value.trim() ? 'No session matches.' : 'No sessions yet.';
       }
@@ -110,7 +109,11 @@ export function mountHistory(root: HTMLElement, opts: HistoryViewOptions): Histo
       }),
     candidates: (id: string) =>
       attempt(async () => {
-        download(fileName('fixpoint-candidates', 'jsonl', Date.now()), await store.exportCandidates([id]), 'application/jsonl');
+        download(
+          fileName('fixpoint-candidates', 'jsonl', Date.now()),
+          await store.exportCandidates([id]),
+          'application/jsonl',
+        );
       }),
   };
 

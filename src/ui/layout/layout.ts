@@ -60,7 +60,12 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
   const buttons: LayoutButtons = {
     runLoop: button('Run loop', 'primary run-loop', 'run-loop'),
     stop: button('Stop', 'danger stop', 'stop'),
-    continueFrom: button('Continue from this code', 'continue-from', 'continue', 'Continue the loop from the code in the editor'),
+    continueFrom: button(
+      'Continue from this code',
+      'continue-from',
+      'continue',
+      'Continue the loop from the code in the editor',
+    ),
     runOnce: button('Run once', 'run-once', 'run-once', 'Run the code in the editor once, without the model'),
     settings: button('Settings', 'settings', 'open-settings', 'Endpoint and model settings'),
     history: button('History', 'history', 'open-history', 'Saved sessions'),
@@ -77,7 +82,13 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
   };
   const endpoint = h('span', { class: 'endpoint', 'data-testid': 'endpoint' });
-  const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite', 'data-testid': 'verdict', data: { tone: 'pending' } });
+  const verdict = h('div', {
+    class: 'verdict',
+    role: 'status',
+    'aria-live': 'polite',
+    'data-testid': 'verdict',
+    data: { tone: 'pending' },
+  });
   const feedback = h('pre', { class: 'feedback', tabindex: 0, 'data-testid': 'feedback' });
 
   const page = h(

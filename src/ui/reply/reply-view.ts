@@ -20,9 +20,19 @@ export interface ReplyView {
 }
 
 export function mountReply(root: HTMLElement): ReplyView {
-  const status = h('div', { class: 'reply-status', role: 'status', 'data-testid': 'reply-status', data: { tone: 'idle' } });
+  const status = h('div', {
+    class: 'reply-status',
+    role: 'status',
+    'data-testid': 'reply-status',
+    data: { tone: 'idle' },
+  });
   const reasoningText = h('pre', { class: 'reply-reasoning-text' });
-  const reasoning = h('details', { class: 'reply-reasoning', hidden: true }, h('summary', null, 'Reasoning'), reasoningText);
+  const reasoning = h(
+    'details',
+    { class: 'reply-reasoning', hidden: true },
+    h('summary', null, 'Reasoning'),
+    reasoningText,
+  );
   const body = h('div', { class: 'reply-body', tabindex: 0, 'aria-label': 'Model reply', 'data-testid': 'reply' });
   const latest = h('button', { type: 'button', class: 'reply-latest', hidden: true }, '↓ Latest');
   const el = h('section', { class: 'reply', 'aria-label': 'Model reply' }, status, reasoning, body, latest);

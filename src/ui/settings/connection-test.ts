@@ -5,8 +5,7 @@ import { costOf, formatCost, formatUsage } from '../../models/usage.ts';
 import type { ModelClient, ModelErrorInfo, Usage } from '../../shared/model.ts';
 
 export type ConnectionReport =
-  | { ok: true; text: string; usage: Usage; cost?: number; ms: number }
-  | { ok: false; error: ModelErrorInfo };
+  { ok: true; text: string; usage: Usage; cost?: number; ms: number } | { ok: false; error: ModelErrorInfo };
 
 export const TEST_PROMPT = 'This is a connection test. Reply with the single word: ready';
 
@@ -34,7 +33,10 @@ export async function testConnection(
     return report;
   } catch (e) {
     if (isModelError(e)) return { ok: false, error: e.toJSON() };
-    return { ok: false, error: { kind: 'server', message: `Unexpected failure: ${e instanceof Error ? e.message : String(e)}` } };
+    return {
+      ok: false,
+      error: { kind: 'server', message: `Unexpected failure: ${e instanceof Error ? e.message : String(e)}` },
+    };
   }
 }
 

@@ -37,60 +37,117 @@ let counter = 0;
 
 export function buildForm(doc: Document): SettingsForm {
   const id = `fp-settings-${++counter}`;
-  const error = (field: string): HTMLElement => el(doc, 'p', { class: 'fp-settings-error', id: `${id}-${field}-error`, hidden: true });
+  const error = (field: string): HTMLElement =>
+    el(doc, 'p', { class: 'fp-settings-error', id: `${id}-${field}-error`, hidden: true });
   const errors: Record<Field, HTMLElement> = {
-    baseUrl: error('baseUrl'), model: error('model'), temperature: error('temperature'),
-    priceInPerM: error('priceIn'), priceOutPerM: error('priceOut'),
+    baseUrl: error('baseUrl'),
+    model: error('model'),
+    temperature: error('temperature'),
+    priceInPerM: error('priceIn'),
+    priceOutPerM: error('priceOut'),
   };
   const input = (name: string, attrs: Record<string, string> = {}): HTMLInputElement =>
     el(doc, 'input', { name, id: `${id}-${name}`, 'aria-describedby': `${id}-${name}-error`, ...attrs });
-  const label = (forName: string, text: string): HTMLLabelElement => el(doc, 'label', { for: `${id}-${forName}` }, text);
+  const label = (forName: string, text: string): HTMLLabelElement =>
+    el(doc, 'label', { for: `${id}-${forName}` }, text);
 
-  const preset = el(doc, 'select', { name: 'preset', id: `${id}-preset` },
-    ...PRESETS.map((p) => el(doc, 'option', { value: p.id }, p.label)));
+  const preset = el(
+    doc,
+    'select',
+    { name: 'preset', id: `${id}-preset` },
+    ...PRESETS.map((p) => el(doc, 'option', { value: p.id }, p.label)),
+  );
   const baseUrl = input('baseUrl', { type: 'url', inputmode: 'url', spellcheck: 'false', autocomplete: 'off' });
   const model = input('model', { list: `${id}-models`, spellcheck: 'false', autocomplete: 'off' });
   const modelList = el(doc, 'datalist', { id: `${id}-models` });
   const apiKey = input('apiKey', { type: 'password', autocomplete: 'off', spellcheck: 'false' });
-  const keyPlaces = (['session', 'local'] as const).map((v) => el(doc, 'input', { type: 'radio', name: 'keyPlace', value: v }));
+  const keyPlaces = (['session', 'local'] as const).map((v) =>
+    el(doc, 'input', { type: 'radio', name: 'keyPlace', value: v }),
+  );
   const temperature = input('temperature', { inputmode: 'decimal', placeholder: "model's default" });
   const priceIn = input('priceInPerM', { inputmode: 'decimal', placeholder: 'e.g. 0.15' });
   const priceOut = input('priceOutPerM', { inputmode: 'decimal', placeholder: 'e.g. 0.60' });
   const f: Omit<SettingsForm, 'form' | 'endpointPart' | 'keyPart' | 'pricesPart'> = {
-    preset, presetNote: el(doc, 'p', { class: 'fp-settings-note' }),
-    baseUrl, model, modelList,
+    preset,
+    presetNote: el(doc, 'p', { class: 'fp-settings-note' }),
+    baseUrl,
+    model,
+    modelList,
     loadModels: el(doc, 'button', { type: 'button' }, 'Load models'),
     modelsStatus: el(doc, 'p', { class: 'fp-settings-note', 'aria-live': 'polite' }),
     keyLegend: el(doc, 'legend', {}, 'API key'),
-    apiKey, keyLink: el(doc, 'a', { target: '_blank', rel: 'noopener noreferrer' }, 'Get a key'),
-    keyPlaces, keyWhere: el(doc, 'p', { class: 'fp-settings-note' }),
+    apiKey,
+    keyLink: el(doc, 'a', { target: '_blank', rel: 'noopener noreferrer' }, 'Get a key'),
+    keyPlaces,
+    keyWhere: el(doc, 'p', { class: 'fp-settings-note' }),
     keyError: el(doc, 'p', { class: 'fp-settings-error', id: `${id}-apiKey-error`, hidden: true }),
     forgetKey: el(doc, 'button', { type: 'button' }, 'Forget saved key'),
-    temperature, priceIn, priceOut, errors,
+    temperature,
+    priceIn,
+    priceOut,
+    errors,
     test: el(doc, 'button', { type: 'button' }, 'Test connection'),
     stop: el(doc, 'button', { type: 'button', hidden: true }, 'Stop'),
     status: el(doc, 'p', { class: 'fp-settings-status', role: 'status' }),
     statusDetail: el(doc, 'p', { class: 'fp-settings-note' }),
     output: el(doc, 'pre', { class: 'fp-settings-output', hidden: true }),
   };
-  const endpointPart = el(doc, 'div', { class: 'fp-settings-endpoint' },
-    label('baseUrl', 'Base URL'), baseUrl, errors.baseUrl,
-    label('model', 'Model'), model, modelList, f.loadModels, f.modelsStatus, errors.model);
-  const keyPart = el(doc, 'fieldset', { class: 'fp-settings-key' },
-    f.keyLegend, apiKey, f.keyLink,
+  const endpointPart = el(
+    doc,
+    'div',
+    { class: 'fp-settings-endpoint' },
+    label('baseUrl', 'Base URL'),
+    baseUrl,
+    errors.baseUrl,
+    label('model', 'Model'),
+    model,
+    modelList,
+    f.loadModels,
+    f.modelsStatus,
+    errors.model,
+  );
+  const keyPart = el(
+    doc,
+    'fieldset',
+    { class: 'fp-settings-key' },
+    f.keyLegend,
+    apiKey,
+    f.keyLink,
     el(doc, 'label', {}, keyPlaces[0] as HTMLInputElement, ' Keep only for this session'),
     el(doc, 'label', {}, keyPlaces[1] as HTMLInputElement, ' Save in this browser'),
-    f.keyWhere, f.keyError, f.forgetKey);
-  const pricesPart = el(doc, 'fieldset', { class: 'fp-settings-prices' },
+    f.keyWhere,
+    f.keyError,
+    f.forgetKey,
+  );
+  const pricesPart = el(
+    doc,
+    'fieldset',
+    { class: 'fp-settings-prices' },
     el(doc, 'legend', {}, 'Prices, for showing cost (optional)'),
-    label('priceInPerM', '$ per million input tokens'), priceIn, errors.priceInPerM,
-    label('priceOutPerM', '$ per million output tokens'), priceOut, errors.priceOutPerM);
-  const form = el(doc, 'form', { class: 'fp-settings', novalidate: true },
-    label('preset', 'Model provider'), preset, f.presetNote,
-    endpointPart, keyPart,
-    label('temperature', 'Temperature'), temperature, errors.temperature,
+    label('priceInPerM', '$ per million input tokens'),
+    priceIn,
+    errors.priceInPerM,
+    label('priceOutPerM', '$ per million output tokens'),
+    priceOut,
+    errors.priceOutPerM,
+  );
+  const form = el(
+    doc,
+    'form',
+    { class: 'fp-settings', novalidate: true },
+    label('preset', 'Model provider'),
+    preset,
+    f.presetNote,
+    endpointPart,
+    keyPart,
+    label('temperature', 'Temperature'),
+    temperature,
+    errors.temperature,
     pricesPart,
     el(doc, 'div', { class: 'fp-settings-actions' }, el(doc, 'button', { type: 'submit' }, 'Save'), f.test, f.stop),
-    f.status, f.statusDetail, f.output);
+    f.status,
+    f.statusDetail,
+    f.output,
+  );
   return { ...f, form, endpointPart, keyPart, pricesPart };
 }

@@ -35,17 +35,30 @@ export function presetOrCustom(id: string | undefined): Preset {
 export function draftFor(presetId: PresetId, keyPlace: KeyPlace = 'session'): SettingsDraft {
   const p = presetOrCustom(presetId);
   return {
-    preset: p.id, baseUrl: p.baseUrl, model: p.defaultModel ?? '', apiKey: '', keyPlace,
-    temperature: '', priceInPerM: '', priceOutPerM: '',
+    preset: p.id,
+    baseUrl: p.baseUrl,
+    model: p.defaultModel ?? '',
+    apiKey: '',
+    keyPlace,
+    temperature: '',
+    priceInPerM: '',
+    priceOutPerM: '',
   };
 }
 
 /** Settings saved earlier, back into a draft. */
 export function draftFrom(saved: EndpointSettings): SettingsDraft {
   const c = saved.config;
-  const preset = getPreset(c.preset)?.id ?? (PRESETS.find((p) => p.provider === c.provider && p.baseUrl === c.baseUrl)?.id ?? 'custom');
+  const preset =
+    getPreset(c.preset)?.id ??
+    PRESETS.find((p) => p.provider === c.provider && p.baseUrl === c.baseUrl)?.id ??
+    'custom';
   return {
-    preset, baseUrl: c.baseUrl, model: c.model, apiKey: '', keyPlace: saved.keyPlace,
+    preset,
+    baseUrl: c.baseUrl,
+    model: c.model,
+    apiKey: '',
+    keyPlace: saved.keyPlace,
     temperature: saved.temperature === undefined ? '' : String(saved.temperature),
     priceInPerM: c.priceInPerM === undefined ? '' : String(c.priceInPerM),
     priceOutPerM: c.priceOutPerM === undefined ? '' : String(c.priceOutPerM),
@@ -88,12 +101,14 @@ export function validate(draft: SettingsDraft): Validation {
   }
   const temperature = optionalNumber(draft.temperature);
   if (temperature === null || (temperature !== undefined && (temperature < 0 || temperature > 2))) {
-    errors.temperature = 'Temperature must be a number from 0 to 2, or left empty for the model\'s default.';
+    errors.temperature = "Temperature must be a number from 0 to 2, or left empty for the model's default.";
   }
   const pin = optionalNumber(draft.priceInPerM);
   const pout = optionalNumber(draft.priceOutPerM);
-  if (pin === null || (pin !== undefined && pin < 0)) errors.priceInPerM = 'Enter dollars per million input tokens (0 or more), or leave it empty.';
-  if (pout === null || (pout !== undefined && pout < 0)) errors.priceOutPerM = 'Enter dollars per million output tokens (0 or more), or leave it empty.';
+  if (pin === null || (pin !== undefined && pin < 0))
+    errors.priceInPerM = 'Enter dollars per million input tokens (0 or more), or leave it empty.';
+  if (pout === null || (pout !== undefined && pout < 0))
+    errors.priceOutPerM = 'Enter dollars per million output tokens (0 or more), or leave it empty.';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const config: EndpointConfig = {

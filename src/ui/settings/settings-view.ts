@@ -43,8 +43,14 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
   function readDraft(): SettingsDraft {
     const place = f.keyPlaces.find((r) => r.checked)?.value === 'local' ? 'local' : 'session';
     return {
-      preset: f.preset.value as PresetId, baseUrl: f.baseUrl.value, model: f.model.value, apiKey: f.apiKey.value,
-      keyPlace: place, temperature: f.temperature.value, priceInPerM: f.priceIn.value, priceOutPerM: f.priceOut.value,
+      preset: f.preset.value as PresetId,
+      baseUrl: f.baseUrl.value,
+      model: f.model.value,
+      apiKey: f.apiKey.value,
+      keyPlace: place,
+      temperature: f.temperature.value,
+      priceInPerM: f.priceIn.value,
+      priceOutPerM: f.priceOut.value,
     };
   }
 
@@ -81,9 +87,12 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
     show(f.pricesPart, !demo);
     f.presetNote.textContent = demo
       ? 'Runs in this page with no key and no network. It only knows the bundled example tasks: a first attempt with a bug, then a repair.'
-      : p.local ? 'Runs on your own machine.' : '';
+      : p.local
+        ? 'Runs on your own machine.'
+        : '';
     f.baseUrl.placeholder = p.id === 'custom' ? 'https://your-server.example/v1' : p.baseUrl;
-    f.keyLegend.textContent = p.needsKey === 'optional' ? 'API key (only if the server was started with one)' : 'API key';
+    f.keyLegend.textContent =
+      p.needsKey === 'optional' ? 'API key (only if the server was started with one)' : 'API key';
     show(f.keyLink, p.keyUrl !== undefined);
     if (p.keyUrl) f.keyLink.href = p.keyUrl;
     const stored = validateUrl(d.baseUrl) === undefined ? keys.place(d.baseUrl) : undefined;
@@ -98,7 +107,11 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
   function showErrors(v: Validation): void {
     const errs = v.ok ? {} : v.errors;
     const inputs: Record<Field, HTMLElement> = {
-      baseUrl: f.baseUrl, model: f.model, temperature: f.temperature, priceInPerM: f.priceIn, priceOutPerM: f.priceOut,
+      baseUrl: f.baseUrl,
+      model: f.model,
+      temperature: f.temperature,
+      priceInPerM: f.priceIn,
+      priceOutPerM: f.priceOut,
     };
     for (const field of Object.keys(inputs) as Field[]) setFieldError(inputs[field], f.errors[field], errs[field]);
   }
@@ -174,14 +187,20 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
     if (!v.ok && v.errors.baseUrl) return undefined;
     const draft = readDraft();
     const p = presetOrCustom(draft.preset);
-    const config: EndpointConfig = { provider: p.provider, preset: p.id, baseUrl: draft.baseUrl.trim(), model: draft.model.trim() };
+    const config: EndpointConfig = {
+      provider: p.provider,
+      preset: p.id,
+      baseUrl: draft.baseUrl.trim(),
+      model: draft.model.trim(),
+    };
     f.modelsStatus.textContent = 'Loading the model list…';
     try {
       const models = await makeClient(callConfig(config)).listModels();
       f.modelList.replaceChildren(...models.map((m) => Object.assign(doc.createElement('option'), { value: m })));
-      f.modelsStatus.textContent = models.length > 0
-        ? `${models.length} model${models.length === 1 ? '' : 's'} available: pick one or type a name.`
-        : 'The endpoint listed no models; type the model name.';
+      f.modelsStatus.textContent =
+        models.length > 0
+          ? `${models.length} model${models.length === 1 ? '' : 's'} available: pick one or type a name.`
+          : 'The endpoint listed no models; type the model name.';
       return models;
     } catch (e) {
       f.modelsStatus.textContent = isModelError(e)

@@ -16,7 +16,13 @@ export interface NumberField {
 
 let nextId = 0;
 
-export function numberField(label: string, rule: NumberRule, initial: number | undefined, onAccept: () => void, hint?: string): NumberField {
+export function numberField(
+  label: string,
+  rule: NumberRule,
+  initial: number | undefined,
+  onAccept: () => void,
+  hint?: string,
+): NumberField {
   const id = `num-field-${++nextId}`;
   const input = h('input', {
     id,

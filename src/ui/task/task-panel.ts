@@ -62,7 +62,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   const timeout = numberField('Time limit (s)', { min: 0.1, max: 600 }, DEFAULT_LIMITS.timeoutSec, changed);
   const outputCap = numberField('Output cap (KiB)', { min: 1, max: 65536 }, DEFAULT_LIMITS.outputCap / 1024, changed);
-  const maxIterations = numberField('Max iterations', { integer: true, min: 1, max: 100 }, DEFAULT_CAPS.maxIterations, changed);
+  const maxIterations = numberField(
+    'Max iterations',
+    { integer: true, min: 1, max: 100 },
+    DEFAULT_CAPS.maxIterations,
+    changed,
+  );
   const tokenBudget = numberField('Token budget', { integer: true, min: 1, optional: true }, undefined, changed);
   const timeBudget = numberField('Time budget (s)', { min: 1, optional: true }, undefined, changed);
   const numbers = [timeout, outputCap, maxIterations, tokenBudget, timeBudget];
@@ -76,12 +81,31 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Tests'), testsHost),
     h('fieldset', { class: 'task-numbers' }, h('legend', null, 'Limits per run'), timeout.el, outputCap.el),
-    h('fieldset', { class: 'task-numbers' }, h('legend', null, 'Caps per loop'), maxIterations.el, tokenBudget.el, timeBudget.el),
+    h(
+      'fieldset',
+      { class: 'task-numbers' },
+      h('legend', null, 'Caps per loop'),
+      maxIterations.el,
+      tokenBudget.el,
+      timeBudget.el,
+    ),
   );
   root.append(el);
 
-  const starter: Editor = mountEditor(starterHost, { doc: '', label: 'Starter code', size: 'compact', placeholder: 'Optional code the model starts from', onChange: changed, onRun: opts.onRun });
-  const tests: Editor = mountTestsEditor(testsHost, { doc: '', placeholder: 'assert f(1) == 2', onChange: changed, onRun: opts.onRun });
+  const starter: Editor = mountEditor(starterHost, {
+    doc: '',
+    label: 'Starter code',
+    size: 'compact',
+    placeholder: 'Optional code the model starts from',
+    onChange: changed,
+    onRun: opts.onRun,
+  });
+  const tests: Editor = mountTestsEditor(testsHost, {
+    doc: '',
+    placeholder: 'assert f(1) == 2',
+    onChange: changed,
+    onRun: opts.onRun,
+  });
 
   // The task as loaded; edits are applied over it so fields the panel does not show survive.
   let base: Task = blankTask();

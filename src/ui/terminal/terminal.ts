@@ -14,7 +14,13 @@ export interface Terminal {
 const COLOURS = { stdout: '', stderr: '\x1b[31m', info: '\x1b[36m', ok: '\x1b[32m', fail: '\x1b[31;1m' } as const;
 
 export function createTerminal(host: HTMLElement): Terminal {
-  const xterm = new XTerm({ convertEol: true, fontSize: 13, scrollback: 5000, disableStdin: true, theme: { background: '#111318' } });
+  const xterm = new XTerm({
+    convertEol: true,
+    fontSize: 13,
+    scrollback: 5000,
+    disableStdin: true,
+    theme: { background: '#111318' },
+  });
   const fit = new FitAddon();
   xterm.loadAddon(fit);
   xterm.open(host);

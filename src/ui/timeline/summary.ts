@@ -55,16 +55,27 @@ export function summarizeEnd(s: Session): EndSummary | undefined {
   const message = s.endMessage?.trim() || undefined;
   const reason = s.endReason ?? (s.status === 'interrupted' ? 'interrupted' : undefined);
   // withDetail false: the headline already carries the loop's message.
-  const end = (headline: string, tone: Tone, withDetail = true): EndSummary => ({ headline, detail: withDetail ? message : undefined, tone, resumable: false });
+  const end = (headline: string, tone: Tone, withDetail = true): EndSummary => ({
+    headline,
+    detail: withDetail ? message : undefined,
+    tone,
+    resumable: false,
+  });
   switch (reason) {
     case 'passed':
       return end('passed', 'passed');
     case 'iteration-cap':
       return end(`stopped: iteration cap (${s.settings.maxIterations}) reached`, 'failed');
     case 'token-budget':
-      return end(`stopped: token budget${s.settings.tokenBudget ? ` (${s.settings.tokenBudget.toLocaleString('en-US')})` : ''} used up`, 'failed');
+      return end(
+        `stopped: token budget${s.settings.tokenBudget ? ` (${s.settings.tokenBudget.toLocaleString('en-US')})` : ''} used up`,
+        'failed',
+      );
     case 'time-budget':
-      return end(`stopped: time budget${s.settings.timeBudgetSec ? ` (${s.settings.timeBudgetSec} s)` : ''} used up`, 'failed');
+      return end(
+        `stopped: time budget${s.settings.timeBudgetSec ? ` (${s.settings.timeBudgetSec} s)` : ''} used up`,
+        'failed',
+      );
     case 'stuck':
       // The loop's sentence already starts with "Stuck:"; keep one.
       return end(`stuck: ${message?.replace(/^stuck:\s*/i, '') ?? 'the same failure three times'}`, 'failed', false);

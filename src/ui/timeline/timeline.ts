@@ -68,10 +68,25 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
   function row(a: Attempt): HTMLTableRowElement {
     const s = summarizeAttempt(a);
     const isSelected = a.index === selected;
-    const pick = h('button', { type: 'button', class: 'timeline-pick', 'aria-pressed': String(isSelected), 'aria-label': `Attempt ${s.number}` }, s.number);
+    const pick = h(
+      'button',
+      {
+        type: 'button',
+        class: 'timeline-pick',
+        'aria-pressed': String(isSelected),
+        'aria-label': `Attempt ${s.number}`,
+      },
+      s.number,
+    );
     const compare = h(
       'button',
-      { type: 'button', class: 'timeline-compare', title: 'Compare with the selected attempt', 'aria-label': `Compare attempt ${s.number} with the selected attempt`, disabled: selected === undefined || isSelected },
+      {
+        type: 'button',
+        class: 'timeline-compare',
+        title: 'Compare with the selected attempt',
+        'aria-label': `Compare attempt ${s.number} with the selected attempt`,
+        disabled: selected === undefined || isSelected,
+      },
       'diff',
     );
     compare.addEventListener('click', (e) => {
@@ -80,7 +95,11 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     });
     const tr = h(
       'tr',
-      { class: `timeline-row${isSelected ? ' selected' : ''}${a.index === compared ? ' compared' : ''}`, 'data-testid': 'attempt', data: { index: String(a.index), tone: s.tone } },
+      {
+        class: `timeline-row${isSelected ? ' selected' : ''}${a.index === compared ? ' compared' : ''}`,
+        'data-testid': 'attempt',
+        data: { index: String(a.index), tone: s.tone },
+      },
       h('td', null, pick),
       h('td', { class: 'timeline-source' }, s.source),
       h('td', null, h('span', { class: `verdict-badge tone-${s.tone}`, 'data-testid': 'attempt-verdict' }, s.verdict)),
@@ -97,7 +116,14 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
   function render(): void {
     const rows = attempts.map(row);
     if (pending && !attempts.some((a) => a.index === pending?.index)) {
-      rows.push(h('tr', { class: 'timeline-row pending', 'data-testid': 'attempt-pending' }, h('td', null, pending.index + 1), h('td', { colspan: HEADERS.length - 1 }, pending.text)));
+      rows.push(
+        h(
+          'tr',
+          { class: 'timeline-row pending', 'data-testid': 'attempt-pending' },
+          h('td', null, pending.index + 1),
+          h('td', { colspan: HEADERS.length - 1 }, pending.text),
+        ),
+      );
     }
     tbody.replaceChildren(...rows);
     empty.hidden = rows.length > 0;
@@ -115,7 +141,13 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     end.append(headline);
     if (s.detail) end.append(h('span', { class: 'timeline-end-detail' }, s.detail));
     if (s.resumable && opts.onResume) {
-      end.append(h('button', { type: 'button', class: 'timeline-resume', 'data-testid': 'resume', on: { click: () => opts.onResume?.() } }, 'Resume'));
+      end.append(
+        h(
+          'button',
+          { type: 'button', class: 'timeline-resume', 'data-testid': 'resume', on: { click: () => opts.onResume?.() } },
+          'Resume',
+        ),
+      );
     }
   }
 

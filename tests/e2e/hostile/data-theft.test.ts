@@ -18,13 +18,23 @@ const HISTORY = ['zebra-ledger-4471', 'walrus-checksum-9920', 'printed-by-histor
 
 const limits = { timeoutSec: 5, outputCap: 64 * 1024 };
 const EARLIER: Task = {
-  id: 'earlier', title: `Ledger ${HISTORY[0]}`, prompt: `Write total(xs), the ${HISTORY[0]} sum.`, language: 'python',
-  entryPoint: 'total', tests: { kind: 'user', source: 'assert total([1, 2]) == 3' }, limits,
+  id: 'earlier',
+  title: `Ledger ${HISTORY[0]}`,
+  prompt: `Write total(xs), the ${HISTORY[0]} sum.`,
+  language: 'python',
+  entryPoint: 'total',
+  tests: { kind: 'user', source: 'assert total([1, 2]) == 3' },
+  limits,
 };
 const EARLIER_REPLY = `\`\`\`python\ndef total(xs):\n    # ${HISTORY[1]}\n    print("${HISTORY[2]}")\n    return sum(xs)\n\`\`\``;
 const THEFT: Task = {
-  id: 'theft', title: 'Inventory', prompt: 'Write stolen_everything().', language: 'python',
-  entryPoint: 'stolen_everything', tests: { kind: 'user', source: 'assert stolen_everything()' }, limits,
+  id: 'theft',
+  title: 'Inventory',
+  prompt: 'Write stolen_everything().',
+  language: 'python',
+  entryPoint: 'stolen_everything',
+  tests: { kind: 'user', source: 'assert stolen_everything()' },
+  limits,
 };
 
 type Outcome = LoopOutcome & { sessionId: string };
@@ -36,18 +46,25 @@ describe.each(MODES)('data theft through the loop ($name)', ({ isolated }) => {
   let earlier: Outcome;
   let theft: Outcome;
   const loop = (task: Task, maxIterations: number): Promise<Outcome> =>
-    ctx.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m, retryDelayMs: 0 }), [task, endpoint, maxIterations] as const);
+    ctx.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m, retryDelayMs: 0 }), [
+      task,
+      endpoint,
+      maxIterations,
+    ] as const);
 
   beforeAll(async () => {
     server = await startModelServer({ format: 'openai', apiKey: KEY });
     endpoint = { provider: 'openai', preset: 'custom', baseUrl: server.baseUrl, model: 'test-model', apiKey: KEY };
     ctx = await openPage({ isolated, path: '?headless' });
     // The key kept where the settings keep it ("this browser"), plus other things worth stealing.
-    await ctx.page.evaluate(([key, origin, s, c]) => {
-      localStorage.setItem('fixpoint.apiKeys', JSON.stringify({ [origin]: key }));
-      sessionStorage.setItem('fixpoint-secret', s);
-      document.cookie = `fixpoint-secret=${c}; path=/`;
-    }, [KEY, new URL(server.url).origin, SESSION_SECRET, COOKIE_SECRET] as const);
+    await ctx.page.evaluate(
+      ([key, origin, s, c]) => {
+        localStorage.setItem('fixpoint.apiKeys', JSON.stringify({ [origin]: key }));
+        sessionStorage.setItem('fixpoint-secret', s);
+        document.cookie = `fixpoint-secret=${c}; path=/`;
+      },
+      [KEY, new URL(server.url).origin, SESSION_SECRET, COOKIE_SECRET] as const,
+    );
     await ctx.page.evaluate(() => window.fixpoint.start(1));
     server.reply(EARLIER_REPLY);
     earlier = await loop(EARLIER, 1);
@@ -75,7 +92,14 @@ describe.each(MODES)('data theft through the loop ($name)', ({ isolated }) => {
 
   it('what the thief found: every store blocked, nothing but its own opaque origin', () => {
     const [first, second, third] = theft.attempts.map((a) => a.result?.stdout ?? '');
-    for (const name of ['localStorage', 'sessionStorage', 'document.cookie', 'indexedDB.open(fixpoint)', 'Function global', 'constructor of a JS object']) {
+    for (const name of [
+      'localStorage',
+      'sessionStorage',
+      'document.cookie',
+      'indexedDB.open(fixpoint)',
+      'Function global',
+      'constructor of a JS object',
+    ]) {
       expect(first, name).toMatch(new RegExp(`^${name.replace(/[().]/g, '\\$&')} -> blocked`, 'm'));
     }
     expect(first).toMatch(/^key-like strings in memory -> \[\]$/m);
@@ -91,7 +115,8 @@ describe.each(MODES)('data theft through the loop ($name)', ({ isolated }) => {
       expect(JSON.stringify(rest), `${r.method} ${r.path}`).not.toContain(KEY);
       if (r.method === 'POST') expect(authorization).toBe(`Bearer ${KEY}`);
       const body = JSON.stringify(r.body ?? '');
-      for (const secret of [KEY, SESSION_SECRET, COOKIE_SECRET]) expect(body, `${r.method} ${r.path}`).not.toContain(secret);
+      for (const secret of [KEY, SESSION_SECRET, COOKIE_SECRET])
+        expect(body, `${r.method} ${r.path}`).not.toContain(secret);
     }
   });
 
@@ -114,17 +139,22 @@ describe.each(MODES)('data theft through the loop ($name)', ({ isolated }) => {
       const heard: unknown[] = ((window as unknown as { heard: unknown[] }).heard = []);
       new BroadcastChannel('fixpoint:history').onmessage = (e) => heard.push(e.data);
     });
-    const r = await runIn(ctx.page, pyJob(`
+    const r = await runIn(
+      ctx.page,
+      pyJob(`
 import js
 from pyodide.ffi import to_js
 c = js.BroadcastChannel.new("fixpoint:history")
 c.postMessage(to_js({"kind": "deleted", "ids": ["${earlier.sessionId}"]}, dict_converter=js.Object.fromEntries))
 print("posted")
-`));
+`),
+    );
     expect(r.stdout).toBe('posted\n');
     // The control: a post from the page's own origin arrives.
     await ctx.page.evaluate(() => new BroadcastChannel('fixpoint:history').postMessage({ kind: 'control', ids: [] }));
     await ctx.page.waitForFunction(() => (window as unknown as { heard: unknown[] }).heard.length > 0);
-    expect(await ctx.page.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([{ kind: 'control', ids: [] }]);
+    expect(await ctx.page.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([
+      { kind: 'control', ids: [] },
+    ]);
   });
 });

@@ -38,7 +38,11 @@ describe('failing endpoints through the loop', () => {
     // What the history keeps is what the loop made, attempt for attempt, and the session's end.
     const stored = await ctx.page.evaluate((id) => window.fixpoint.history(id), outcome.sessionId);
     expect(stored.attempts).toEqual(outcome.attempts);
-    expect(stored.session).toMatchObject({ status: 'done', endReason: outcome.endReason, endMessage: outcome.endMessage });
+    expect(stored.session).toMatchObject({
+      status: 'done',
+      endReason: outcome.endReason,
+      endMessage: outcome.endMessage,
+    });
     return outcome;
   }
   const verdicts = (o: Outcome): (string | undefined)[] => o.attempts.map((a) => a.result?.status);
@@ -58,7 +62,9 @@ describe('failing endpoints through the loop', () => {
     server.script({ behaviour: 'drop', reply: FIXED }, { behaviour: 'drop', reply: FIXED });
     const o = await loop();
     expect(o.endReason).toBe('endpoint-failed');
-    expect(o.endMessage).toMatch(/^The connection to http:\/\/127\.0\.0\.1:\d+ ended before the reply was complete \(the connection was cut\)\. Try again/);
+    expect(o.endMessage).toMatch(
+      /^The connection to http:\/\/127\.0\.0\.1:\d+ ended before the reply was complete \(the connection was cut\)\. Try again/,
+    );
     expect(verdicts(o)).toEqual(['failed']);
   });
 
@@ -76,7 +82,9 @@ describe('failing endpoints through the loop', () => {
     server.script('empty', 'empty', 'empty');
     const o = await loop();
     expect(o.endReason).toBe('endpoint-failed');
-    expect(o.endMessage).toMatch(/^The endpoint answered HTTP 500 with an empty body\. The server gave no details\. Check the base URL/);
+    expect(o.endMessage).toMatch(
+      /^The endpoint answered HTTP 500 with an empty body\. The server gave no details\. Check the base URL/,
+    );
     expect(verdicts(o)).toEqual(['failed']);
   });
 
@@ -85,20 +93,27 @@ describe('failing endpoints through the loop', () => {
     server.script('garbage', 'garbage');
     const o = await loop();
     expect(o.endReason).toBe('endpoint-failed');
-    expect(o.endMessage).toMatch(/^http:\/\/127\.0\.0\.1:\d+ sent a reply that could not be read: .+\. Check that the base URL points at an OpenAI-compatible API/);
+    expect(o.endMessage).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+ sent a reply that could not be read: .+\. Check that the base URL points at an OpenAI-compatible API/,
+    );
     expect(verdicts(o)).toEqual(['failed']);
   });
 
-  it.each(['hang', 'hang-after-headers'] as const)('an endpoint that goes quiet (%s): given up after the idle bound, saying so', async (behaviour) => {
-    server.reply(BUGGY);
-    server.script(behaviour, behaviour);
-    const o = await loop({}, 1500);
-    expect(o.endReason).toBe('endpoint-failed');
-    expect(o.endMessage).toMatch(/^http:\/\/127\.0\.0\.1:\d+ sent nothing for 1\.5 s, so the request was given up\. The server may be stuck/);
-    expect(verdicts(o)).toEqual(['failed']);
-    const quiet = server.chatRequests().slice(1);
-    expect(quiet).toHaveLength(2);
-    await Promise.all(quiet.map((r) => r.finished));
-    expect(quiet.every((r) => r.closedEarly)).toBe(true);
-  });
+  it.each(['hang', 'hang-after-headers'] as const)(
+    'an endpoint that goes quiet (%s): given up after the idle bound, saying so',
+    async (behaviour) => {
+      server.reply(BUGGY);
+      server.script(behaviour, behaviour);
+      const o = await loop({}, 1500);
+      expect(o.endReason).toBe('endpoint-failed');
+      expect(o.endMessage).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+ sent nothing for 1\.5 s, so the request was given up\. The server may be stuck/,
+      );
+      expect(verdicts(o)).toEqual(['failed']);
+      const quiet = server.chatRequests().slice(1);
+      expect(quiet).toHaveLength(2);
+      await Promise.all(quiet.map((r) => r.finished));
+      expect(quiet.every((r) => r.closedEarly)).toBe(true);
+    },
+  );
 });

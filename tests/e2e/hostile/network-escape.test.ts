@@ -37,7 +37,7 @@ attempt(lambda: js.fetch("${url}/fetch-no-cors", plain({"mode": "no-cors", "keep
   'an image load': (url) => `
 attempt(lambda: js.Image.new())
 attempt(lambda: js.fetch("${url}/image.png").then(create_proxy(lambda r: js.createImageBitmap(r.blob()))))`,
-  'WebSocket': (url) => `attempt(lambda: js.WebSocket.new("${url.replace('http', 'ws')}/ws"))`,
+  WebSocket: (url) => `attempt(lambda: js.WebSocket.new("${url.replace('http', 'ws')}/ws"))`,
   "pyodide's loadPackage from a URL": (url) => `
 import pyodide_js
 attempt(lambda: pyodide_js.loadPackage("${url}/package-1.0-py3-none-any.whl"))`,

@@ -94,11 +94,16 @@ describe.each(MODES)('resource abuse ($name)', ({ isolated }) => {
   it('the long-task watch sees a task that blocks the page (control)', async () => {
     await takeLongTasks(ctx.page);
     // In a task of the page's own: the watch does not see the test's evaluations.
-    await ctx.page.evaluate(() => new Promise<void>((ok) => setTimeout(() => {
-      const end = performance.now() + 300;
-      while (performance.now() < end);
-      ok();
-    })));
+    await ctx.page.evaluate(
+      () =>
+        new Promise<void>((ok) =>
+          setTimeout(() => {
+            const end = performance.now() + 300;
+            while (performance.now() < end);
+            ok();
+          }),
+        ),
+    );
     const seen = await takeLongTasks(ctx.page);
     expect(seen.some((t) => t.duration > LONG_TASK_BOUND_MS)).toBe(true);
   });

@@ -24,12 +24,16 @@ export async function text(page: Page, testid: string): Promise<string> {
 export async function waitForText(page: Page, testid: string, pattern: RegExp, timeout = LONG): Promise<string> {
   try {
     await page.waitForFunction(
-      ([id, source, flags]) => new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+      ([id, source, flags]) =>
+        new RegExp(source, flags).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
       [testid, pattern.source, pattern.flags] as const,
       { timeout, polling: 100 },
     );
   } catch (err) {
-    throw new Error(`[data-testid=${testid}] never matched ${pattern}; it says: ${JSON.stringify(await text(page, testid))}`, { cause: err });
+    throw new Error(
+      `[data-testid=${testid}] never matched ${pattern}; it says: ${JSON.stringify(await text(page, testid))}`,
+      { cause: err },
+    );
   }
   return text(page, testid);
 }

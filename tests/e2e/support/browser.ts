@@ -37,7 +37,13 @@ export const MODES = [
 ] as const;
 
 export function pyJob(code: string, extra: Partial<RunJob> = {}): RunJob {
-  return { language: 'python', code, tests: { kind: 'none' }, limits: { timeoutSec: 3, outputCap: 64 * 1024 }, ...extra };
+  return {
+    language: 'python',
+    code,
+    tests: { kind: 'none' },
+    limits: { timeoutSec: 3, outputCap: 64 * 1024 },
+    ...extra,
+  };
 }
 
 export function runIn(page: Page, job: RunJob, slot = 0): Promise<RunResult> {

@@ -34,7 +34,8 @@ export function takeLongTasks(page: Page): Promise<LongTask[]> {
     // A task is reported after it ends, and not at all when it is a DevTools evaluation: let
     // the page's own tasks finish and be reported first.
     await new Promise((ok) => setTimeout(ok, 100));
-    for (const e of w.observer.takeRecords()) w.seen.push({ name: e.name, startTime: e.startTime, duration: e.duration });
+    for (const e of w.observer.takeRecords())
+      w.seen.push({ name: e.name, startTime: e.startTime, duration: e.duration });
     return w.seen.splice(0);
   });
 }

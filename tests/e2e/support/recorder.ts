@@ -18,7 +18,13 @@ export async function startRecorder(): Promise<Recorder> {
   const server: Server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
     const type = req.url?.endsWith('.js') ? 'text/javascript' : req.url?.endsWith('.png') ? 'image/png' : 'text/plain';
-    res.writeHead(200, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }).end('ok');
+    res
+      .writeHead(200, {
+        'Content-Type': type,
+        'Access-Control-Allow-Origin': '*',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+      })
+      .end('ok');
   });
   server.on('upgrade', (req, socket: Socket) => {
     hits.push(`UPGRADE ${req.url}`);
@@ -29,6 +35,10 @@ export async function startRecorder(): Promise<Recorder> {
   return {
     url: `http://127.0.0.1:${port}`,
     hits,
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

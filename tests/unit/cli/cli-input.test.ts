@@ -14,20 +14,47 @@ const file = (name: string, text: string): string => {
   writeFileSync(p, text);
   return p;
 };
-const problems = file('problems.jsonl', `${JSON.stringify({ task_id: 'T/0', prompt: 'def f():\n', test: 'def check(c):\n    assert c() == 1\n', entry_point: 'f' })}\n`);
+const problems = file(
+  'problems.jsonl',
+  `${JSON.stringify({ task_id: 'T/0', prompt: 'def f():\n', test: 'def check(c):\n    assert c() == 1\n', entry_point: 'f' })}\n`,
+);
 
 function cli(...args: string[]): { status: number | null; stderr: string; stdout: string } {
   // CHROME_PATH pointing nowhere proves these fail before any browser is looked for.
-  const r = spawnSync('node', ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CHROME_PATH: '/nonexistent' } });
+  const r = spawnSync('node', ['--import', 'tsx', 'cli/main.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CHROME_PATH: '/nonexistent' },
+  });
   return { status: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 
 describe('eval: bad input', () => {
   it.each([
-    ['malformed JSON', 'samples1.jsonl', '{"task_id": "T/0", "completion": "  return 1"}\n{"task_id": "T/0", "completion": \n', /samples1\.jsonl:2: not valid JSON/],
-    ['unknown task_id', 'samples2.jsonl', '{"task_id": "T/9", "completion": "x"}\n', /samples2\.jsonl:1: unknown task_id "T\/9"/],
-    ['missing completion', 'samples3.jsonl', '\n{"task_id": "T/0"}\n', /samples3\.jsonl:2: field "completion" is missing/],
-    ['a line that is not an object', 'samples4.jsonl', '[1, 2]\n', /samples4\.jsonl:1: each line must be a JSON object/],
+    [
+      'malformed JSON',
+      'samples1.jsonl',
+      '{"task_id": "T/0", "completion": "  return 1"}\n{"task_id": "T/0", "completion": \n',
+      /samples1\.jsonl:2: not valid JSON/,
+    ],
+    [
+      'unknown task_id',
+      'samples2.jsonl',
+      '{"task_id": "T/9", "completion": "x"}\n',
+      /samples2\.jsonl:1: unknown task_id "T\/9"/,
+    ],
+    [
+      'missing completion',
+      'samples3.jsonl',
+      '\n{"task_id": "T/0"}\n',
+      /samples3\.jsonl:2: field "completion" is missing/,
+    ],
+    [
+      'a line that is not an object',
+      'samples4.jsonl',
+      '[1, 2]\n',
+      /samples4\.jsonl:1: each line must be a JSON object/,
+    ],
     ['an empty file', 'samples5.jsonl', '\n\n', /samples5\.jsonl: the file has no rows/],
   ])('%s', (_name, fileName, text, message) => {
     const r = cli('eval', '--problems', problems, '--samples', file(fileName, text));
@@ -45,7 +72,10 @@ describe('eval: bad input', () => {
 
   it.each([
     [['eval', '--samples', 'x'], /--problems is required/],
-    [['eval', '--problems', problems, '--samples', problems, '--timeout', 'soon'], /--timeout must be a number, not "soon"/],
+    [
+      ['eval', '--problems', problems, '--samples', problems, '--timeout', 'soon'],
+      /--timeout must be a number, not "soon"/,
+    ],
     [['eval', '--problems', problems, '--samples', problems, '--workers', '0'], /--workers must be at least 1/],
     [['eval', '--problems', problems, '--samples', problems, '--wrokers', '2'], /unknown flag --wrokers/],
     [['eval', '--problems', join(dir, 'missing.jsonl'), '--samples', problems], /missing\.jsonl: no such file/],
@@ -59,7 +89,10 @@ describe('eval: bad input', () => {
 
 describe('eval: bad files', () => {
   const samples = file('good-samples.jsonl', '{"task_id": "T/0", "completion": "    return 1\\n"}\n');
-  const mbpp = file('mbpp.jsonl', `${JSON.stringify({ task_id: 11, text: 'Write f.', code: 'def f():\n    return 1', test_list: ['assert f() == 1'], test_setup_code: '' })}\n`);
+  const mbpp = file(
+    'mbpp.jsonl',
+    `${JSON.stringify({ task_id: 11, text: 'Write f.', code: 'def f():\n    return 1', test_list: ['assert f() == 1'], test_setup_code: '' })}\n`,
+  );
   const gz = (name: string, bytes: Buffer): string => {
     const p = join(dir, name);
     writeFileSync(p, bytes);
@@ -67,11 +100,35 @@ describe('eval: bad files', () => {
   };
 
   it.each([
-    ['a gzip file whose body is corrupt', () => gz('corrupt.jsonl.gz', Buffer.concat([gzipSync('{"task_id": 1}\n').subarray(0, 10), Buffer.from('not deflate data at all')])), /corrupt\.jsonl\.gz: not a readable gzip file/],
-    ['a gzip file cut short', () => gz('short.jsonl.gz', gzipSync(readFileSync(problems)).subarray(0, 20)), /short\.jsonl\.gz: not a readable gzip file \(unexpected end of file\)/],
+    [
+      'a gzip file whose body is corrupt',
+      () =>
+        gz(
+          'corrupt.jsonl.gz',
+          Buffer.concat([gzipSync('{"task_id": 1}\n').subarray(0, 10), Buffer.from('not deflate data at all')]),
+        ),
+      /corrupt\.jsonl\.gz: not a readable gzip file/,
+    ],
+    [
+      'a gzip file cut short',
+      () => gz('short.jsonl.gz', gzipSync(readFileSync(problems)).subarray(0, 20)),
+      /short\.jsonl\.gz: not a readable gzip file \(unexpected end of file\)/,
+    ],
     ['a folder', () => dir, /: is a folder, not a file/],
-    ['an MBPP row whose test_list is not a list', () => file('mbpp-bad.jsonl', `${JSON.stringify({ task_id: 2, text: 'x', test_list: 'assert f() == 1' })}\n`), /mbpp-bad\.jsonl:1: field "test_list" must be a list of strings/],
-    ['a task_id given twice', () => file('twice.jsonl', `${JSON.stringify({ task_id: 11, text: 'x', test_list: [] })}\n${JSON.stringify({ task_id: '11', text: 'y', test_list: [] })}\n`), /twice\.jsonl:2: task_id "11" appears twice/],
+    [
+      'an MBPP row whose test_list is not a list',
+      () => file('mbpp-bad.jsonl', `${JSON.stringify({ task_id: 2, text: 'x', test_list: 'assert f() == 1' })}\n`),
+      /mbpp-bad\.jsonl:1: field "test_list" must be a list of strings/,
+    ],
+    [
+      'a task_id given twice',
+      () =>
+        file(
+          'twice.jsonl',
+          `${JSON.stringify({ task_id: 11, text: 'x', test_list: [] })}\n${JSON.stringify({ task_id: '11', text: 'y', test_list: [] })}\n`,
+        ),
+      /twice\.jsonl:2: task_id "11" appears twice/,
+    ],
   ])('problems: %s', (_name, make, message) => {
     const r = cli('eval', '--problems', make(), '--samples', samples);
     expect(r.status).toBe(2);
@@ -80,9 +137,24 @@ describe('eval: bad files', () => {
   });
 
   it.each([
-    ['HumanEval ids for an MBPP file', 'mbpp-s1.jsonl', '{"task_id": "HumanEval/0", "completion": "x"}\n', /mbpp-s1\.jsonl:1: unknown task_id "HumanEval\/0": not in the problems file/],
-    ['a completion that is not a string', 'mbpp-s2.jsonl', '{"task_id": 11, "completion": ["def f():", "    return 1"]}\n', /mbpp-s2\.jsonl:1: field "completion" must be a string/],
-    ['a task_id that is neither string nor number', 'mbpp-s3.jsonl', '{"task_id": {"id": 11}, "completion": "x"}\n', /mbpp-s3\.jsonl:1: field "task_id" is missing \(a string or number\)/],
+    [
+      'HumanEval ids for an MBPP file',
+      'mbpp-s1.jsonl',
+      '{"task_id": "HumanEval/0", "completion": "x"}\n',
+      /mbpp-s1\.jsonl:1: unknown task_id "HumanEval\/0": not in the problems file/,
+    ],
+    [
+      'a completion that is not a string',
+      'mbpp-s2.jsonl',
+      '{"task_id": 11, "completion": ["def f():", "    return 1"]}\n',
+      /mbpp-s2\.jsonl:1: field "completion" must be a string/,
+    ],
+    [
+      'a task_id that is neither string nor number',
+      'mbpp-s3.jsonl',
+      '{"task_id": {"id": 11}, "completion": "x"}\n',
+      /mbpp-s3\.jsonl:1: field "task_id" is missing \(a string or number\)/,
+    ],
   ])('samples for an MBPP file: %s', (_name, fileName, text, message) => {
     const r = cli('eval', '--problems', mbpp, '--samples', file(fileName, text));
     expect(r.status).toBe(2);
@@ -95,7 +167,11 @@ describe('eval: bad files', () => {
   };
   const problemsText = readFileSync(problems, 'utf8');
   it.each([
-    ['a folder that does not exist', join(dir, 'no-such-folder', 'out.jsonl'), /out\.jsonl: cannot write the output: the folder .*no-such-folder does not exist/],
+    [
+      'a folder that does not exist',
+      join(dir, 'no-such-folder', 'out.jsonl'),
+      /out\.jsonl: cannot write the output: the folder .*no-such-folder does not exist/,
+    ],
     ['a folder', dir, /cannot write the output: it is a folder/],
     ['the problems file it reads', problems, /problems\.jsonl: cannot write the output over an input file/],
   ])('--out to %s: a clear message, exit 2, nothing written', (_name, out, message) => {
@@ -120,11 +196,23 @@ describe('run: bad input', () => {
   const base = ['run', '--problems', problems, '--model', 'm'];
   it.each([
     [[...base, '--provider', 'openai', '--base-url', 'not a url'], /--base-url "not a url" is not a URL/],
-    [[...base, '--provider', 'gemini', '--base-url', 'http://127.0.0.1:1/v1'], /--provider must be one of openai, anthropic, ollama/],
+    [
+      [...base, '--provider', 'gemini', '--base-url', 'http://127.0.0.1:1/v1'],
+      /--provider must be one of openai, anthropic, ollama/,
+    ],
     [[...base, '--provider', 'openai', '--base-url', 'ftp://x/v1'], /must start with http/],
-    [[...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--max-iterations', '-1'], /--max-iterations must be at least 1/],
-    [[...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--max-iterations', '2.5'], /--max-iterations must be a whole number/],
-    [['run', '--problems', problems, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1'], /--model is required/],
+    [
+      [...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--max-iterations', '-1'],
+      /--max-iterations must be at least 1/,
+    ],
+    [
+      [...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--max-iterations', '2.5'],
+      /--max-iterations must be a whole number/,
+    ],
+    [
+      ['run', '--problems', problems, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1'],
+      /--model is required/,
+    ],
   ])('flags %j', (args, message) => {
     const r = cli(...args);
     expect(r.status).toBe(2);

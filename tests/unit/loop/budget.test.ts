@@ -10,14 +10,20 @@ function longSession(n: number): Attempt[] {
     const result: RunResult = {
       ...failing(6, ['test_1', 'test_2', 'test_3', 'test_4', 'test_5', 'test_6'], `-${i}`),
       stdout: Array.from({ length: 800 }, (_, k) => `debug ${i}.${k}`).join('\n'),
-      exception: { type: 'IndexError', message: 'list index out of range', traceback: 'Traceback (most recent call last):\n' + '  File "<exec>", line 2, in add\n'.repeat(40), line: 2 },
+      exception: {
+        type: 'IndexError',
+        message: 'list index out of range',
+        traceback: 'Traceback (most recent call last):\n' + '  File "<exec>", line 2, in add\n'.repeat(40),
+        line: 2,
+      },
     };
     const candidate = `def add(a, b):\n    xs = [a, b]\n    return xs[${i + 2}]`;
     return storedAttempt(i, candidate, result, { feedback: undefined });
   });
 }
 
-const lastText = (a: { request: { messages: { content: string }[] } }): string => a.request.messages.at(-1)?.content ?? '';
+const lastText = (a: { request: { messages: { content: string }[] } }): string =>
+  a.request.messages.at(-1)?.content ?? '';
 
 describe('context budget', () => {
   it('a long session is summarised: one line per earlier attempt, the latest in full', () => {
@@ -61,7 +67,10 @@ describe('context budget', () => {
   });
 
   it('when the endpoint says the context is too long, the loop retries with a smaller conversation', async () => {
-    const model = new FakeModel([{ error: { kind: 'context-length', message: 'This model’s maximum context length is 4096 tokens.' } }, code(0)]);
+    const model = new FakeModel([
+      { error: { kind: 'context-length', message: 'This model’s maximum context length is 4096 tokens.' } },
+      code(0),
+    ]);
     const statuses: string[] = [];
     const out = await runLoop({
       task: mbppTask,
@@ -81,7 +90,11 @@ describe('context budget', () => {
   });
 
   it('gives up after a bounded number of shrinks, with the endpoint’s message', async () => {
-    const error = { kind: 'context-length' as const, message: 'Prompt too long.', hint: 'Use a model with a larger context window.' };
+    const error = {
+      kind: 'context-length' as const,
+      message: 'Prompt too long.',
+      hint: 'Use a model with a larger context window.',
+    };
     const model = new FakeModel(Array.from({ length: 10 }, () => ({ error })));
     const out = await runLoop({
       task: mbppTask,
@@ -91,7 +104,10 @@ describe('context budget', () => {
       startFrom: { attempts: longSession(6) },
       hooks: { onAttempt: () => {} },
     });
-    expect(out).toMatchObject({ endReason: 'endpoint-failed', endMessage: 'Prompt too long. Use a model with a larger context window.' });
+    expect(out).toMatchObject({
+      endReason: 'endpoint-failed',
+      endMessage: 'Prompt too long. Use a model with a larger context window.',
+    });
     expect(model.requests).toHaveLength(4);
   });
 });

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { runLoop, type LoopOptions } from '../../../src/loop/index.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import {
-  code, failing, FakeModel, FakeRuntime, HE_PROMPT, heTask, mbppTask, pass, storedAttempt, type ModelStep, type RunStep,
+  code,
+  failing,
+  FakeModel,
+  FakeRuntime,
+  HE_PROMPT,
+  heTask,
+  mbppTask,
+  pass,
+  storedAttempt,
+  type ModelStep,
+  type RunStep,
 } from './fakes.ts';
 
 function setup(steps: ModelStep[], runs: RunStep[], extra: Partial<LoopOptions> = {}) {
@@ -33,9 +43,19 @@ describe('the loop', () => {
     t.opts.hooks.onModelDelta = (d) => void deltas.push(d);
     const out = await t.run();
     expect(deltas.join('')).toBe(code(0));
-    expect(t.runtime.jobs[0]).toEqual({ language: 'python', code: 'def add(a, b):\n    return a + b + 0', tests: mbppTask.tests, limits: mbppTask.limits });
+    expect(t.runtime.jobs[0]).toEqual({
+      language: 'python',
+      code: 'def add(a, b):\n    return a + b + 0',
+      tests: mbppTask.tests,
+      limits: mbppTask.limits,
+    });
     expect(t.events).toEqual(['start 0', 'saved 0']);
-    expect(out.attempts[0]).toMatchObject({ source: 'model', reply: code(0), usage: { inputTokens: 100, outputTokens: 50 }, feedback: 'All 2 tests pass.' });
+    expect(out.attempts[0]).toMatchObject({
+      source: 'model',
+      reply: code(0),
+      usage: { inputTokens: 100, outputTokens: 50 },
+      feedback: 'All 2 tests pass.',
+    });
   });
 
   it('the first request carries the task, the visible tests and the answer format', async () => {
@@ -54,12 +74,16 @@ describe('the loop', () => {
   });
 
   it('a HumanEval body runs appended to the prompt, and the completion is what comes back', async () => {
-    const t = setup(['```python\n    return [sum(xs[:i + 1]) for i in range(len(xs))]\n```'], [pass(1)], { task: heTask });
+    const t = setup(['```python\n    return [sum(xs[:i + 1]) for i in range(len(xs))]\n```'], [pass(1)], {
+      task: heTask,
+    });
     const out = await t.run();
     expect(t.runtime.jobs[0]?.code).toBe(`${HE_PROMPT}    return [sum(xs[:i + 1]) for i in range(len(xs))]`);
     expect(out.finalCandidate).toBe('    return [sum(xs[:i + 1]) for i in range(len(xs))]');
     expect(out.attempts[0]?.shape).toBe('body');
-    expect(t.model.requests[0]?.messages[0]?.content).toContain(`Complete the following Python code:\n\`\`\`python\n${HE_PROMPT.trimEnd()}\n\`\`\``);
+    expect(t.model.requests[0]?.messages[0]?.content).toContain(
+      `Complete the following Python code:\n\`\`\`python\n${HE_PROMPT.trimEnd()}\n\`\`\``,
+    );
   });
 
   it('a HumanEval prompt given as both prompt and starter code is shown once', async () => {
@@ -95,13 +119,18 @@ describe('the loop', () => {
 });
 
 describe('hidden tests', () => {
-  const task: Task = { ...mbppTask, hiddenTests: { kind: 'mbpp', setup: '', asserts: ['assert add(10**20, 1) == 10**20 + 1  # SECRET'] } };
+  const task: Task = {
+    ...mbppTask,
+    hiddenTests: { kind: 'mbpp', setup: '', asserts: ['assert add(10**20, 1) == 10**20 + 1  # SECRET'] },
+  };
   const hiddenFail = failing(1, ['test_1']);
   hiddenFail.tests[0]!.source = 'assert add(10**20, 1) == 10**20 + 1  # SECRET';
 
   it('count in the verdict but are never described to the model', async () => {
     const output: string[] = [];
-    const t = setup([code(1), code(0)], [pass(), { ...hiddenFail, stdout: 'SECRET output' }, pass(), pass(1)], { task });
+    const t = setup([code(1), code(0)], [pass(), { ...hiddenFail, stdout: 'SECRET output' }, pass(), pass(1)], {
+      task,
+    });
     t.opts.hooks.onRunOutput = (_s, text) => void output.push(text);
     const out = await t.run();
     expect(out.attempts.map((a) => a.passed)).toEqual([false, true]);
@@ -127,38 +156,55 @@ describe('resume and edited code', () => {
     expect(t.events).toEqual(['start 2', 'saved 2']);
     const msgs = t.model.requests[0]?.messages ?? [];
     expect(msgs[1]?.content).toBe('```python\ndef add(a, b):\n    return a * b\n```');
-    expect(msgs[2]?.content).toContain('Earlier attempts:\n- attempt 1: failed 2/2 tests (test_1, test_2)\n\nResult of running your code:\nstored feedback');
+    expect(msgs[2]?.content).toContain(
+      'Earlier attempts:\n- attempt 1: failed 2/2 tests (test_1, test_2)\n\nResult of running your code:\nstored feedback',
+    );
   });
 
   it('runs code edited by hand first, as an attempt by the user, and stops there if it passes', async () => {
     const t = setup([], [pass()], { startFrom: { attempts: earlier, editedCode: 'def add(a, b):\n    return a + b' } });
     const out = await t.run();
     expect(out).toMatchObject({ endReason: 'passed', endMessage: 'Passed: the edited code passes all 2 tests.' });
-    expect(out.attempts[2]).toMatchObject({ index: 2, source: 'user', candidate: 'def add(a, b):\n    return a + b', messages: [] });
+    expect(out.attempts[2]).toMatchObject({
+      index: 2,
+      source: 'user',
+      candidate: 'def add(a, b):\n    return a + b',
+      messages: [],
+    });
     expect(t.model.requests).toHaveLength(0);
   });
 
   it('continues from edited code that fails, without passing it off as the model’s', async () => {
-    const t = setup([code(0)], [failing(2, ['test_1']), pass()], { startFrom: { attempts: earlier, editedCode: 'def add(a, b):\n    return b' } });
+    const t = setup([code(0)], [failing(2, ['test_1']), pass()], {
+      startFrom: { attempts: earlier, editedCode: 'def add(a, b):\n    return b' },
+    });
     const out = await t.run();
     expect(out.attempts.map((a) => a.source)).toEqual(['model', 'model', 'user', 'model']);
     const msgs = t.model.requests[0]?.messages ?? [];
     expect(msgs).toHaveLength(1);
-    expect(msgs[0]?.content).toContain('The code was edited by hand to:\n```python\ndef add(a, b):\n    return b\n```\n\nRunning it gave:\n1 of 2 tests failed:');
+    expect(msgs[0]?.content).toContain(
+      'The code was edited by hand to:\n```python\ndef add(a, b):\n    return b\n```\n\nRunning it gave:\n1 of 2 tests failed:',
+    );
   });
 
   it('a session whose last attempt passed is already done', async () => {
     const done = [...earlier, storedAttempt(2, 'def add(a, b):\n    return a + b', pass())];
     const t = setup([], [], { startFrom: { attempts: done } });
     const out = await t.run();
-    expect(out).toMatchObject({ passed: true, endReason: 'passed', finalCandidate: 'def add(a, b):\n    return a + b' });
+    expect(out).toMatchObject({
+      passed: true,
+      endReason: 'passed',
+      finalCandidate: 'def add(a, b):\n    return a + b',
+    });
   });
 });
 
 describe('stopping', () => {
   it('Stop during the model call ends the session; the attempt in flight is not reported', async () => {
     const ctl = new AbortController();
-    const t = setup([code(1), { hang: true, partial: '```python\ndef add(' }], [failing(2, ['test_1'])], { signal: ctl.signal });
+    const t = setup([code(1), { hang: true, partial: '```python\ndef add(' }], [failing(2, ['test_1'])], {
+      signal: ctl.signal,
+    });
     t.opts.hooks.onAttemptStart = (i) => void (i === 1 && setTimeout(() => ctl.abort(), 10));
     const out = await t.run();
     expect(out).toMatchObject({ passed: false, endReason: 'stopped', endMessage: 'Stopped by the user.' });

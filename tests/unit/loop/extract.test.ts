@@ -19,7 +19,12 @@ interface Row {
 }
 
 const TABLE: Row[] = [
-  { name: 'python fence with prose around', reply: `Sure! Here is the function:\n\n\`\`\`python\n${SUM}\n\`\`\`\n\nIt simply adds the numbers.`, code: SUM, from: 'fence' },
+  {
+    name: 'python fence with prose around',
+    reply: `Sure! Here is the function:\n\n\`\`\`python\n${SUM}\n\`\`\`\n\nIt simply adds the numbers.`,
+    code: SUM,
+    from: 'fence',
+  },
   { name: 'py tag', reply: `\`\`\`py\n${SUM}\n\`\`\``, code: SUM },
   { name: 'Python tag in capitals', reply: `Solution:\n\`\`\`Python\n${SUM}\n\`\`\``, code: SUM },
   { name: 'python3 tag with trailing words', reply: `\`\`\`python3 title="add.py"\n${SUM}\n\`\`\``, code: SUM },
@@ -35,7 +40,11 @@ const TABLE: Row[] = [
     reply: `First install nothing, just run:\n\`\`\`bash\npip install nothing\npython add.py\n\`\`\`\n\`\`\`\n${SUM}\n\`\`\``,
     code: SUM,
   },
-  { name: 'untagged output block after the code', reply: `\`\`\`\n${SUM}\n\`\`\`\nOutput:\n\`\`\`\n3\n0\n\`\`\``, code: SUM },
+  {
+    name: 'untagged output block after the code',
+    reply: `\`\`\`\n${SUM}\n\`\`\`\nOutput:\n\`\`\`\n3\n0\n\`\`\``,
+    code: SUM,
+  },
   {
     name: 'longer helper block first, the entry point defined in the second',
     reply:
@@ -54,32 +63,67 @@ const TABLE: Row[] = [
     code: SUM,
     from: 'plain',
   },
-  { name: 'unterminated fence: reply cut off', reply: `\`\`\`python\ndef add(a, b):\n    return a +`, code: 'def add(a, b):\n    return a +', truncated: true },
-  { name: 'CRLF line endings', reply: `Code:\r\n\`\`\`python\r\ndef add(a, b):\r\n    return a + b\r\n\`\`\`\r\n`, code: SUM },
+  {
+    name: 'unterminated fence: reply cut off',
+    reply: `\`\`\`python\ndef add(a, b):\n    return a +`,
+    code: 'def add(a, b):\n    return a +',
+    truncated: true,
+  },
+  {
+    name: 'CRLF line endings',
+    reply: `Code:\r\n\`\`\`python\r\ndef add(a, b):\r\n    return a + b\r\n\`\`\`\r\n`,
+    code: SUM,
+  },
   {
     name: 'reasoning with draft code is removed first',
     reply: `<think>\nMaybe:\n\`\`\`python\ndef add(a, b):\n    return a - b  # draft, and longer than the answer\n\`\`\`\nNo, plus.\n</think>\n\`\`\`python\n${SUM}\n\`\`\``,
     code: SUM,
   },
-  { name: 'lone closing think tag (opened by the template)', reply: `I should add them.\n\`\`\`python\ndef add(a, b): pass\n\`\`\`\n</think>\n\n\`\`\`python\n${SUM}\n\`\`\``, code: SUM },
-  { name: 'cut off while reasoning', reply: '<think>\nLet me consider the edge cases. If a is negative', noCode: 'cut-off-reasoning' },
-  { name: 'prose only', reply: 'I am sorry, but I need more details about what the function should return.', noCode: 'prose' },
+  {
+    name: 'lone closing think tag (opened by the template)',
+    reply: `I should add them.\n\`\`\`python\ndef add(a, b): pass\n\`\`\`\n</think>\n\n\`\`\`python\n${SUM}\n\`\`\``,
+    code: SUM,
+  },
+  {
+    name: 'cut off while reasoning',
+    reply: '<think>\nLet me consider the edge cases. If a is negative',
+    noCode: 'cut-off-reasoning',
+  },
+  {
+    name: 'prose only',
+    reply: 'I am sorry, but I need more details about what the function should return.',
+    noCode: 'prose',
+  },
   { name: 'empty reply', reply: '   \n', noCode: 'empty' },
   { name: 'only a shell block', reply: 'Run this:\n```sh\npython -m pytest\n```', noCode: 'not-python' },
-  { name: 'a REPL session and the code', reply: `\`\`\`\n>>> add(1, 2)\n3\n\`\`\`\n\`\`\`python\n${SUM}\n\`\`\``, code: SUM },
-  { name: 'json block beside the code', reply: `\`\`\`json\n{"a": 1}\n\`\`\`\n\`\`\`python\n${SUM}\n\`\`\``, code: SUM },
-  { name: 'fence indented inside a list item', reply: `1. Define the function:\n\n   \`\`\`python\n   def add(a, b):\n       return a + b\n   \`\`\`\n2. Done.`, code: SUM },
+  {
+    name: 'a REPL session and the code',
+    reply: `\`\`\`\n>>> add(1, 2)\n3\n\`\`\`\n\`\`\`python\n${SUM}\n\`\`\``,
+    code: SUM,
+  },
+  {
+    name: 'json block beside the code',
+    reply: `\`\`\`json\n{"a": 1}\n\`\`\`\n\`\`\`python\n${SUM}\n\`\`\``,
+    code: SUM,
+  },
+  {
+    name: 'fence indented inside a list item',
+    reply: `1. Define the function:\n\n   \`\`\`python\n   def add(a, b):\n       return a + b\n   \`\`\`\n2. Done.`,
+    code: SUM,
+  },
   {
     name: 'HumanEval: a whole function runs after the prompt',
     task: heTask,
-    reply: '```python\ndef running_sum(xs):\n    out, t = [], 0\n    for x in xs:\n        t += x\n        out.append(t)\n    return out\n```',
+    reply:
+      '```python\ndef running_sum(xs):\n    out, t = [], 0\n    for x in xs:\n        t += x\n        out.append(t)\n    return out\n```',
     shape: 'whole',
     program: `${HE_PROMPT}def running_sum(xs):\n    out, t = [], 0\n    for x in xs:\n        t += x\n        out.append(t)\n    return out`,
   },
   {
     name: 'HumanEval: an indented body is appended to the prompt',
     task: heTask,
-    reply: '```python\n    out, t = [], 0\n    for x in xs:\n        t += x\n        out.append(t)\n    return out\n```',
+    reply:
+      '```python\n    out, t = [], 0\n    for x in xs:\n        t += x\n        out.append(t)\n    return out\n```',
     shape: 'body',
     program: `${HE_PROMPT}    out, t = [], 0\n    for x in xs:\n        t += x\n        out.append(t)\n    return out`,
   },
@@ -90,7 +134,13 @@ const TABLE: Row[] = [
     shape: 'body',
     code: '    out = []\n    for i in range(len(xs)):\n        out.append(sum(xs[: i + 1]))\n    return out',
   },
-  { name: 'HumanEval: an unfenced body', task: heTask, reply: '    return [sum(xs[: i + 1]) for i in range(len(xs))]\n', shape: 'body', from: 'plain' },
+  {
+    name: 'HumanEval: an unfenced body',
+    task: heTask,
+    reply: '    return [sum(xs[: i + 1]) for i in range(len(xs))]\n',
+    shape: 'body',
+    from: 'plain',
+  },
 ];
 
 describe('candidate extraction from real-looking replies', () => {

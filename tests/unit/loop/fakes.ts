@@ -1,5 +1,12 @@
 // Test doubles for the loop: a scripted model endpoint and a scripted sandbox.
-import type { ChatRequest, ChatResult, ModelClient, ModelErrorInfo, StreamEvent, Usage } from '../../../src/shared/model.ts';
+import type {
+  ChatRequest,
+  ChatResult,
+  ModelClient,
+  ModelErrorInfo,
+  StreamEvent,
+  Usage,
+} from '../../../src/shared/model.ts';
 import type { RunHandle, RunJob, RunResult, Runtime, TestResult } from '../../../src/shared/run.ts';
 import type { Attempt, Task } from '../../../src/shared/task.ts';
 
@@ -23,7 +30,10 @@ export class FakeModel implements ModelClient {
 
   constructor(private readonly steps: ModelStep[]) {}
 
-  async chat(req: ChatRequest, opts?: { signal?: AbortSignal; onEvent?: (e: StreamEvent) => void }): Promise<ChatResult> {
+  async chat(
+    req: ChatRequest,
+    opts?: { signal?: AbortSignal; onEvent?: (e: StreamEvent) => void },
+  ): Promise<ChatResult> {
     this.requests.push(structuredClone(req));
     this.onCall?.(this.requests.length);
     const step = this.steps.shift();
@@ -36,7 +46,9 @@ export class FakeModel implements ModelClient {
       if (step.partial) opts?.onEvent?.({ type: 'text', text: step.partial });
       return new Promise<ChatResult>((_, reject) => {
         if (step.ignoreAbort) return;
-        opts?.signal?.addEventListener('abort', () => reject(modelError({ kind: 'cancelled', message: 'The request was cancelled.' })));
+        opts?.signal?.addEventListener('abort', () =>
+          reject(modelError({ kind: 'cancelled', message: 'The request was cancelled.' })),
+        );
       });
     }
     const text = typeof step === 'string' ? step : step.reply;
@@ -56,7 +68,10 @@ export class FakeRuntime implements Runtime {
   readonly jobs: RunJob[] = [];
   cancelled = 0;
 
-  constructor(private readonly steps: RunStep[], private readonly fallback?: RunStep) {}
+  constructor(
+    private readonly steps: RunStep[],
+    private readonly fallback?: RunStep,
+  ) {}
 
   run(job: RunJob): RunHandle {
     this.jobs.push(job);
@@ -92,17 +107,31 @@ export function failing(total: number, failingNames: string[], tag = ''): RunRes
   const tests = Array.from({ length: total }, (_, i) => {
     const name = `test_${i + 1}`;
     const bad = failingNames.includes(name);
-    return bad ? { name, passed: false, source: `assert add(${i}, 1) == ${i + 1}`, expected: `${i + 1}`, actual: `${i}${tag}` } : { name, passed: true };
+    return bad
+      ? { name, passed: false, source: `assert add(${i}, 1) == ${i + 1}`, expected: `${i + 1}`, actual: `${i}${tag}` }
+      : { name, passed: true };
   });
   return fail(tests);
 }
 
 export function raised(type: string, message: string, line: number, traceback = ''): RunResult {
-  return { status: 'error', result: `failed: ${message}`, tests: [], exception: { type, message, traceback, line }, ...blank };
+  return {
+    status: 'error',
+    result: `failed: ${message}`,
+    tests: [],
+    exception: { type, message, traceback, line },
+    ...blank,
+  };
 }
 
 export function syntax(message: string, line: number): RunResult {
-  return { status: 'error', result: `failed: ${message}`, tests: [], exception: { type: 'SyntaxError', message, traceback: '', line, syntax: true }, ...blank };
+  return {
+    status: 'error',
+    result: `failed: ${message}`,
+    tests: [],
+    exception: { type: 'SyntaxError', message, traceback: '', line, syntax: true },
+    ...blank,
+  };
 }
 
 export const LIMITS = { timeoutSec: 3, outputCap: 64 * 1024 };
@@ -117,7 +146,8 @@ export const mbppTask: Task = {
   limits: LIMITS,
 };
 
-export const HE_PROMPT = 'from typing import List\n\n\ndef running_sum(xs: List[int]) -> List[int]:\n    """Prefix sums.\n    >>> running_sum([1, 2, 3])\n    [1, 3, 6]\n    """\n';
+export const HE_PROMPT =
+  'from typing import List\n\n\ndef running_sum(xs: List[int]) -> List[int]:\n    """Prefix sums.\n    >>> running_sum([1, 2, 3])\n    [1, 3, 6]\n    """\n';
 
 export const heTask: Task = {
   id: 'HumanEval/x',
@@ -125,18 +155,37 @@ export const heTask: Task = {
   prompt: HE_PROMPT,
   language: 'python',
   entryPoint: 'running_sum',
-  tests: { kind: 'humaneval', test: 'def check(candidate):\n    assert candidate([1, 2, 3]) == [1, 3, 6]\n', entryPoint: 'running_sum' },
+  tests: {
+    kind: 'humaneval',
+    test: 'def check(candidate):\n    assert candidate([1, 2, 3]) == [1, 3, 6]\n',
+    entryPoint: 'running_sum',
+  },
   limits: LIMITS,
 };
 
 export const code = (n: number | string): string => `\`\`\`python\ndef add(a, b):\n    return a + b + ${n}\n\`\`\``;
 
 /** A finished attempt as the store would hand it back. */
-export function storedAttempt(index: number, candidate: string | undefined, result: RunResult | undefined, extra: Partial<Attempt> = {}): Attempt {
+export function storedAttempt(
+  index: number,
+  candidate: string | undefined,
+  result: RunResult | undefined,
+  extra: Partial<Attempt> = {},
+): Attempt {
   return {
-    sessionId: 's1', index, messages: [], reply: candidate === undefined ? 'no idea' : `\`\`\`python\n${candidate}\n\`\`\``,
-    candidate, source: 'model', result, feedback: result ? 'stored feedback' : 'Your reply contained no code.',
-    usage: { inputTokens: 10, outputTokens: 5 }, modelMs: 1, runMs: 1, createdAt: 0,
-    passed: result?.status === 'passed', ...extra,
+    sessionId: 's1',
+    index,
+    messages: [],
+    reply: candidate === undefined ? 'no idea' : `\`\`\`python\n${candidate}\n\`\`\``,
+    candidate,
+    source: 'model',
+    result,
+    feedback: result ? 'stored feedback' : 'Your reply contained no code.',
+    usage: { inputTokens: 10, outputTokens: 5 },
+    modelMs: 1,
+    runMs: 1,
+    createdAt: 0,
+    passed: result?.status === 'passed',
+    ...extra,
   };
 }

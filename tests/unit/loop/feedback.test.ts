@@ -9,11 +9,14 @@ const ctx = { code: CODE, lineOffset: 0, timeoutSec: 3 };
 describe('feedback by kind', () => {
   it('syntax error: its line and the source line', () => {
     const text = buildFeedback(syntax("expected ':'", 1), { code: 'def add(a, b)\n    return a + b', lineOffset: 0 });
-    expect(text).toBe("SyntaxError at line 1: expected ':'\n  1 | def add(a, b)\nThe code does not compile, so no test ran.");
+    expect(text).toBe(
+      "SyntaxError at line 1: expected ':'\n  1 | def add(a, b)\nThe code does not compile, so no test ran.",
+    );
   });
 
   it('runtime error: type, message, source line and traceback', () => {
-    const tb = 'Traceback (most recent call last):\n  File "<exec>", line 3, in add\n    return xs[2]\nIndexError: list index out of range';
+    const tb =
+      'Traceback (most recent call last):\n  File "<exec>", line 3, in add\n    return xs[2]\nIndexError: list index out of range';
     const text = buildFeedback(raised('IndexError', 'list index out of range', 3, tb), ctx);
     expect(text).toBe(`IndexError at line 3: list index out of range\n  3 |     return xs[2]\n${tb}`);
   });
@@ -28,36 +31,65 @@ describe('feedback by kind', () => {
 
   it('failed tests: call, expected and actual, the first five and a count of the rest', () => {
     const text = buildFeedback(failing(8, ['test_1', 'test_2', 'test_3', 'test_4', 'test_5', 'test_6', 'test_7']), ctx);
-    expect(text.split('\n').slice(0, 4)).toEqual(['7 of 8 tests failed:', '1. test_1: assert add(0, 1) == 1', '   expected: 1', '   actual:   0']);
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      '7 of 8 tests failed:',
+      '1. test_1: assert add(0, 1) == 1',
+      '   expected: 1',
+      '   actual:   0',
+    ]);
     expect(text).toContain('5. test_5: assert add(4, 1) == 5');
     expect(text).not.toContain('test_6');
     expect(text.endsWith('… and 2 more failed.')).toBe(true);
   });
 
   it('a test that raised shows its error', () => {
-    const r: RunResult = { ...failing(2, []), tests: [{ name: 'test_div', passed: false, source: 'assert div(1, 0) == 0', message: 'ZeroDivisionError: division by zero' }] };
-    expect(buildFeedback(r, ctx)).toBe('1 of 1 test failed:\n1. test_div: assert div(1, 0) == 0\n   error: ZeroDivisionError: division by zero');
+    const r: RunResult = {
+      ...failing(2, []),
+      tests: [
+        {
+          name: 'test_div',
+          passed: false,
+          source: 'assert div(1, 0) == 0',
+          message: 'ZeroDivisionError: division by zero',
+        },
+      ],
+    };
+    expect(buildFeedback(r, ctx)).toBe(
+      '1 of 1 test failed:\n1. test_div: assert div(1, 0) == 0\n   error: ZeroDivisionError: division by zero',
+    );
   });
 
   it('huge expected and actual values are cut with a mark', () => {
-    const r: RunResult = { ...failing(1, []), tests: [{ name: 't', passed: false, expected: '1'.repeat(1000), actual: '2' }] };
+    const r: RunResult = {
+      ...failing(1, []),
+      tests: [{ name: 't', passed: false, expected: '1'.repeat(1000), actual: '2' }],
+    };
     expect(buildFeedback(r, ctx)).toContain(`expected: ${'1'.repeat(400)}… [600 more characters]`);
   });
 
   it('time limit names the test that was running', () => {
     const r: RunResult = { ...pass(0), status: 'timed out', result: 'timed out', runningTest: 'test_big' };
-    expect(buildFeedback(r, ctx)).toBe('The run hit the time limit of 3 s, while running test_big. Look for an infinite loop, or make the algorithm faster.');
+    expect(buildFeedback(r, ctx)).toBe(
+      'The run hit the time limit of 3 s, while running test_big. Look for an infinite loop, or make the algorithm faster.',
+    );
   });
 
   it('out of memory and too deep recursion are told apart', () => {
-    const crash = (message: string): RunResult => ({ ...pass(0), status: 'crashed', result: `failed: ${message}`, exception: { type: 'Crash', message, traceback: '' } });
-    expect(buildFeedback(crash('the interpreter ran out of memory'), ctx)).toBe('The Python interpreter ran out of memory and was stopped. Use less memory.');
+    const crash = (message: string): RunResult => ({
+      ...pass(0),
+      status: 'crashed',
+      result: `failed: ${message}`,
+      exception: { type: 'Crash', message, traceback: '' },
+    });
+    expect(buildFeedback(crash('the interpreter ran out of memory'), ctx)).toBe(
+      'The Python interpreter ran out of memory and was stopped. Use less memory.',
+    );
     expect(buildFeedback(crash('Maximum call stack size exceeded'), ctx)).toBe(
       'The Python interpreter crashed from too deep recursion. Use a loop instead, or recurse less deeply.',
     );
   });
 
-  it("long program output keeps its head and tail with a mark", () => {
+  it('long program output keeps its head and tail with a mark', () => {
     const out = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join('\n');
     const text = buildFeedback({ ...failing(1, ['test_1']), stdout: out }, ctx);
     expect(text).toContain('Output (stdout):\n```text\nline 0\nline 1\n');
@@ -67,7 +99,10 @@ describe('feedback by kind', () => {
   });
 
   it('says when the output was cut at the sandbox limit', () => {
-    const text = buildFeedback({ ...failing(1, ['test_1']), stdout: 'hi\n… [output truncated: 10 more characters]', truncated: true }, ctx);
+    const text = buildFeedback(
+      { ...failing(1, ['test_1']), stdout: 'hi\n… [output truncated: 10 more characters]', truncated: true },
+      ctx,
+    );
     expect(text).toContain('Output (stdout, cut at the output limit):');
   });
 
@@ -83,12 +118,18 @@ describe('feedback by kind', () => {
   });
 
   it('a reply cut off inside its code block is told so', () => {
-    const text = buildFeedback(syntax("'(' was never closed", 2), { code: 'def add(a, b):\n    return (a', lineOffset: 0, truncatedReply: true });
+    const text = buildFeedback(syntax("'(' was never closed", 2), {
+      code: 'def add(a, b):\n    return (a',
+      lineOffset: 0,
+      truncatedReply: true,
+    });
     expect(text).toContain('Your reply was cut off before the code block was closed');
   });
 
   it('no code in the reply asks for one fenced python block', () => {
-    expect(noCodeFeedback('prose')).toBe('Your reply contained no code. Reply with the complete solution in a single fenced ```python block.');
+    expect(noCodeFeedback('prose')).toBe(
+      'Your reply contained no code. Reply with the complete solution in a single fenced ```python block.',
+    );
     expect(noCodeFeedback('not-python')).toContain('none held a Python solution');
   });
 });
@@ -101,7 +142,10 @@ describe('line numbers refer to the code as the model wrote it', () => {
     const programLine = c.program.split('\n').indexOf('    return 1 / 0') + 1;
     expect(programLine).toBe(c.lineOffset + 3);
     const tb = `Traceback (most recent call last):\n  File "<exec>", line 20, in <module>\n  File "<exec>", line ${programLine}, in running_sum\n    return 1 / 0\nZeroDivisionError: division by zero`;
-    const text = buildFeedback(raised('ZeroDivisionError', 'division by zero', programLine, tb), { code: c.code, lineOffset: c.lineOffset });
+    const text = buildFeedback(raised('ZeroDivisionError', 'division by zero', programLine, tb), {
+      code: c.code,
+      lineOffset: c.lineOffset,
+    });
     expect(text).toBe(
       'ZeroDivisionError at line 3: division by zero\n  3 |     return 1 / 0\nTraceback (most recent call last):\n' +
         '  File "<exec>", in the test code, in <module>\n  File "<exec>", line 3, in running_sum\n    return 1 / 0\nZeroDivisionError: division by zero',

@@ -25,16 +25,25 @@ describe('stop rules', () => {
   it('ends as passed when the tests pass, after feeding the failure back', async () => {
     const t = setup([code(1), code(0)], [failing(2, ['test_2']), pass()]);
     const out = await t.run();
-    expect(out).toMatchObject({ passed: true, endReason: 'passed', endMessage: 'Passed: attempt 2 passes all 2 tests.' });
+    expect(out).toMatchObject({
+      passed: true,
+      endReason: 'passed',
+      endMessage: 'Passed: attempt 2 passes all 2 tests.',
+    });
     expect(out.finalCandidate).toBe('def add(a, b):\n    return a + b + 0');
-    expect(t.saved.map((a) => [a.index, a.passed])).toEqual([[0, false], [1, true]]);
+    expect(t.saved.map((a) => [a.index, a.passed])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
     const repair = t.model.requests[1]?.messages.at(-1)?.content ?? '';
     expect(repair).toContain('1 of 2 tests failed:\n1. test_2: assert add(1, 1) == 2\n   expected: 2\n   actual:   1');
     expect(repair).toContain('Fix the code. Reply with the complete solution in a single fenced ```python block.');
   });
 
   it('stops at the iteration cap', async () => {
-    const t = setup([code(1), code(2), code(3), code(4)], [varied(1), varied(2), varied(3), varied(4)], { settings: { maxIterations: 3 } });
+    const t = setup([code(1), code(2), code(3), code(4)], [varied(1), varied(2), varied(3), varied(4)], {
+      settings: { maxIterations: 3 },
+    });
     const out = await t.run();
     expect(out.endReason).toBe('iteration-cap');
     expect(out.endMessage).toBe('Stopped after 3 attempts: the iteration cap is 3.');
@@ -53,7 +62,9 @@ describe('stop rules', () => {
   it('stops at the token budget', async () => {
     const usage = { inputTokens: 500, outputTokens: 100 };
     const steps = [1, 2, 3].map((i) => ({ reply: code(i), usage }));
-    const out = await setup(steps, [varied(1), varied(2), varied(3)], { settings: { maxIterations: 5, tokenBudget: 1000 } }).run();
+    const out = await setup(steps, [varied(1), varied(2), varied(3)], {
+      settings: { maxIterations: 5, tokenBudget: 1000 },
+    }).run();
     expect(out.endReason).toBe('token-budget');
     expect(out.attempts).toHaveLength(2);
     expect(out.usage).toEqual({ inputTokens: 1000, outputTokens: 200 });
@@ -65,21 +76,31 @@ describe('stop rules', () => {
     const out = await t.run();
     expect(out.endReason).toBe('token-budget');
     expect(t.model.requests).toHaveLength(0);
-    expect(out.endMessage).toMatch(/^The next request \(about [\d,]+ tokens\) would go over the token budget of 50; 0 tokens used so far\.$/);
+    expect(out.endMessage).toMatch(
+      /^The next request \(about [\d,]+ tokens\) would go over the token budget of 50; 0 tokens used so far\.$/,
+    );
   });
 
   it('stops at the wall-clock budget, timing each attempt', async () => {
     let clock = 0;
-    const t = setup([code(1), code(2), code(3), code(4)], [1, 2, 3, 4].map((i) => () => ((clock += 2_000), varied(i))), {
-      settings: { maxIterations: 10, timeBudgetSec: 100 },
-      now: () => clock,
-    });
+    const t = setup(
+      [code(1), code(2), code(3), code(4)],
+      [1, 2, 3, 4].map((i) => () => ((clock += 2_000), varied(i))),
+      {
+        settings: { maxIterations: 10, timeBudgetSec: 100 },
+        now: () => clock,
+      },
+    );
     t.model.onCall = () => void (clock += 40_000);
     const out = await t.run();
     expect(out.endReason).toBe('time-budget');
     expect(out.endMessage).toBe('Ran for 126 s, the time budget is 100 s.');
     expect(out.attempts).toHaveLength(3);
-    expect(out.attempts.map((a) => [a.modelMs, a.runMs])).toEqual([[40_000, 2_000], [40_000, 2_000], [40_000, 2_000]]);
+    expect(out.attempts.map((a) => [a.modelMs, a.runMs])).toEqual([
+      [40_000, 2_000],
+      [40_000, 2_000],
+      [40_000, 2_000],
+    ]);
     expect(out).toMatchObject({ modelMs: 120_000, runMs: 6_000, elapsedMs: 126_000 });
   });
 
@@ -92,17 +113,33 @@ describe('stop rules', () => {
   });
 
   it('ends with endpoint-failed, the message and the hint, when the endpoint refuses the key', async () => {
-    const error = { kind: 'auth' as const, message: 'The endpoint refused the API key (401).', hint: 'Check the key in Settings.', status: 401 };
+    const error = {
+      kind: 'auth' as const,
+      message: 'The endpoint refused the API key (401).',
+      hint: 'Check the key in Settings.',
+      status: 401,
+    };
     const t = setup([{ error }], []);
     const out = await t.run();
-    expect(out).toMatchObject({ passed: false, endReason: 'endpoint-failed', endMessage: 'The endpoint refused the API key (401). Check the key in Settings.' });
+    expect(out).toMatchObject({
+      passed: false,
+      endReason: 'endpoint-failed',
+      endMessage: 'The endpoint refused the API key (401). Check the key in Settings.',
+    });
     expect(out.error).toEqual(error);
     expect(out.attempts).toHaveLength(0);
     expect(t.model.requests).toHaveLength(1);
   });
 
   it('an endpoint that dies mid-loop ends the session and keeps the attempts made', async () => {
-    const t = setup([code(1), { error: { kind: 'network', message: 'Could not reach http://fake.' } }, { error: { kind: 'network', message: 'Could not reach http://fake.' } }], [varied(1)]);
+    const t = setup(
+      [
+        code(1),
+        { error: { kind: 'network', message: 'Could not reach http://fake.' } },
+        { error: { kind: 'network', message: 'Could not reach http://fake.' } },
+      ],
+      [varied(1)],
+    );
     const out = await t.run();
     expect(out.endReason).toBe('endpoint-failed');
     expect(out.endMessage).toBe('Could not reach http://fake.');
@@ -113,7 +150,9 @@ describe('stop rules', () => {
   it('retries an overload that cut a stream short (the client cannot), but not one before any text', async () => {
     const overloaded = { kind: 'overloaded' as const, message: 'Anthropic is overloaded while streaming the reply.' };
     const resets: number[] = [];
-    const t = setup([{ error: overloaded, partial: 'I will' }, code(0)], [pass()], { hooks: { onAttempt: () => {}, onModelReset: () => void resets.push(1) } });
+    const t = setup([{ error: overloaded, partial: 'I will' }, code(0)], [pass()], {
+      hooks: { onAttempt: () => {}, onModelReset: () => void resets.push(1) },
+    });
     expect((await t.run()).endReason).toBe('passed');
     expect(resets).toHaveLength(1);
     const early = setup([{ error: overloaded }], []);
@@ -135,9 +174,13 @@ describe('stuck detection', () => {
     const t = setup([code(1), code(2), code(3), code(4), code(5)], [], {}, same);
     const out = await t.run();
     expect(out.endReason).toBe('stuck');
-    expect(out.endMessage).toBe('Stuck: the same failure 4 times in a row, even after asking for a different approach.');
+    expect(out.endMessage).toBe(
+      'Stuck: the same failure 4 times in a row, even after asking for a different approach.',
+    );
     expect(out.attempts).toHaveLength(4);
-    const asked = t.model.requests.map((r) => (r.messages.at(-1)?.content ?? '').includes('solve it with a different approach'));
+    const asked = t.model.requests.map((r) =>
+      (r.messages.at(-1)?.content ?? '').includes('solve it with a different approach'),
+    );
     expect(asked).toEqual([false, false, false, true]);
     expect(out.attempts.map((a) => a.tactic ?? false)).toEqual([false, false, false, true]);
   });
@@ -154,7 +197,9 @@ describe('stuck detection', () => {
     const t = setup([code(1), code(1), code(1)], [varied(1), varied(2), varied(3)]);
     const out = await t.run();
     expect(out.endReason).toBe('stuck');
-    expect(out.endMessage).toBe('Stuck: attempt 3 repeated the code of attempt 1, even after asking for a different approach.');
+    expect(out.endMessage).toBe(
+      'Stuck: attempt 3 repeated the code of attempt 1, even after asking for a different approach.',
+    );
   });
 
   it('a different failure in between resets the count', async () => {
@@ -163,7 +208,9 @@ describe('stuck detection', () => {
     const t = setup([1, 2, 3, 4, 5].map(code), [a(), a(), b(), a(), a()]);
     const out = await t.run();
     expect(out.endReason).toBe('iteration-cap');
-    expect(t.model.requests.every((r) => !(r.messages.at(-1)?.content ?? '').includes('different approach'))).toBe(true);
+    expect(t.model.requests.every((r) => !(r.messages.at(-1)?.content ?? '').includes('different approach'))).toBe(
+      true,
+    );
   });
 
   it('replies without code three times in a row count as stuck too', async () => {
@@ -171,6 +218,8 @@ describe('stuck detection', () => {
     const out = await t.run();
     expect(out.endReason).toBe('stuck');
     expect(out.attempts.map((a) => a.candidate)).toEqual([undefined, undefined, undefined, undefined]);
-    expect(out.attempts[0]?.feedback).toBe('Your reply contained no code. Reply with the complete solution in a single fenced ```python block.');
+    expect(out.attempts[0]?.feedback).toBe(
+      'Your reply contained no code. Reply with the complete solution in a single fenced ```python block.',
+    );
   });
 });

@@ -16,7 +16,8 @@ describe.each(FORMATS)('%s cancellation', (format) => {
   });
   afterAll(() => server.close());
 
-  const client = () => createModelClient({ provider: format, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' });
+  const client = () =>
+    createModelClient({ provider: format, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' });
 
   it('aborts a slow stream mid-reply: rejects as cancelled, the server sees the close, no more events', async () => {
     server.reset();
@@ -59,7 +60,13 @@ describe.each(FORMATS)('%s cancellation', (format) => {
     server.reset();
     const ac = new AbortController();
     ac.abort();
-    expect(((await client().chat(ask, { signal: ac.signal }).catch((x: unknown) => x)) as ModelError).kind).toBe('cancelled');
+    expect(
+      (
+        (await client()
+          .chat(ask, { signal: ac.signal })
+          .catch((x: unknown) => x)) as ModelError
+      ).kind,
+    ).toBe('cancelled');
     expect(server.chatRequests()).toHaveLength(0);
   });
 
@@ -78,6 +85,12 @@ describe.each(FORMATS)('%s cancellation', (format) => {
   it('aborts a model listing', async () => {
     const ac = new AbortController();
     ac.abort();
-    expect(((await client().listModels(ac.signal).catch((x: unknown) => x)) as ModelError).kind).toBe('cancelled');
+    expect(
+      (
+        (await client()
+          .listModels(ac.signal)
+          .catch((x: unknown) => x)) as ModelError
+      ).kind,
+    ).toBe('cancelled');
   });
 });

@@ -133,7 +133,7 @@ describe.each(FORMATS)('%s errors', (format) => {
   });
 });
 
-describe('context overflow in each server\'s own shape', () => {
+describe("context overflow in each server's own shape", () => {
   it.each(['context-length', 'context-length-llamacpp', 'context-length-vllm'] as const)('%s', async (behaviour) => {
     const server = await startModelServer({ format: 'openai' });
     try {
@@ -147,11 +147,14 @@ describe('context overflow in each server\'s own shape', () => {
 });
 
 describe('unreachable endpoints', () => {
-  it('turns a refused connection into a network error with the provider\'s fix', async () => {
+  it("turns a refused connection into a network error with the provider's fix", async () => {
     const server = await startModelServer({ format: 'ollama' });
     const url = server.url;
     await server.close();
-    const c = createModelClient({ provider: 'ollama', baseUrl: url, model: 'm' }, { pageOrigin: 'https://class.example.edu' });
+    const c = createModelClient(
+      { provider: 'ollama', baseUrl: url, model: 'm' },
+      { pageOrigin: 'https://class.example.edu' },
+    );
     const e = await failure(c.chat(ask));
     expect(e.kind).toBe('network');
     expect(e.message).toContain(url);
@@ -160,12 +163,15 @@ describe('unreachable endpoints', () => {
 
   it('refuses a hosted preset without a key before sending anything', async () => {
     let called = false;
-    const c = createModelClient({ provider: 'openai', preset: 'groq', baseUrl: 'https://api.groq.com/openai/v1', model: 'm' }, {
-      fetch: async () => {
-        called = true;
-        return new Response('');
+    const c = createModelClient(
+      { provider: 'openai', preset: 'groq', baseUrl: 'https://api.groq.com/openai/v1', model: 'm' },
+      {
+        fetch: async () => {
+          called = true;
+          return new Response('');
+        },
       },
-    });
+    );
     const e = await failure(c.chat(ask));
     expect(e.kind).toBe('auth');
     expect(e.hint).toContain('console.groq.com');

@@ -27,29 +27,37 @@ describe('demo model', () => {
   it('is named as a demo and needs no key or network', async () => {
     expect(DEMO_LABEL).toBe('Demo model (offline, scripted)');
     expect(getPreset('demo')).toMatchObject({ provider: 'demo', needsKey: false, label: DEMO_LABEL });
-    const c = createModelClient({ provider: 'demo', baseUrl: 'demo:', model: 'demo' }, { demo: { delayMs: 0 }, fetch: () => Promise.reject(new Error('no network')) });
+    const c = createModelClient(
+      { provider: 'demo', baseUrl: 'demo:', model: 'demo' },
+      { demo: { delayMs: 0 }, fetch: () => Promise.reject(new Error('no network')) },
+    );
     expect(await c.listModels()).toEqual(['demo']);
   });
 
-  it.each(EXAMPLES.map((t) => [t.title, t] as const))('%s: a first attempt, then a repair after feedback', async (_title, task) => {
-    const c = createDemoClient({}, { delayMs: 0 });
-    const first = await c.chat({ system: 'You write Python.', messages: firstTurn(task.prompt) });
-    expect(first.text).toMatch(/```python\n/);
-    expect(code(first.text)).toContain(`def ${task.entryPoint}(`);
-    const second = await c.chat({ messages: withFeedback(task.prompt, first.text) });
-    expect(code(second.text)).toContain(`def ${task.entryPoint}(`);
-    expect(code(second.text)).not.toBe(code(first.text));
-    expect(first.usage.estimated).toBe(true);
-    expect(first.usage.outputTokens).toBeGreaterThan(10);
-    expect(first.finishReason).toBe('stop');
-  });
+  it.each(EXAMPLES.map((t) => [t.title, t] as const))(
+    '%s: a first attempt, then a repair after feedback',
+    async (_title, task) => {
+      const c = createDemoClient({}, { delayMs: 0 });
+      const first = await c.chat({ system: 'You write Python.', messages: firstTurn(task.prompt) });
+      expect(first.text).toMatch(/```python\n/);
+      expect(code(first.text)).toContain(`def ${task.entryPoint}(`);
+      const second = await c.chat({ messages: withFeedback(task.prompt, first.text) });
+      expect(code(second.text)).toContain(`def ${task.entryPoint}(`);
+      expect(code(second.text)).not.toBe(code(first.text));
+      expect(first.usage.estimated).toBe(true);
+      expect(first.usage.outputTokens).toBeGreaterThan(10);
+      expect(first.finishReason).toBe('stop');
+    },
+  );
 
   it.skipIf(!hasPython())('first attempts really fail their tests and repairs really pass', () => {
     for (const task of EXAMPLES) {
       if (task.tests.kind !== 'user') throw new Error('examples use user tests');
       const run = (src: string): boolean => {
         try {
-          execFileSync('python3', ['-c', `${src}\n${task.tests.kind === 'user' ? task.tests.source : ''}`], { stdio: 'pipe' });
+          execFileSync('python3', ['-c', `${src}\n${task.tests.kind === 'user' ? task.tests.source : ''}`], {
+            stdio: 'pipe',
+          });
           return true;
         } catch {
           return false;
@@ -68,7 +76,9 @@ describe('demo model', () => {
   });
 
   it('says plainly that it only knows the bundled examples', async () => {
-    const res = await createDemoClient({}, { delayMs: 0 }).chat({ messages: [{ role: 'user', content: 'Write a web server in Rust' }] });
+    const res = await createDemoClient({}, { delayMs: 0 }).chat({
+      messages: [{ role: 'user', content: 'Write a web server in Rust' }],
+    });
     expect(res.text).toMatch(/only know the bundled example tasks/);
     expect(res.text).not.toMatch(/```/);
     for (const t of EXAMPLES) expect(res.text).toContain(t.title);
@@ -87,12 +97,15 @@ describe('demo model', () => {
   it('can be cancelled mid-stream', async () => {
     const ac = new AbortController();
     let n = 0;
-    const p = createDemoClient({}, { delayMs: 1, chunkChars: 5 }).chat({ messages: firstTurn(EXAMPLES[2]!.prompt) }, {
-      signal: ac.signal,
-      onEvent: () => {
-        if (++n === 3) ac.abort();
+    const p = createDemoClient({}, { delayMs: 1, chunkChars: 5 }).chat(
+      { messages: firstTurn(EXAMPLES[2]!.prompt) },
+      {
+        signal: ac.signal,
+        onEvent: () => {
+          if (++n === 3) ac.abort();
+        },
       },
-    });
+    );
     await expect(p).rejects.toMatchObject({ kind: 'cancelled' });
     expect(n).toBe(3);
   });

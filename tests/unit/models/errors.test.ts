@@ -16,11 +16,26 @@ const J = (o: unknown): string => JSON.stringify(o);
 
 describe('error payload shapes', () => {
   it('reads every provider shape', () => {
-    expect(errorFields({ error: { message: 'a', type: 't', code: 'c' } })).toEqual({ message: 'a', type: 't', code: 'c' });
-    expect(errorFields({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })).toEqual({ type: 'overloaded_error', message: 'Overloaded' });
+    expect(errorFields({ error: { message: 'a', type: 't', code: 'c' } })).toEqual({
+      message: 'a',
+      type: 't',
+      code: 'c',
+    });
+    expect(errorFields({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })).toEqual({
+      type: 'overloaded_error',
+      message: 'Overloaded',
+    });
     expect(errorFields({ error: 'model "x" not found' })).toEqual({ message: 'model "x" not found' });
-    expect(errorFields({ object: 'error', message: 'too long', type: 'BadRequestError', code: 400 })).toEqual({ message: 'too long', type: 'BadRequestError', code: '400' });
-    expect(errorFields([{ error: { code: 429, message: 'q', status: 'RESOURCE_EXHAUSTED' } }])).toEqual({ message: 'q', type: 'RESOURCE_EXHAUSTED', code: '429' });
+    expect(errorFields({ object: 'error', message: 'too long', type: 'BadRequestError', code: 400 })).toEqual({
+      message: 'too long',
+      type: 'BadRequestError',
+      code: '400',
+    });
+    expect(errorFields([{ error: { code: 429, message: 'q', status: 'RESOURCE_EXHAUSTED' } }])).toEqual({
+      message: 'q',
+      type: 'RESOURCE_EXHAUSTED',
+      code: '429',
+    });
     expect(errorFields({ detail: 'Not Found' })).toEqual({ message: 'Not Found' });
     expect(errorFields({ choices: [] })).toBeUndefined();
   });
@@ -28,19 +43,41 @@ describe('error payload shapes', () => {
   it('tells a rate limit from a spent budget, even when the rate-limit text mentions billing', () => {
     const rateText = 'Rate limit reached ... add a payment method at https://platform.openai.com/account/billing.';
     expect(kindOf(429, { message: rateText, type: 'requests', code: 'rate_limit_exceeded' })).toBe('rate-limit');
-    expect(kindOf(429, { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' })).toBe('quota');
-    expect(kindOf(400, { type: 'invalid_request_error', message: 'Your credit balance is too low to access the Anthropic API.' })).toBe('quota');
-    expect(kindOf(400, { type: 'invalid_request_error', message: 'You have reached your specified API usage limits.' })).toBe('quota');
+    expect(
+      kindOf(429, {
+        message: 'You exceeded your current quota',
+        type: 'insufficient_quota',
+        code: 'insufficient_quota',
+      }),
+    ).toBe('quota');
+    expect(
+      kindOf(400, {
+        type: 'invalid_request_error',
+        message: 'Your credit balance is too low to access the Anthropic API.',
+      }),
+    ).toBe('quota');
+    expect(
+      kindOf(400, { type: 'invalid_request_error', message: 'You have reached your specified API usage limits.' }),
+    ).toBe('quota');
     expect(kindOf(402, { message: 'Insufficient Balance' })).toBe('quota');
     expect(kindOf(undefined, { type: 'billing_error', message: 'x' })).toBe('quota');
   });
 
-  it('finds context overflow in each provider\'s words', () => {
+  it("finds context overflow in each provider's words", () => {
     expect(kindOf(400, { code: 'context_length_exceeded', message: 'x' })).toBe('context-length');
     expect(kindOf(400, { message: 'prompt is too long: 208732 tokens > 200000 maximum' })).toBe('context-length');
-    expect(kindOf(400, { type: 'exceed_context_size_error', message: 'request (5120 tokens) exceeds the available context size (4096 tokens)' })).toBe('context-length');
-    expect(kindOf(400, { type: 'BadRequestError', message: "This model's maximum context length is 4096 tokens." })).toBe('context-length');
-    expect(kindOf(413, { type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' })).toBe('context-length');
+    expect(
+      kindOf(400, {
+        type: 'exceed_context_size_error',
+        message: 'request (5120 tokens) exceeds the available context size (4096 tokens)',
+      }),
+    ).toBe('context-length');
+    expect(
+      kindOf(400, { type: 'BadRequestError', message: "This model's maximum context length is 4096 tokens." }),
+    ).toBe('context-length');
+    expect(
+      kindOf(413, { type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' }),
+    ).toBe('context-length');
   });
 
   it('maps statuses to kinds', () => {
@@ -58,7 +95,12 @@ describe('error payload shapes', () => {
 
 describe('httpError', () => {
   it('says what happened and what to do for a wrong key', () => {
-    const e = httpError(401, J({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }), 'application/json', ctx('anthropic'));
+    const e = httpError(
+      401,
+      J({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }),
+      'application/json',
+      ctx('anthropic'),
+    );
     expect(e).toBeInstanceOf(ModelError);
     expect(e.info).toMatchObject({ kind: 'auth', status: 401 });
     expect(e.message).toContain('invalid x-api-key');
@@ -66,11 +108,18 @@ describe('httpError', () => {
   });
 
   it('says no key is set when none was sent', () => {
-    expect(httpError(401, '{}', 'application/json', ctx('openai', { hasKey: false })).hint).toMatch(/No API key is set/);
+    expect(httpError(401, '{}', 'application/json', ctx('openai', { hasKey: false })).hint).toMatch(
+      /No API key is set/,
+    );
   });
 
   it('tells Ollama users to pull a missing model', () => {
-    const e = httpError(404, J({ error: 'model "llama9" not found, try pulling it first' }), 'application/json', ctx('ollama', { model: 'llama9' }));
+    const e = httpError(
+      404,
+      J({ error: 'model "llama9" not found, try pulling it first' }),
+      'application/json',
+      ctx('ollama', { model: 'llama9' }),
+    );
     expect(e.kind).toBe('not-found');
     expect(e.hint).toContain('ollama pull llama9');
   });
@@ -121,7 +170,9 @@ describe('network errors', () => {
   });
 
   it('warns about mixed content from an https page to plain http elsewhere', () => {
-    const e = networkError(ctx('custom', { baseUrl: 'http://192.168.1.20:8080/v1', pageOrigin: 'https://me.github.io' }));
+    const e = networkError(
+      ctx('custom', { baseUrl: 'http://192.168.1.20:8080/v1', pageOrigin: 'https://me.github.io' }),
+    );
     expect(e.hint).toMatch(/blocks plain http/);
     expect(networkError(ctx('ollama', { pageOrigin: 'https://me.github.io' })).hint).not.toMatch(/blocks plain http/);
   });
@@ -133,11 +184,16 @@ describe('the key never reaches a message', () => {
     expect(scrubSecret(`bad key ${key}!`, key)).toBe('bad key [key hidden]!');
     expect(scrubSecret('Incorrect API key provided: sk-proj-abcdefghijklmnopqrstuv')).not.toContain('abcdefghijklmnop');
     expect(scrubSecret('Authorization: Bearer abcdefghijklmnopq')).not.toContain('abcdefghijklmnopq');
-    expect(scrubSecret('gsk_ABCDEFGHIJKLMNOPQRST and AIzaSyA1234567890abcdefghijklmnopqrstu')).toBe('[key hidden] and [key hidden]');
+    expect(scrubSecret('gsk_ABCDEFGHIJKLMNOPQRST and AIzaSyA1234567890abcdefghijklmnopqrstu')).toBe(
+      '[key hidden] and [key hidden]',
+    );
   });
 
   it('scrubs message and hint of a ModelError', () => {
-    const e = scrubError(new ModelError({ kind: 'auth', message: 'key k3y-k3y-k3y rejected', hint: 'k3y-k3y-k3y' }), 'k3y-k3y-k3y');
+    const e = scrubError(
+      new ModelError({ kind: 'auth', message: 'key k3y-k3y-k3y rejected', hint: 'k3y-k3y-k3y' }),
+      'k3y-k3y-k3y',
+    );
     expect(JSON.stringify(e)).not.toContain('k3y-k3y-k3y');
     expect(e.message).not.toContain('k3y-k3y-k3y');
   });

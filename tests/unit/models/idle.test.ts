@@ -19,19 +19,27 @@ describe.each(FORMATS)('%s idle timeout', (format) => {
   afterAll(() => server.close());
 
   const client = (idleTimeoutMs: number) =>
-    createModelClient({ provider: format, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' }, { idleTimeoutMs });
+    createModelClient(
+      { provider: format, baseUrl: server.baseUrl, model: 'test-model', apiKey: 'k-0123456789' },
+      { idleTimeoutMs },
+    );
 
-  it.each(['hang', 'hang-after-headers'] as const)('%s: gives up with a clear message and closes the connection', async (behaviour) => {
-    server.reset();
-    server.script(behaviour);
-    const e = (await client(200).chat(ask).catch((x: unknown) => x)) as ModelError;
-    expect(e.kind).toBe('server');
-    expect(e.message).toBe(`${server.url} sent nothing for 0.2 s, so the request was given up.`);
-    expect(e.hint).toMatch(/try again/);
-    const log = server.chatRequests()[0]!;
-    await log.finished;
-    expect(log.closedEarly).toBe(true);
-  });
+  it.each(['hang', 'hang-after-headers'] as const)(
+    '%s: gives up with a clear message and closes the connection',
+    async (behaviour) => {
+      server.reset();
+      server.script(behaviour);
+      const e = (await client(200)
+        .chat(ask)
+        .catch((x: unknown) => x)) as ModelError;
+      expect(e.kind).toBe('server');
+      expect(e.message).toBe(`${server.url} sent nothing for 0.2 s, so the request was given up.`);
+      expect(e.hint).toMatch(/try again/);
+      const log = server.chatRequests()[0]!;
+      await log.finished;
+      expect(log.closedEarly).toBe(true);
+    },
+  );
 
   it('a slow stream that keeps sending outlives the timeout many times over', async () => {
     server.reset();
@@ -53,7 +61,10 @@ describe.each(FORMATS)('%s idle timeout', (format) => {
     await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     try {
-      const quiet = createModelClient({ provider: format, baseUrl: url, model: 'test-model', apiKey: 'k-0123456789' }, { idleTimeoutMs: 200 });
+      const quiet = createModelClient(
+        { provider: format, baseUrl: url, model: 'test-model', apiKey: 'k-0123456789' },
+        { idleTimeoutMs: 200 },
+      );
       const e = (await quiet.listModels().catch((x: unknown) => x)) as ModelError;
       expect(e.message).toBe(`${url} sent nothing for 0.2 s, so the request was given up.`);
     } finally {

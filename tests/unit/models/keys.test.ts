@@ -81,23 +81,29 @@ describe('key store', () => {
 
   it('says plainly when the browser will not store it', () => {
     expect(() => createKeyStore({ storage: null }).set('https://a.example', 'k', 'local')).toThrow(/session only/);
-    expect(() => createKeyStore({ storage: new FullStorage() }).set('https://a.example', 'k', 'local')).toThrow(/refused/);
+    expect(() => createKeyStore({ storage: new FullStorage() }).set('https://a.example', 'k', 'local')).toThrow(
+      /refused/,
+    );
     const keys = createKeyStore({ storage: null });
     keys.set('https://a.example', 'k', 'session');
     expect(keys.get('https://a.example')).toBe('k');
   });
 
   it('describes where the key is kept', () => {
-    expect(describeKeyPlace('local', 'https://api.openai.com/v1')).toMatch(/local storage.*sent only to https:\/\/api\.openai\.com/);
+    expect(describeKeyPlace('local', 'https://api.openai.com/v1')).toMatch(
+      /local storage.*sent only to https:\/\/api\.openai\.com/,
+    );
     expect(describeKeyPlace('session', 'http://localhost:11434')).toMatch(/memory.*forgotten when you reload/);
     expect(describeKeyPlace(undefined, 'x')).toMatch(/No API key/);
   });
 
-  it('withKey fills the key for the config\'s own origin only', () => {
+  it("withKey fills the key for the config's own origin only", () => {
     const keys = createKeyStore({ storage: null });
     keys.set('https://api.mistral.ai/v1', 'mk', 'session');
     expect(withKey({ provider: 'openai', baseUrl: 'https://api.mistral.ai/v1', model: 'm' }, keys).apiKey).toBe('mk');
-    expect('apiKey' in withKey({ provider: 'openai', baseUrl: 'https://x.example/v1', model: 'm', apiKey: 'mk' }, keys)).toBe(false);
+    expect(
+      'apiKey' in withKey({ provider: 'openai', baseUrl: 'https://x.example/v1', model: 'm', apiKey: 'mk' }, keys),
+    ).toBe(false);
     expect(keyOrigin('ftp://x')).toBeUndefined();
   });
 });

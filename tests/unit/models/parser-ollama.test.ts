@@ -5,18 +5,41 @@ import { everySplit } from './split-helper.ts';
 
 const line = (o: object): string => `${JSON.stringify(o)}\n`;
 const msg = (content: string, extra: object = {}): string =>
-  line({ model: 'llama3.2', created_at: '2025-01-01T00:00:00Z', message: { role: 'assistant', content, ...extra }, done: false });
+  line({
+    model: 'llama3.2',
+    created_at: '2025-01-01T00:00:00Z',
+    message: { role: 'assistant', content, ...extra },
+    done: false,
+  });
 const final = (extra: object = {}): string =>
-  line({ model: 'llama3.2', created_at: 'x', message: { role: 'assistant', content: '' }, done_reason: 'stop', done: true, prompt_eval_count: 26, eval_count: 259, ...extra });
+  line({
+    model: 'llama3.2',
+    created_at: 'x',
+    message: { role: 'assistant', content: '' },
+    done_reason: 'stop',
+    done: true,
+    prompt_eval_count: 26,
+    eval_count: 259,
+    ...extra,
+  });
 
 describe('Ollama NDJSON parser, every chunk split', () => {
   it('reads content lines and the final counts', () => {
     const { state } = everySplit(createOllamaParser, msg('Ça ') + msg('marche 👍') + final());
-    expect(state).toMatchObject({ text: 'Ça marche 👍', done: true, finishReason: 'stop', inputTokens: 26, outputTokens: 259 });
+    expect(state).toMatchObject({
+      text: 'Ça marche 👍',
+      done: true,
+      finishReason: 'stop',
+      inputTokens: 26,
+      outputTokens: 259,
+    });
   });
 
   it('keeps thinking apart', () => {
-    const { state } = everySplit(createOllamaParser, msg('', { thinking: 'ponder' }) + msg('x') + final({ done_reason: 'length' }));
+    const { state } = everySplit(
+      createOllamaParser,
+      msg('', { thinking: 'ponder' }) + msg('x') + final({ done_reason: 'length' }),
+    );
     expect(state).toMatchObject({ reasoning: 'ponder', text: 'x', finishReason: 'length' });
   });
 
@@ -44,6 +67,11 @@ describe('Ollama NDJSON parser, every chunk split', () => {
   it('agrees with the test server byte for byte', () => {
     const w = ollamaWire.writer({ model: 'm', inputTokens: 5, outputTokens: 2, includeUsage: true });
     const body = [...w.start(), ...w.reasoning('r'), ...w.text('é'), ...w.text('!'), ...w.finish()].join('');
-    expect(everySplit(createOllamaParser, body).state).toMatchObject({ text: 'é!', reasoning: 'r', inputTokens: 5, outputTokens: 2 });
+    expect(everySplit(createOllamaParser, body).state).toMatchObject({
+      text: 'é!',
+      reasoning: 'r',
+      inputTokens: 5,
+      outputTokens: 2,
+    });
   });
 });

@@ -37,14 +37,17 @@ describe('OpenAI stream parser, every chunk split', () => {
   });
 
   it('accepts CRLF line endings and data: without a space', () => {
-    const body = 'data:{"choices":[{"index":0,"delta":{"content":"a"}}]}\r\n\r\ndata: {"choices":[{"index":0,"delta":{"content":"b"},"finish_reason":"stop"}]}\r\n\r\ndata: [DONE]\r\n\r\n';
+    const body =
+      'data:{"choices":[{"index":0,"delta":{"content":"a"}}]}\r\n\r\ndata: {"choices":[{"index":0,"delta":{"content":"b"},"finish_reason":"stop"}]}\r\n\r\ndata: [DONE]\r\n\r\n';
     const { state } = everySplit(createOpenAIParser, body);
     expect(state.text).toBe('ab');
     expect(state.done).toBe(true);
   });
 
   it('records an error object that arrives after HTTP 200', () => {
-    const body = chunk({ content: 'partial' }) + `data: ${JSON.stringify({ error: { message: 'The server had an error', type: 'server_error', param: null, code: null } })}\n\n`;
+    const body =
+      chunk({ content: 'partial' }) +
+      `data: ${JSON.stringify({ error: { message: 'The server had an error', type: 'server_error', param: null, code: null } })}\n\n`;
     const { state } = everySplit(createOpenAIParser, body);
     expect(state.text).toBe('partial');
     expect(state.error).toEqual({ message: 'The server had an error', type: 'server_error' });
@@ -63,19 +66,27 @@ describe('OpenAI stream parser, every chunk split', () => {
   });
 
   it('takes Groq usage from x_groq', () => {
-    const body = chunk({ content: 'x' }) + `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], x_groq: { usage: { prompt_tokens: 3, completion_tokens: 4 } } })}\n\ndata: [DONE]\n\n`;
+    const body =
+      chunk({ content: 'x' }) +
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], x_groq: { usage: { prompt_tokens: 3, completion_tokens: 4 } } })}\n\ndata: [DONE]\n\n`;
     const { state } = everySplit(createOpenAIParser, body);
     expect(state).toMatchObject({ inputTokens: 3, outputTokens: 4 });
   });
 
   it('reads a whole JSON completion from a server that ignored stream:true', () => {
-    const body = JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'whole ✓' }, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 2 } });
+    const body = JSON.stringify({
+      choices: [{ index: 0, message: { role: 'assistant', content: 'whole ✓' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 5, completion_tokens: 2 },
+    });
     const { state } = everySplit(createOpenAIParser, body);
     expect(state).toMatchObject({ text: 'whole ✓', done: true, inputTokens: 5, outputTokens: 2 });
   });
 
   it('reads Gemini-style error arrays and plain JSON errors sent with 200', () => {
-    expect(everySplit(createOpenAIParser, '[{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}]').state.error).toEqual({ message: 'bad', type: 'INVALID_ARGUMENT', code: '400' });
+    expect(
+      everySplit(createOpenAIParser, '[{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}]').state
+        .error,
+    ).toEqual({ message: 'bad', type: 'INVALID_ARGUMENT', code: '400' });
     expect(everySplit(createOpenAIParser, '{"error":{"message":"nope","type":"x"}}').state.error?.message).toBe('nope');
   });
 
@@ -97,10 +108,18 @@ describe('OpenAI stream parser, every chunk split', () => {
 });
 
 describe('OpenAI parser and test server agree', () => {
-  it('reads the server\'s frames at every split', async () => {
+  it("reads the server's frames at every split", async () => {
     const { openaiWire } = await import('../../servers/wire-openai.ts');
     const w = openaiWire.writer({ model: 'm', inputTokens: 9, outputTokens: 3, includeUsage: true });
-    const body = ': OPENROUTER PROCESSING\n\n' + [...w.start(), ...w.reasoning('r'), ...w.text('ñ'), ...w.text('!'), ...w.finish()].join('');
-    expect(everySplit(createOpenAIParser, body).state).toMatchObject({ text: 'ñ!', reasoning: 'r', inputTokens: 9, outputTokens: 3, done: true });
+    const body =
+      ': OPENROUTER PROCESSING\n\n' +
+      [...w.start(), ...w.reasoning('r'), ...w.text('ñ'), ...w.text('!'), ...w.finish()].join('');
+    expect(everySplit(createOpenAIParser, body).state).toMatchObject({
+      text: 'ñ!',
+      reasoning: 'r',
+      inputTokens: 9,
+      outputTokens: 3,
+      done: true,
+    });
   });
 });

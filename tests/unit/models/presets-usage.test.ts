@@ -5,7 +5,21 @@ import { addUsage, costOf, estimateTokens, formatCost, formatUsage, usageFrom } 
 describe('presets', () => {
   it('covers every provider the issue names, with base URLs as providers write them', () => {
     const ids = PRESETS.map((p) => p.id);
-    expect(ids).toEqual(['openai', 'anthropic', 'openrouter', 'groq', 'gemini', 'mistral', 'deepseek', 'ollama', 'lmstudio', 'llamacpp', 'vllm', 'custom', 'demo']);
+    expect(ids).toEqual([
+      'openai',
+      'anthropic',
+      'openrouter',
+      'groq',
+      'gemini',
+      'mistral',
+      'deepseek',
+      'ollama',
+      'lmstudio',
+      'llamacpp',
+      'vllm',
+      'custom',
+      'demo',
+    ]);
     expect(getPreset('gemini')?.baseUrl).toBe('https://generativelanguage.googleapis.com/v1beta/openai');
     expect(getPreset('anthropic')?.baseUrl).toBe('https://api.anthropic.com');
     expect(getPreset('ollama')?.baseUrl).toBe('http://localhost:11434');
@@ -36,12 +50,16 @@ describe('usage and cost', () => {
   });
 
   it('computes cost from prices per million tokens, and none without prices', () => {
-    expect(costOf({ inputTokens: 1_000_000, outputTokens: 500_000 }, { priceInPerM: 3, priceOutPerM: 15 })).toBeCloseTo(10.5);
+    expect(costOf({ inputTokens: 1_000_000, outputTokens: 500_000 }, { priceInPerM: 3, priceOutPerM: 15 })).toBeCloseTo(
+      10.5,
+    );
     expect(costOf({ inputTokens: 10, outputTokens: 10 }, {})).toBeUndefined();
     expect(formatCost(10.5)).toBe('$10.50');
     expect(formatCost(0.0042)).toBe('$0.0042');
     expect(formatCost(0.00001)).toBe('< $0.0001');
     expect(formatUsage({ inputTokens: 10, outputTokens: 2, estimated: true })).toBe('~10 in, ~2 out (estimated)');
-    expect(addUsage({ inputTokens: 1, outputTokens: 2 }, { inputTokens: 3, outputTokens: 4, estimated: true })).toEqual({ inputTokens: 4, outputTokens: 6, estimated: true });
+    expect(addUsage({ inputTokens: 1, outputTokens: 2 }, { inputTokens: 3, outputTokens: 4, estimated: true })).toEqual(
+      { inputTokens: 4, outputTokens: 6, estimated: true },
+    );
   });
 });

@@ -9,7 +9,8 @@ function policy(extra: Partial<RetryPolicy> = {}): { p: RetryPolicy; waits: numb
   return { p, waits };
 }
 
-const rateLimited = (retryAfterMs?: number): ModelError => new ModelError({ kind: 'rate-limit', message: 'slow down', status: 429 }, retryAfterMs);
+const rateLimited = (retryAfterMs?: number): ModelError =>
+  new ModelError({ kind: 'rate-limit', message: 'slow down', status: 429 }, retryAfterMs);
 
 describe('Retry-After', () => {
   it('reads seconds, an HTTP date and retry-after-ms', () => {
@@ -64,7 +65,9 @@ describe('withRetry', () => {
 
   it('gives up at once when Retry-After exceeds the budget, saying so', async () => {
     const { p, waits } = policy();
-    const err = await withRetry(async () => Promise.reject(rateLimited(60_000)), p).catch((e: unknown) => e as ModelError);
+    const err = await withRetry(async () => Promise.reject(rateLimited(60_000)), p).catch(
+      (e: unknown) => e as ModelError,
+    );
     expect(waits).toEqual([]);
     expect(err.message).toMatch(/asked to wait 60 s/);
   });
@@ -85,17 +88,26 @@ describe('withRetry', () => {
   it('lets the caller refuse a retry', async () => {
     const { p } = policy();
     let calls = 0;
-    await withRetry(async () => {
-      calls++;
-      throw rateLimited();
-    }, p, undefined, () => false).catch(() => undefined);
+    await withRetry(
+      async () => {
+        calls++;
+        throw rateLimited();
+      },
+      p,
+      undefined,
+      () => false,
+    ).catch(() => undefined);
     expect(calls).toBe(1);
   });
 
   it('stops waiting when aborted', async () => {
     const ac = new AbortController();
     const p: RetryPolicy = { ...DEFAULT_RETRY };
-    const pending = withRetry(async () => Promise.reject(rateLimited(10_000)), { ...p, maxTotalWaitMs: 60_000 }, ac.signal);
+    const pending = withRetry(
+      async () => Promise.reject(rateLimited(10_000)),
+      { ...p, maxTotalWaitMs: 60_000 },
+      ac.signal,
+    );
     setTimeout(() => ac.abort(), 20);
     const err = (await pending.catch((e: unknown) => e)) as ModelError;
     expect(err.kind).toBe('cancelled');

@@ -18,7 +18,10 @@ export function feed(make: () => StreamParser, chunks: Uint8Array[]): Run {
 }
 
 function joined(events: StreamEvent[], type: StreamEvent['type']): string {
-  return events.filter((e) => e.type === type).map((e) => e.text).join('');
+  return events
+    .filter((e) => e.type === type)
+    .map((e) => e.text)
+    .join('');
 }
 
 /** Runs every split and checks each gives exactly the whole-body result; returns that result. */
@@ -27,7 +30,10 @@ export function everySplit(make: () => StreamParser, body: string): Run {
   const whole = feed(make, [bytes]);
   expect(joined(whole.events, 'text')).toBe(whole.state.text);
   expect(joined(whole.events, 'reasoning')).toBe(whole.state.reasoning);
-  const bytewise = feed(make, Array.from(bytes, (_, i) => bytes.subarray(i, i + 1)));
+  const bytewise = feed(
+    make,
+    Array.from(bytes, (_, i) => bytes.subarray(i, i + 1)),
+  );
   expect(bytewise.state).toEqual(whole.state);
   for (let i = 1; i < bytes.length; i++) {
     const run = feed(make, [bytes.subarray(0, i), bytes.subarray(i)]);

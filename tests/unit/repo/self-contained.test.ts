@@ -21,7 +21,8 @@ describe('the repository stands alone', () => {
       // The lock file names registry paths; this folder holds the check and its own examples.
       if (file === 'package-lock.json' || file.startsWith('tests/unit/repo/')) continue;
       const text = readFileSync(resolve(ROOT, file), 'utf8');
-      for (const ref of outsideReferences(text, dirname(resolve(ROOT, file)), ROOT)) found.push(`${file}:${ref.line}: ${ref.text}`);
+      for (const ref of outsideReferences(text, dirname(resolve(ROOT, file)), ROOT))
+        found.push(`${file}:${ref.line}: ${ref.text}`);
     }
     expect(found).toEqual([]);
   });

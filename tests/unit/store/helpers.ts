@@ -10,7 +10,11 @@ import type { Attempt, Session } from '../../../src/shared/task.ts';
 export class FakeLocks implements LockManagerLike {
   readonly held = new Set<string>();
 
-  async request(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => unknown): Promise<unknown> {
+  async request(
+    name: string,
+    options: { ifAvailable?: boolean },
+    callback: (lock: unknown) => unknown,
+  ): Promise<unknown> {
     if (!options.ifAvailable) throw new Error('the store is expected to ask with ifAvailable');
     if (this.held.has(name)) return callback(null);
     this.held.add(name);
@@ -71,7 +75,16 @@ export function makeResult(overrides: Partial<RunResult> = {}): RunResult {
   return {
     status: 'failed',
     result: 'failed: AssertionError',
-    tests: [{ name: 'test_1', passed: false, source: 'assert f(1, 2) == 3', expected: '3', actual: '-1', message: 'AssertionError' }],
+    tests: [
+      {
+        name: 'test_1',
+        passed: false,
+        source: 'assert f(1, 2) == 3',
+        expected: '3',
+        actual: '-1',
+        message: 'AssertionError',
+      },
+    ],
     exception: { type: 'AssertionError', message: '', traceback: 'File "<candidate>", line 2\n', line: 2 },
     stdout: 'hello\n',
     stderr: '',

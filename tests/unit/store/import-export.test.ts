@@ -6,7 +6,13 @@ import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helper
 afterEach(closeAll);
 
 function file(sessions: unknown[], extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ format: HISTORY_FORMAT, version: 1, exportedAt: '2025-01-01T00:00:00.000Z', sessions, ...extra });
+  return JSON.stringify({
+    format: HISTORY_FORMAT,
+    version: 1,
+    exportedAt: '2025-01-01T00:00:00.000Z',
+    sessions,
+    ...extra,
+  });
 }
 
 const good = (id: string) => ({
@@ -64,20 +70,24 @@ describe('export', () => {
 
 describe('import', () => {
   it('names the line and column of broken JSON', () => {
-    expect(importError('{\n  "format": "fixpoint-history",\n  "version" 1\n}')).toMatch(/not valid JSON.*line 3, column 13/);
+    expect(importError('{\n  "format": "fixpoint-history",\n  "version" 1\n}')).toMatch(
+      /not valid JSON.*line 3, column 13/,
+    );
     expect(importError('{"format": "fixpoint-history", ')).toMatch(/not valid JSON.*line 1/);
     expect(importError('   ')).toBe('The file is empty.');
   });
 
   it('reads the position out of each engine’s JSON error', () => {
     const source = '{\n  "a": 1,\n  "b" 2\n}';
-    const firefox = new SyntaxError("JSON.parse: expected ':' after property name in object at line 3 column 7 of the JSON data");
+    const firefox = new SyntaxError(
+      "JSON.parse: expected ':' after property name in object at line 3 column 7 of the JSON data",
+    );
     expect(describeJsonError(firefox, source)).toBe("expected ':' after property name in object at line 3, column 7");
     const chromium = new SyntaxError(`Expected ':' after property name in JSON at position 18 (line 3 column 7)`);
     expect(describeJsonError(chromium, source)).toBe("Expected ':' after property name at line 3, column 7");
     const oldV8 = new SyntaxError('Unexpected number in JSON at position 18');
     expect(describeJsonError(oldV8, source)).toBe('Unexpected number at line 3, column 7');
-    const safari = new SyntaxError('JSON Parse error: Expected \':\' before value in object property definition');
+    const safari = new SyntaxError("JSON Parse error: Expected ':' before value in object property definition");
     expect(describeJsonError(safari, source)).toBe(safari.message);
   });
 
@@ -86,7 +96,9 @@ describe('import', () => {
     expect(importError(JSON.stringify({ format: 'something-else', version: 1, sessions: [] }))).toMatch(
       /not a Fixpoint history file \(its format is "something-else"\)/,
     );
-    expect(importError(JSON.stringify({ format: HISTORY_FORMAT, version: '1', sessions: [] }))).toMatch(/"version" should be/);
+    expect(importError(JSON.stringify({ format: HISTORY_FORMAT, version: '1', sessions: [] }))).toMatch(
+      /"version" should be/,
+    );
     expect(importError(JSON.stringify({ format: HISTORY_FORMAT, version: 1 }))).toMatch(/no "sessions" list/);
   });
 
@@ -105,7 +117,9 @@ describe('import', () => {
 
     const wrongType = good('b');
     (wrongType.session.task as { title: unknown }).title = 42;
-    expect(importError(file([wrongType]))).toMatch(/^Session 1 "Session b" \(sessions\[0\]\.session\.task\.title\): should be a string, found a number/);
+    expect(importError(file([wrongType]))).toMatch(
+      /^Session 1 "Session b" \(sessions\[0\]\.session\.task\.title\): should be a string, found a number/,
+    );
 
     const badStatus = good('c');
     (badStatus.attempts[1]!.result as { status: unknown }).status = 'exploded';
@@ -115,7 +129,9 @@ describe('import', () => {
 
     const badTest = good('d');
     (badTest.attempts[0]!.result!.tests[0] as { passed: unknown }).passed = 'yes';
-    expect(importError(file([badTest]))).toMatch(/attempts\[0\]\.result\.tests\[0\]\.passed\): should be true or false, found a string/);
+    expect(importError(file([badTest]))).toMatch(
+      /attempts\[0\]\.result\.tests\[0\]\.passed\): should be true or false, found a string/,
+    );
 
     const badSpec = good('e');
     (badSpec.session.task.tests as { kind: string }).kind = 'mbpp';

@@ -51,7 +51,10 @@ describe('schema migration', () => {
     expect((await store.listSessions({ search: 'vowels' })).map((s) => s.id)).toEqual(['old-2']);
     expect((await store.listSessions({ search: 'humaneval/0 reverse' })).map((s) => s.id)).toEqual(['old-1']);
     // v2 indexes work on old rows: by title, and by status at start-up.
-    expect((await store.listSessions({ order: 'title' })).map((s) => s.title)).toEqual(['Count vowels', 'Reverse words']);
+    expect((await store.listSessions({ order: 'title' })).map((s) => s.title)).toEqual([
+      'Count vowels',
+      'Reverse words',
+    ]);
     expect(await store.markInterrupted()).toEqual(['old-2']);
     // The meta store that v2 adds is usable.
     expect((await store.storageInfo()).asked).toBe(false);

@@ -15,7 +15,12 @@ describe('sessions', () => {
         title: 'Untitled',
         updatedAt: 4,
         status: 'done',
-        task: { ...makeSession().task, id: 'Mbpp/11', title: 'Remove occurrences', prompt: 'Remove first and LAST char' },
+        task: {
+          ...makeSession().task,
+          id: 'Mbpp/11',
+          title: 'Remove occurrences',
+          prompt: 'Remove first and LAST char',
+        },
       }),
     );
     expect((await store.listSessions()).map((s) => s.id)).toEqual(['b', 'c', 'a']);
@@ -23,8 +28,12 @@ describe('sessions', () => {
     expect((await store.listSessions({ search: 'FIZZ' })).map((s) => s.id)).toEqual(['a']);
     expect((await store.listSessions({ search: 'last char' })).map((s) => s.id)).toEqual(['c']);
     expect((await store.listSessions({ search: 'mbpp/11' })).map((s) => s.id)).toEqual(['c']);
-    expect((await store.listSessions({ search: 'nothing like this' }))).toEqual([]);
-    expect((await store.listSessions({ order: 'title' })).map((s) => s.title)).toEqual(['Fizz buzz', 'Palindromes', 'Untitled']);
+    expect(await store.listSessions({ search: 'nothing like this' })).toEqual([]);
+    expect((await store.listSessions({ order: 'title' })).map((s) => s.title)).toEqual([
+      'Fizz buzz',
+      'Palindromes',
+      'Untitled',
+    ]);
     const listed = await store.listSessions({ search: 'palin' });
     expect(listed[0]).not.toHaveProperty('search');
   });

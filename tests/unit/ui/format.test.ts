@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDuration, formatTokenPair, formatTokens, plural } from '../../../src/ui/common/format.ts';
+import {
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatTokenPair,
+  formatTokens,
+  plural,
+} from '../../../src/ui/common/format.ts';
 import { attemptVerdict, testsPassed, toneOf } from '../../../src/ui/common/verdict.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
@@ -75,8 +82,14 @@ describe('verdicts', () => {
 
   it('names what an attempt came to', () => {
     expect(attemptVerdict(attempt())).toEqual({ label: 'failed', tone: 'failed' });
-    expect(attemptVerdict(attempt({ candidate: undefined, result: undefined }))).toEqual({ label: 'no code', tone: 'error' });
-    expect(attemptVerdict(attempt({ result: result({ status: 'passed' }), passed: false }))).toEqual({ label: 'failed hidden tests', tone: 'failed' });
+    expect(attemptVerdict(attempt({ candidate: undefined, result: undefined }))).toEqual({
+      label: 'no code',
+      tone: 'error',
+    });
+    expect(attemptVerdict(attempt({ result: result({ status: 'passed' }), passed: false }))).toEqual({
+      label: 'failed hidden tests',
+      tone: 'failed',
+    });
   });
 
   it('counts passed tests', () => {

@@ -53,7 +53,8 @@ describe('lineDiff', () => {
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let t = 0; t < 3000; t++) {
       const alphabet = 1 + Math.floor(rnd() * 5);
-      const make = () => Array.from({ length: Math.floor(rnd() * 14) }, () => String.fromCharCode(97 + Math.floor(rnd() * alphabet)));
+      const make = () =>
+        Array.from({ length: Math.floor(rnd() * 14) }, () => String.fromCharCode(97 + Math.floor(rnd() * alphabet)));
       const a = make();
       const b = make();
       const d = lineDiff(a.join('\n'), b.join('\n'));
@@ -89,7 +90,14 @@ describe('foldUnchanged', () => {
     b[10] = 'changed';
     const rows = foldUnchanged(lineDiff(a.join('\n'), b.join('\n')), 2);
     expect(rows.map((r) => (r.type === 'gap' ? `gap${r.lines.length}` : r.line.kind))).toEqual([
-      'gap8', 'same', 'same', 'del', 'add', 'same', 'same', 'gap7',
+      'gap8',
+      'same',
+      'same',
+      'del',
+      'add',
+      'same',
+      'same',
+      'gap7',
     ]);
   });
 

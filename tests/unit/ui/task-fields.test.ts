@@ -29,13 +29,21 @@ describe('tests text', () => {
   const mbpp: TestSpec = { kind: 'mbpp', setup: 'import math', asserts: ['assert f(1) == 2', 'assert f(2) == 3'] };
 
   it('returns the original spec when the text is unchanged', () => {
-    for (const spec of [humaneval, mbpp, { kind: 'user', source: 'assert True' } as TestSpec, { kind: 'none' } as TestSpec]) {
+    for (const spec of [
+      humaneval,
+      mbpp,
+      { kind: 'user', source: 'assert True' } as TestSpec,
+      { kind: 'none' } as TestSpec,
+    ]) {
       expect(textToTests(testsToText(spec), spec)).toBe(spec);
     }
   });
 
   it('keeps HumanEval tests HumanEval when edited', () => {
-    expect(textToTests('def check(c):\n    assert c(2) == 3\n', humaneval)).toEqual({ ...humaneval, test: 'def check(c):\n    assert c(2) == 3\n' });
+    expect(textToTests('def check(c):\n    assert c(2) == 3\n', humaneval)).toEqual({
+      ...humaneval,
+      test: 'def check(c):\n    assert c(2) == 3\n',
+    });
   });
 
   it('turns edited MBPP tests into user tests, and empty text into no tests', () => {

@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { summarizeAttempt, summarizeEnd } from '../../../src/ui/timeline/summary.ts';
 import type { Attempt, EndReason, Session } from '../../../src/shared/task.ts';
 
-const session = (endReason: EndReason | undefined, endMessage?: string, status: Session['status'] = 'done'): Session => ({
+const session = (
+  endReason: EndReason | undefined,
+  endMessage?: string,
+  status: Session['status'] = 'done',
+): Session => ({
   id: 's',
   title: 't',
-  task: { id: 't', title: 't', prompt: '', language: 'python', tests: { kind: 'none' }, limits: { timeoutSec: 3, outputCap: 1024 } },
+  task: {
+    id: 't',
+    title: 't',
+    prompt: '',
+    language: 'python',
+    tests: { kind: 'none' },
+    limits: { timeoutSec: 3, outputCap: 1024 },
+  },
   settings: { provider: 'demo', baseUrl: '', model: 'demo', maxIterations: 5, tokenBudget: 20000, timeBudgetSec: 60 },
   createdAt: 0,
   updatedAt: 0,
@@ -16,7 +27,10 @@ const session = (endReason: EndReason | undefined, endMessage?: string, status: 
 
 describe('summarizeEnd', () => {
   it('says how a session ended in plain words', () => {
-    expect(summarizeEnd(session('passed', 'Passed: attempt 2 passes all 3 tests.'))).toMatchObject({ headline: 'passed', tone: 'passed' });
+    expect(summarizeEnd(session('passed', 'Passed: attempt 2 passes all 3 tests.'))).toMatchObject({
+      headline: 'passed',
+      tone: 'passed',
+    });
     expect(summarizeEnd(session('iteration-cap'))?.headline).toBe('stopped: iteration cap (5) reached');
     expect(summarizeEnd(session('token-budget'))?.headline).toBe('stopped: token budget (20,000) used up');
     expect(summarizeEnd(session('time-budget'))?.headline).toBe('stopped: time budget (60 s) used up');
@@ -25,7 +39,10 @@ describe('summarizeEnd', () => {
       headline: 'stuck: the same failure 3 times in a row.',
       detail: undefined,
     });
-    expect(summarizeEnd(session('endpoint-failed', 'Network error.'))).toMatchObject({ headline: 'endpoint failed: Network error.', tone: 'error' });
+    expect(summarizeEnd(session('endpoint-failed', 'Network error.'))).toMatchObject({
+      headline: 'endpoint failed: Network error.',
+      tone: 'error',
+    });
     expect(summarizeEnd(session('stopped'))?.headline).toBe('stopped by you');
     expect(summarizeEnd(session('interrupted', 'The page was closed.', 'interrupted'))).toMatchObject({
       headline: 'interrupted',
@@ -47,7 +64,15 @@ describe('summarizeAttempt', () => {
     reply: '',
     candidate: 'x',
     source: 'model',
-    result: { status: 'timed out', result: 'timed out', tests: [], stdout: '', stderr: '', truncated: false, durationMs: 3000 },
+    result: {
+      status: 'timed out',
+      result: 'timed out',
+      tests: [],
+      stdout: '',
+      stderr: '',
+      truncated: false,
+      durationMs: 3000,
+    },
     usage: { inputTokens: 1500, outputTokens: 200, estimated: true },
     modelMs: 2500,
     runMs: 3010,
@@ -77,6 +102,12 @@ describe('summarizeAttempt', () => {
       passed: false,
       hidden: { total: 5, failed: 1, status: 'failed' },
     });
-    expect(s).toMatchObject({ source: 'edited by hand', verdict: 'failed hidden tests', tests: '1/1 · hidden 4/5', tokens: '—', modelTime: '—' });
+    expect(s).toMatchObject({
+      source: 'edited by hand',
+      verdict: 'failed hidden tests',
+      tests: '1/1 · hidden 4/5',
+      tokens: '—',
+      modelTime: '—',
+    });
   });
 });
