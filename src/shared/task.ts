@@ -1,13 +1,13 @@
 // Domain records: what the loop works on and what the store keeps.
 import type { ChatMessage, Usage } from './model.ts';
-import type { RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
+import type { Language, RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
 
 export interface Task {
   id: string;
   title: string;
   /** The description given to the model. */
   prompt: string;
-  language: 'python';
+  language: Language;
   starterCode?: string;
   /** Name of the function the tests call, when there is one. */
   entryPoint?: string;

@@ -1,0 +1,30 @@
+// The TypeScript checker's API, declared once: the page's checker worker implements it, the
+// JavaScript runtime and the loop call it. Both ends are Fixpoint's own code.
+
+export interface TsDiagnostic {
+  /** 1-based line and column in the code as the model wrote it. */
+  line: number;
+  column: number;
+  /** The compiler's error number, e.g. 2322. */
+  code: number;
+  message: string;
+}
+
+export interface TsCheckOptions {
+  /** Name used in diagnostics and stack traces; default `main.ts`. */
+  fileName?: string;
+  /** The loop checks strictly; MultiPL-E grading compiles as its harness does (strict off). */
+  strict: boolean;
+}
+
+export interface TsCheckResult {
+  /** Errors only; any error fails the attempt. */
+  diagnostics: TsDiagnostic[];
+  /** JavaScript with every statement on its original line, so stack traces point at the model's lines. */
+  js: string;
+}
+
+export interface TypeScriptChecker {
+  check(code: string, options: TsCheckOptions): Promise<TsCheckResult>;
+  dispose(): void;
+}
