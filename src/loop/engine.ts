@@ -1,14 +1,12 @@
 // The loop: a strategy takes steps (for plain repair, one attempt each: ask, extract, run, judge,
 // record) until a stop rule fires. Every finished attempt is handed to the caller (and awaited)
 // before the loop goes on, so a crash loses at most the attempt in flight.
+import { setLongTimeout } from '../shared/timers.ts';
 import { editedCycle } from './cycle.ts';
 import { passedVerdict } from './stop.ts';
 import { createState, isPassed, outcome, stopped, type LoopEnd, type LoopState, type Strategy } from './state.ts';
 import { repair } from './strategies/repair.ts';
 import type { LoopOptions, LoopOutcome } from './types.ts';
-
-/** setTimeout fires at once for delays past this. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export async function runLoop(opts: LoopOptions, strategy: Strategy = repair): Promise<LoopOutcome> {
   // One signal for the user's Stop and for the wall-clock budget running out mid-step.
@@ -18,8 +16,7 @@ export async function runLoop(opts: LoopOptions, strategy: Strategy = repair): P
   opts.signal?.addEventListener('abort', onUserAbort, { once: true });
   if (opts.signal?.aborted) inner.abort();
   const budgetMs = (opts.settings.timeBudgetSec ?? Infinity) * 1000;
-  const timer =
-    budgetMs <= MAX_TIMER_MS ? setTimeout(() => ((clock.timeUp = true), inner.abort()), budgetMs) : undefined;
+  const timer = setLongTimeout(budgetMs, () => ((clock.timeUp = true), inner.abort()));
   try {
     const state = createState(opts, inner.signal, clock);
     const end = (await resume(state)) ?? (await drive(state, strategy));
