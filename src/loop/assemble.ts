@@ -111,27 +111,3 @@ export function toCodeLine(programLine: number | undefined, lineOffset: number, 
   const line = programLine - lineOffset;
   return line >= 1 && line <= Math.max(1, countLines(code)) ? line : undefined;
 }
-
-const LIBRARY = /^\/|^<frozen|lib\/python|site-packages/;
-
-/**
- * Rewrites traceback line numbers of the program's own frames into lines of the model's code.
- * Frames before the code are in the task's prompt; frames after it are in the appended tests.
- */
-export function mapTraceback(traceback: string, lineOffset: number, code: string): string {
-  const last = lineOffset + Math.max(1, countLines(code));
-  const map = (file: string, n: string, frame: (line: string) => string, whole: string): string => {
-    if (LIBRARY.test(file)) return whole;
-    const line = Number(n);
-    if (line > last) return frame('in the test code');
-    if (lineOffset === 0) return whole;
-    return line > lineOffset ? frame(`line ${line - lineOffset}`) : frame(`line ${line} of the task's prompt`);
-  };
-  return traceback
-    .replace(/File "([^"]+)", line (\d+)/g, (whole, file: string, n: string) =>
-      map(file, n, (l) => `File "${file}", ${l}`, whole),
-    )
-    .replace(/\(([^,()]+), line (\d+)\)/g, (whole, file: string, n: string) =>
-      map(file, n, (l) => `(${file}, ${l})`, whole),
-    );
-}

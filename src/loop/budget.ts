@@ -2,12 +2,13 @@
 // summaries; only the latest candidate and its feedback go in full. When that is still too much,
 // or the endpoint says so, the same conversation is rebuilt at a lower level of detail.
 import type { ChatMessage, ChatRequest } from '../shared/model.ts';
+import { estimateRequestTokens } from '../shared/tokens.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import { lineOffsetOf } from './assemble.ts';
 import { buildFeedback, FULL_DETAIL, noCodeFeedback, type FeedbackDetail } from './feedback.ts';
 import { firstMessages, repairMessages, SYSTEM_PROMPT } from './prompt.ts';
 import { summarizeAttempt } from './summary.ts';
-import { clip, estimateTokens } from './text.ts';
+import { clip } from './text.ts';
 
 export const DEFAULT_CONTEXT_BUDGET_TOKENS = 8000;
 
@@ -64,10 +65,8 @@ export interface Conversation {
   tokens: number;
 }
 
-export function requestTokens(req: ChatRequest): number {
-  // A few tokens per message for the role markers the endpoint adds.
-  return estimateTokens(req.system ?? '') + req.messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0);
-}
+/** The size of a request by the same estimate the usage shows when an endpoint reports none. */
+export const requestTokens = estimateRequestTokens;
 
 function latestFeedback(input: ConversationInput, latest: Attempt, level: DetailLevel, n: number): string {
   if (!latest.result || latest.candidate === undefined) return latest.feedback ?? noCodeFeedback('prose');

@@ -2,7 +2,8 @@
 // are those of the code as the model wrote it; hidden tests are only ever counted.
 import type { ExceptionInfo, RunResult, TestResult } from '../shared/run.ts';
 import type { HiddenVerdict } from '../shared/task.ts';
-import { mapTraceback, toCodeLine } from './assemble.ts';
+import { toCodeLine } from './assemble.ts';
+import { resultInCodeLines } from './code-lines.ts';
 import type { NoCodeReason } from './extract.ts';
 import { clip, headTail, lineAt, plural } from './text.ts';
 
@@ -70,12 +71,14 @@ function exceptionText(e: ExceptionInfo, ctx: FeedbackContext, d: FeedbackDetail
   const message = e.message === '' ? '' : `: ${e.message}`;
   if (e.syntax) {
     const at = line === undefined ? '' : ` at line ${line}`;
-    return `${e.type}${at}${message}${sourceLine(ctx, line)}\nThe code does not compile, so no test ran.`;
+    // Python's message ends with the place again, "(<candidate>, line 4)": said once is enough.
+    const said = line === undefined ? message : message.replace(/ \([^()]*, line \d+\)$/, '');
+    return `${e.type}${at}${said}${sourceLine(ctx, line)}\nThe code does not compile, so no test ran.`;
   }
   const at = line === undefined ? '' : ` at line ${line}`;
   let text = `${e.type}${at}${message}${sourceLine(ctx, line)}`;
   if (e.traceback.trim() !== '' && d.tracebackLines > 0) {
-    const tb = trimTraceback(mapTraceback(e.traceback, ctx.lineOffset, ctx.code), d.tracebackLines);
+    const tb = trimTraceback(e.traceback, d.tracebackLines);
     text += tb.startsWith('Traceback') ? `\n${tb}` : `\nTraceback:\n${tb}`;
   }
   return text;
@@ -157,8 +160,9 @@ function outputText(r: RunResult, d: FeedbackDetail): string {
   return parts.join('\n\n');
 }
 
-export function buildFeedback(result: RunResult, ctx: FeedbackContext): string {
+export function buildFeedback(run: RunResult, ctx: FeedbackContext): string {
   const d = ctx.detail ?? FULL_DETAIL;
+  const result = resultInCodeLines(run, ctx.lineOffset, ctx.code);
   const parts = [diagnosis(result, ctx, d)];
   if (ctx.hidden && ctx.hidden.failed > 0) parts.push(`${plural(ctx.hidden.failed, 'hidden test')} failed.`);
   const clean = result.status === 'passed' && !(ctx.hidden && ctx.hidden.failed > 0);

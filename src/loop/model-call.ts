@@ -1,6 +1,7 @@
 // One model call as the loop sees it: streamed, stoppable at once, shrunk and retried when the
 // endpoint says the context is too long, retried once more on a passing network or server fault.
 import type { ChatResult, ModelClient, ModelErrorInfo, ModelErrorKind } from '../shared/model.ts';
+import { sleep } from '../shared/timers.ts';
 import { shrink, type Conversation } from './budget.ts';
 
 const KINDS: ReadonlySet<string> = new Set<ModelErrorKind>([
@@ -58,15 +59,6 @@ function abortable<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
       (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
       (e: unknown) => (signal.removeEventListener('abort', onAbort), reject(e)),
     );
-  });
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(CANCELLED);
-    const onAbort = (): void => (clearTimeout(timer), reject(CANCELLED));
-    const timer = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

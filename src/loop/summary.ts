@@ -3,6 +3,7 @@
 import type { RunResult } from '../shared/run.ts';
 import type { Attempt } from '../shared/task.ts';
 import { toCodeLine } from './assemble.ts';
+import { mapLineRefs } from './code-lines.ts';
 import { plural } from './text.ts';
 
 export function failingTests(r: RunResult): string[] {
@@ -45,7 +46,7 @@ export function describeRun(r: RunResult, lineOffset: number, code: string): str
         parts.push(`failed ${failing.length}/${plural(r.tests.length, 'test')} (${names})`);
       }
       if (where) parts.push(where);
-      return parts.length > 0 ? parts.join(', ') : r.result;
+      return parts.length > 0 ? parts.join(', ') : mapLineRefs(r.result, lineOffset, code);
     }
   }
 }

@@ -4,10 +4,7 @@ export function toLf(text: string): string {
   return text.replace(/\r\n?/g, '\n');
 }
 
-/** A rough count that needs no tokenizer; four characters a token holds for code and English. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+export { estimateTokens } from '../shared/tokens.ts';
 
 export function countLines(text: string): number {
   if (text === '') return 0;

@@ -2,11 +2,11 @@
 // bundled examples by their function name and plays a first attempt, then a repair.
 import { EXAMPLES } from '../shared/examples.ts';
 import type { ChatRequest, ChatResult, EndpointConfig, ModelClient } from '../shared/model.ts';
+import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 import { DEMO_SCRIPTS } from './demo-script.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
 import { publicConfig } from './transport.ts';
-import { estimateInput, estimateTokens } from './usage.ts';
 
 export const DEMO_MODEL = 'demo';
 export const DEMO_LABEL = 'Demo model (offline, scripted)';
@@ -70,7 +70,7 @@ export function createDemoClient(config: Partial<EndpointConfig> = {}, opts: Dem
       return {
         text,
         finishReason: 'stop',
-        usage: { inputTokens: estimateInput(req), outputTokens: estimateTokens(text), estimated: true },
+        usage: { inputTokens: estimateRequestTokens(req), outputTokens: estimateTokens(text), estimated: true },
       };
     },
     async listModels() {

@@ -4,11 +4,11 @@
 // restarts the clock, so a slow but working stream (a local model, keep-alive comments, a
 // reasoning phase that streams its thoughts) is never cut.
 import type { ErrorContext } from './describe.ts';
+import { setLongTimeout } from '../shared/timers.ts';
 import { ModelError } from './errors.ts';
 
 /** Long enough for a large local model to load and read a long prompt before its first byte. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 300_000;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface IdleWatch {
   /** Aborts when the caller's signal does, or when nothing arrived for the timeout. */
@@ -27,12 +27,12 @@ export function watchIdle(ms: number, outer?: AbortSignal): IdleWatch {
   if (outer?.aborted) ctrl.abort();
   else outer?.addEventListener('abort', onOuter, { once: true });
   const touch = (): void => {
-    if (!(ms > 0) || ms > MAX_TIMER_MS || ctrl.signal.aborted) return;
+    if (!(ms > 0) || ctrl.signal.aborted) return;
     clearTimeout(timer);
-    timer = setTimeout(() => {
+    timer = setLongTimeout(ms, () => {
       fired = true;
       ctrl.abort();
-    }, ms);
+    });
   };
   touch();
   return {

@@ -1,4 +1,5 @@
 // Retries for rate limits and overload: bounded in tries and in total waiting time.
+import { sleep } from '../shared/timers.ts';
 import { cancelledError, isRetryable, ModelError } from './errors.ts';
 
 export interface RetryPolicy {
@@ -14,19 +15,9 @@ export interface RetryPolicy {
   onRetry?: (info: { attempt: number; delayMs: number; error: ModelError }) => void;
 }
 
+/** A wait that rejects with the clients' own cancelled error. */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelledError());
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(cancelledError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return sleep(ms, signal, cancelledError);
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {

@@ -1,16 +1,8 @@
 // Token counts from the stream, an estimate when the endpoint gives none, and cost.
 import type { ChatRequest, Usage } from '../shared/model.ts';
+import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 
-/** Roughly four characters per token for English and code; only used when nothing better exists. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
-export function estimateInput(req: ChatRequest): number {
-  let chars = req.system?.length ?? 0;
-  for (const m of req.messages) chars += m.content.length;
-  return Math.ceil(chars / 4);
-}
+export { estimateTokens };
 
 /** Reported counts win; a missing one is estimated and the whole usage is marked as such. */
 export function usageFrom(
@@ -21,7 +13,7 @@ export function usageFrom(
   const input = reported.inputTokens;
   const output = reported.outputTokens;
   const usage: Usage = {
-    inputTokens: input ?? estimateInput(req),
+    inputTokens: input ?? estimateRequestTokens(req),
     outputTokens: output ?? estimateTokens(replyText),
   };
   if (input === undefined || output === undefined) usage.estimated = true;

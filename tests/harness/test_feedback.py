@@ -1,5 +1,6 @@
 """Feedback mode: each test kind, per-test results, actual/expected, tracebacks."""
 
+import re
 import unittest
 
 from _support import ADD_TESTS, humaneval, mbpp, run
@@ -177,6 +178,58 @@ class MbppTests(unittest.TestCase):
                                                                'assert f(1, 0) == 0'], 'X = 1'))
         self.assertIn('File "<tests>", line 3, in <module>', r['exception']['traceback'])
         self.assertIn('File "<candidate>", line 2, in f', r['exception']['traceback'])
+
+
+PROMPT = 'def f(a):\n    """The first of a pair."""\n'  # two lines, as HumanEval prompts end
+PAIR_TESTS = humaneval('def check(candidate):\n'
+                       '    assert candidate((1, 2)) == 1\n'
+                       '    assert candidate(5) == 5\n'
+                       '    assert candidate((1, 2, 3)) == 1\n')
+WHOLE = 'def f(a):\n    x = 1\n    p, q = a\n    return p\n'  # a reply that rewrites the function
+BODY = '    x = 1\n    p, q = a\n    return p\n'  # a reply that is the body only
+
+
+class LineNumbers(unittest.TestCase):
+    """Every number reported for one error names the same line of the program that ran (the
+    loop turns that one number into a line of the model's code)."""
+
+    def assert_one_line(self, program, line, mode=None):
+        r, _ = run(program, PAIR_TESTS, mode)
+        exc = r['exception']
+        self.assertEqual(exc['line'], line)
+        frames = re.findall(r'File "<candidate>", line (\d+)', exc['traceback'])
+        self.assertEqual(int(frames[-1]), line)
+        return r
+
+    def test_exception_inside_a_test_in_both_shapes(self):
+        for code, line in ((WHOLE, 5), (BODY, 4)):
+            program = PROMPT + code
+            self.assertEqual(program.split('\n')[line - 1].strip(), 'p, q = a')
+            r = self.assert_one_line(program, line)
+            self.assertEqual([t['passed'] for t in r['tests']], [True, False, False])
+            for t in r['tests'][1:]:
+                self.assertTrue(t['message'].endswith('(<candidate> line %d)' % line), t['message'])
+            self.assertNotIn('<candidate>', r['result'])
+
+    def test_syntax_error_in_both_shapes_and_modes(self):
+        for code, line in (('def f(a)\n    return a\n', 3), ('    x = 1\n    if x\n        return a\n', 4)):
+            for mode in (None, 'reference'):
+                r, _ = run(PROMPT + code, PAIR_TESTS, mode)
+                exc = r['exception']
+                self.assertEqual((exc['syntax'], exc['line']), (True, line))
+                self.assertTrue(exc['message'].endswith('(<candidate>, line %d)' % line), exc['message'])
+                self.assertIn('File "<candidate>", line %d\n' % line, exc['traceback'])
+
+    def test_exception_at_import_in_both_modes(self):
+        for mode in (None, 'reference'):
+            self.assert_one_line(PROMPT + 'def f(a):\n    return a\n\nf(7)[0]\n', 6, mode)
+
+    def test_failing_assert_names_the_test_not_a_line(self):
+        r, _ = run(PROMPT + '    return 0\n', PAIR_TESTS)
+        self.assertEqual([t['passed'] for t in r['tests']], [False, False, False])
+        self.assertEqual((r['tests'][0]['actual'], r['tests'][0]['expected']), ('0', '1'))
+        self.assertNotIn('exception', r)
+        self.assertNotIn('line', r['result'])
 
 
 class NoTestsKind(unittest.TestCase):

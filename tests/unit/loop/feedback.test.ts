@@ -152,6 +152,58 @@ describe('line numbers refer to the code as the model wrote it', () => {
     );
   });
 
+  // A two-line prompt, then the model's code: program line N is line N - 2 of the code.
+  const TWO = { code: 'def f(a):\n    x = 1\n    p, q = a\n    return p\n', lineOffset: 2 };
+
+  it('a test that raised names the line of the model’s code, as the excerpt and the traceback do', () => {
+    const tb =
+      'Traceback (most recent call last):\n  File "<tests>", line 3, in check\n    assert candidate(5) == 5\n' +
+      '  File "<candidate>", line 5, in f\n    p, q = a\nTypeError: cannot unpack non-iterable int object';
+    const r: RunResult = {
+      ...raised('TypeError', 'cannot unpack non-iterable int object', 5, tb),
+      status: 'failed',
+      tests: [
+        {
+          name: 'assert candidate(5) == 5',
+          passed: false,
+          source: 'assert candidate(5) == 5',
+          message: 'TypeError: cannot unpack non-iterable int object (<candidate> line 5)',
+        },
+      ],
+    };
+    const text = buildFeedback(r, TWO);
+    expect(text).toContain('error: TypeError: cannot unpack non-iterable int object (<candidate> line 3)');
+    expect(text).toContain('TypeError at line 3: cannot unpack non-iterable int object\n  3 |     p, q = a');
+    expect(text).toContain('  File "<tests>", in the test code, in check\n');
+    expect(text).toContain('  File "<candidate>", line 3, in f\n');
+    expect(text).not.toMatch(/line [1245]\b/);
+  });
+
+  it('a syntax error says its line once, in the model’s numbering', () => {
+    const r: RunResult = {
+      ...syntax("expected ':' (<candidate>, line 3)", 3),
+      result: "failed: expected ':' (<candidate>, line 3)",
+    };
+    expect(buildFeedback(r, { code: 'def f(a)\n    return a\n', lineOffset: 2 })).toBe(
+      "SyntaxError at line 1: expected ':'\n  1 | def f(a)\nThe code does not compile, so no test ran.",
+    );
+  });
+
+  it('a traceback the program printed itself is renumbered too', () => {
+    const printed = 'Traceback (most recent call last):\n  File "<candidate>", line 4, in f\nKeyError: 1\n';
+    const text = buildFeedback({ ...failing(1, ['test_1']), stderr: printed }, TWO);
+    expect(text).toContain('File "<candidate>", line 2, in f');
+  });
+
+  it('library frames keep their own numbers; frames in the prompt say so', () => {
+    const tb =
+      'Traceback (most recent call last):\n  File "<candidate>", line 1, in helper\n' +
+      '  File "/lib/python3.12/json/__init__.py", line 346, in loads\nValueError: bad';
+    const text = buildFeedback(raised('ValueError', 'bad', 1, tb), TWO);
+    expect(text).toContain('File "<candidate>", line 1 of the task\'s prompt, in helper');
+    expect(text).toContain('File "/lib/python3.12/json/__init__.py", line 346, in loads');
+  });
+
   it('a syntax error inside the prompt is not blamed on a line of the body', () => {
     const text = buildFeedback(syntax('unexpected indent', 2), { code: '    return 1', lineOffset: 9 });
     expect(text).toBe('SyntaxError: unexpected indent\nThe code does not compile, so no test ran.');

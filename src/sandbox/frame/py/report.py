@@ -194,7 +194,8 @@ def syntax_info(e, sources, where=None):
     if end is not None and e.lineno is not None and lineno is not None:
         end = lineno + (end - e.lineno)
     mapped = type(e)(e.msg, (name, lineno, e.offset, e.text, end, e.end_offset))
-    info = {'type': type(e).__name__, 'message': safe_str(e), 'traceback': _last_line(mapped)}
+    # The message names the place too ("... (<candidate>, line 4)"): the same place as `line`.
+    info = {'type': type(e).__name__, 'message': safe_str(mapped), 'traceback': _last_line(mapped)}
     if name == '<candidate>':
         info['syntax'] = True
         if lineno is not None:

@@ -1,0 +1,118 @@
+// The steps of one attempt, each on its own so a strategy can put them together its own way:
+// ask (a model call), extract (a candidate from the reply), run (in the sandbox, with feedback),
+// judge (the stop rules that look at the attempt) and record (hand it to the caller).
+import type { Usage } from '../shared/model.ts';
+import type { Attempt } from '../shared/task.ts';
+import { candidateFromReply, type Candidate } from './assemble.ts';
+import type { Conversation } from './budget.ts';
+import { evaluate } from './evaluate.ts';
+import type { NoCode } from './extract.ts';
+import { buildFeedback, noCodeFeedback } from './feedback.ts';
+import { callModel } from './model-call.ts';
+import { endpointVerdict, passedVerdict, stuckVerdict, type StopVerdict } from './stop.ts';
+import { isPassed, stopped, type LoopEnd, type LoopState } from './state.ts';
+
+export interface Reply {
+  text: string;
+  /** The messages as sent, after any shrinking the endpoint asked for. */
+  messages: Attempt['messages'];
+  usage: Usage;
+  ms: number;
+}
+
+/**
+ * One model call, streamed to the hooks. Its tokens and time count towards the run's budgets
+ * whatever the call is for; the reply, or how the run ends when the endpoint failed for good.
+ */
+export async function ask(s: LoopState, conversation: Conversation): Promise<Reply | LoopEnd> {
+  const { settings: o, hooks, model } = s.opts;
+  const t0 = s.now();
+  const call = await callModel({
+    model,
+    conversation,
+    temperature: o.temperature,
+    maxTokens: o.maxTokens,
+    signal: s.signal,
+    maxShrinks: o.maxShrinks ?? 3,
+    retries: o.modelRetries ?? 1,
+    retryDelayMs: o.retryDelayMs ?? 1000,
+    onDelta: hooks.onModelDelta,
+    onReset: hooks.onModelReset,
+    onStatus: hooks.onStatus,
+  });
+  const ms = s.now() - t0;
+  s.modelMs += ms;
+  if (!call.ok)
+    return call.error.kind === 'cancelled' ? stopped(s) : { verdict: endpointVerdict(call.error), error: call.error };
+  const { usage } = call.result;
+  s.usage.inputTokens += usage.inputTokens;
+  s.usage.outputTokens += usage.outputTokens;
+  if (usage.estimated) s.usage.estimated = true;
+  return { text: call.result.text, messages: call.conversation.request.messages, usage, ms };
+}
+
+export function extract(s: LoopState, reply: string): Candidate | NoCode {
+  return candidateFromReply(reply, s.opts.task);
+}
+
+/** Runs a candidate and completes its attempt; 'stopped' when the run was cut short. */
+export async function run(s: LoopState, c: Candidate, base: Attempt): Promise<Attempt | 'stopped'> {
+  const { task, hooks, runtime } = s.opts;
+  hooks.onStatus?.(`Running attempt ${base.index + 1}.`);
+  const ev = await evaluate({
+    runtime,
+    task,
+    program: c.program,
+    signal: s.signal,
+    onOutput: hooks.onRunOutput,
+    now: s.now,
+  });
+  if (ev === 'stopped') return 'stopped';
+  s.runMs += ev.runMs;
+  const feedback = buildFeedback(ev.result, {
+    code: c.code,
+    lineOffset: c.lineOffset,
+    timeoutSec: task.limits.timeoutSec,
+    hidden: ev.hidden,
+    truncatedReply: c.truncated,
+  });
+  return {
+    ...base,
+    candidate: c.code,
+    shape: c.shape,
+    result: ev.result,
+    hidden: ev.hidden,
+    passed: ev.passed,
+    runMs: ev.runMs,
+    feedback,
+  };
+}
+
+/** A reply without code is still an attempt: its feedback asks for code. */
+export function noCode(got: NoCode, base: Attempt): Attempt {
+  return { ...base, feedback: noCodeFeedback(got.reason), passed: false };
+}
+
+export interface Judgement {
+  /** The run is over. */
+  stop?: StopVerdict;
+  /** Why the next request asks for a different approach. */
+  changeTack?: string;
+}
+
+/** The stop rules that look at a finished attempt: passed, and stuck (once forgiven). */
+export function judge(s: LoopState, a: Attempt): Judgement {
+  if (isPassed(a)) return { stop: passedVerdict(a) };
+  const stuck = s.watch.observe(a);
+  if (!stuck.stuck) return {};
+  if (s.tacticUsed) return { stop: stuckVerdict(stuck.why) };
+  s.tacticUsed = s.tactic = true;
+  return { changeTack: stuck.why };
+}
+
+/** Keeps the attempt; awaited, so the caller has saved it before the loop goes on. */
+export async function record(s: LoopState, a: Attempt): Promise<void> {
+  const done = { ...a, createdAt: s.now() };
+  s.attempts.push(done);
+  await s.opts.hooks.onAttempt(done);
+}
