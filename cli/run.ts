@@ -1,7 +1,7 @@
 // fixpoint run: the execution-feedback loop on every problem of a HumanEval or MBPP file, through
 // the built page (same loop, model clients, sandbox and history as a person's session).
 import { createWriteStream } from 'node:fs';
-import type { LoopOutcome } from '../src/loop/index.ts';
+import type { LoopOutcome } from '../src/loop/types.ts';
 import type { EndpointConfig, ProviderKind } from '../src/shared/model.ts';
 import { parseProblems, problemToTask } from '../src/shared/problems.ts';
 import { parseFlags, UsageError } from './args.ts';

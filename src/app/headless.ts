@@ -1,11 +1,11 @@
 // The API the command line drives in headless Chromium: the same runtime, loop and history the
 // page uses.
-import type { LoopOutcome, LoopSettings } from '../loop/index.ts';
+import type { LoopOutcome, LoopSettings } from '../loop/types.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
-import { openStore, type HistoryStore } from '../store/index.ts';
+import { openStore, type HistoryStore } from '../store/history-store.ts';
 import { runSession } from './session.ts';
 
 export interface HeadlessApi {

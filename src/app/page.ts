@@ -1,11 +1,11 @@
 // The loop page: mounts the views into the layout and connects its buttons. Runs go through
 // loop-control.ts (the loop) and run-once.ts (one run, no model); sessions come and go through
 // the history store, which start-up.ts opens.
-import type { LoopSettings } from '../loop/index.ts';
-import { createKeyStore, withKey } from '../models/index.ts';
+import type { LoopSettings } from '../loop/types.ts';
+import { createKeyStore, withKey } from '../models/keys.ts';
 import { EXAMPLES } from '../shared/examples.ts';
 import type { Task } from '../shared/task.ts';
-import type { HistoryStore } from '../store/index.ts';
+import type { HistoryStore } from '../store/history-store.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
 import { mountReply } from '../ui/reply/reply-view.ts';

@@ -1,10 +1,12 @@
 // One session of the loop, saved as it happens: the page and the command line both go through here.
-import { runLoop, type LoopHooks, type LoopOutcome, type LoopSettings } from '../loop/index.ts';
-import { createModelClient, type FactoryOptions } from '../models/index.ts';
+import { runLoop } from '../loop/engine.ts';
+import type { LoopHooks, LoopOutcome, LoopSettings } from '../loop/types.ts';
+import { createModelClient, type FactoryOptions } from '../models/create-client.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
-import { StoreError, type HistoryStore } from '../store/index.ts';
+import { StoreError } from '../store/errors.ts';
+import type { HistoryStore } from '../store/history-store.ts';
 
 export interface SessionRequest {
   task: Task;

@@ -1,7 +1,7 @@
 // What the page does once, as it loads: start Python, open the history, mark the sessions a
 // reload or crash left running as interrupted, and show the latest of them so it can be resumed.
 // The states land on the root element as data attributes for anyone waiting on them.
-import { openStore, type HistoryStore } from '../store/index.ts';
+import { openStore, type HistoryStore } from '../store/history-store.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { Notices } from './notices.ts';
 import type { Runtime } from '../shared/run.ts';

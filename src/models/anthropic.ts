@@ -1,9 +1,9 @@
 // Anthropic Messages API, called straight from the page.
 import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createAnthropicParser } from './parsers/anthropic.ts';
-import { getJson, streamChat } from './run.ts';
-import { clientBase, requireKey, requireUrl, stripSuffix } from './transport.ts';
-import type { ClientOptions } from './transport.ts';
+import { getJson, streamChat } from './chat.ts';
+import { clientBase, requireKey, requireUrl, stripSuffix } from './client-base.ts';
+import type { ClientOptions } from './client-base.ts';
 
 /** Anthropic requires a limit; generous enough for a whole program and its explanation. */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;

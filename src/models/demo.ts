@@ -5,7 +5,7 @@ import type { ChatRequest, ChatResult, EndpointConfig, ModelClient } from '../sh
 import { DEMO_SCRIPTS } from './demo-script.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
-import { publicConfig } from './transport.ts';
+import { publicConfig } from './client-base.ts';
 import { estimateInput, estimateTokens } from './usage.ts';
 
 export const DEMO_MODEL = 'demo';

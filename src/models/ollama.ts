@@ -1,9 +1,9 @@
 // Ollama's native API: /api/chat (NDJSON) and /api/tags.
 import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createOllamaParser } from './parsers/ollama.ts';
-import { getJson, streamChat } from './run.ts';
-import { clientBase, requireUrl, stripSuffix } from './transport.ts';
-import type { ClientOptions } from './transport.ts';
+import { getJson, streamChat } from './chat.ts';
+import { clientBase, requireUrl, stripSuffix } from './client-base.ts';
+import type { ClientOptions } from './client-base.ts';
 
 export function ollamaHeaders(key: string | undefined, json: boolean): Record<string, string> {
   const h: Record<string, string> = {};

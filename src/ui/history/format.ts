@@ -1,5 +1,5 @@
 // Words and numbers for the history list.
-import type { StorageInfo } from '../../store/index.ts';
+import type { StorageInfo } from '../../store/storage.ts';
 import type { EndReason, Session } from '../../shared/task.ts';
 
 const END_LABELS: Record<EndReason, string> = {

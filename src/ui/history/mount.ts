@@ -1,7 +1,7 @@
 // The history panel: search, open, resume, rename, delete, export, import, and how much room
 // is left. It follows the store's change notices, so a session saved in another tab appears
 // here without a reload.
-import type { HistoryStore } from '../../store/index.ts';
+import type { HistoryStore } from '../../store/history-store.ts';
 import type { Session } from '../../shared/task.ts';
 import { downloadText, pickTextFile } from './files.ts';
 import { fileName, storageText } from './format.ts';

@@ -1,6 +1,6 @@
 // The endpoint settings view: plain DOM, no framework. The page mounts it and receives the
 // saved settings; the key itself goes only to the key store.
-import { createModelClient } from '../../models/index.ts';
+import { createModelClient } from '../../models/create-client.ts';
 import { describeKeyPlace } from '../../models/keys.ts';
 import type { KeyStore } from '../../models/keys.ts';
 import { isModelError } from '../../models/errors.ts';
