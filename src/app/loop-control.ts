@@ -18,6 +18,7 @@ import type { Activity } from './activity.ts';
 import type { Notices } from './notices.ts';
 import { runSession } from './session.ts';
 import type { SessionView } from './session-view.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 export interface LoopParts {
   layout: Layout;
@@ -147,7 +148,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
     }
     return { stored };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     view.setPending(undefined);
     layout.setVerdict(`The loop could not run: ${message}`, 'error');
     status(`The loop could not run: ${message}`, 'error');

@@ -1,6 +1,7 @@
 // Runs a candidate against the visible tests, and against the hidden ones when the task has them.
 import type { OutputStream, RunJob, RunResult, Runtime, TestSpec } from '../shared/run.ts';
 import type { HiddenVerdict, Task } from '../shared/task.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 export interface Evaluation {
   result: RunResult;
@@ -12,7 +13,7 @@ export interface Evaluation {
 
 /** A runtime that throws instead of reporting is still a run that went wrong, not a loop failure. */
 function crashed(e: unknown): RunResult {
-  const message = `the runtime failed: ${e instanceof Error ? e.message : String(e)}`;
+  const message = `the runtime failed: ${errorMessage(e)}`;
   return {
     status: 'crashed',
     result: `failed: ${message}`,

@@ -2,6 +2,7 @@
 // endpoint says the context is too long, retried once more on a passing network or server fault.
 import type { ChatResult, ModelClient, ModelErrorInfo, ModelErrorKind } from '../shared/model.ts';
 import { shrink, type Conversation } from './budget.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 const KINDS: ReadonlySet<string> = new Set<ModelErrorKind>([
   'auth',
@@ -41,7 +42,7 @@ export function toModelError(e: unknown): ModelErrorInfo {
   if (info) return info;
   if ((e as { name?: unknown } | null)?.name === 'AbortError')
     return { kind: 'cancelled', message: 'The request was cancelled.' };
-  const said = e instanceof Error ? e.message : String(e);
+  const said = errorMessage(e);
   return { kind: 'server', message: `The model call failed: ${said}` };
 }
 

@@ -1,4 +1,5 @@
 // Failures of the history store, as values the page can show instead of crashing on.
+import { errorMessage } from '../shared/error-message.ts';
 
 export type StoreErrorKind =
   /** The browser refused to store more (disk full, origin quota, private mode limits). */
@@ -51,7 +52,7 @@ export function toStoreError(error: unknown): StoreError {
   if (name === 'InvalidStateError') {
     return new StoreError('closed', CLOSED_MESSAGE, { cause: error });
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return new StoreError('unknown', `History storage failed: ${text}`, { cause: error });
 }
 
