@@ -56,3 +56,15 @@ export function clear(el: Element): void {
 export function atBottom(el: Element, slack = 24): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= slack;
 }
+
+export function show(node: HTMLElement, visible: boolean): void {
+  node.hidden = !visible;
+}
+
+/** Marks a field invalid and puts the message where screen readers find it. */
+export function setFieldError(input: HTMLElement, message: HTMLElement, text: string | undefined): void {
+  message.textContent = text ?? '';
+  show(message, text !== undefined);
+  if (text === undefined) input.removeAttribute('aria-invalid');
+  else input.setAttribute('aria-invalid', 'true');
+}
