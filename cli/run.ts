@@ -89,6 +89,8 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const totals = { problems: 0, passed_first: 0, passed: 0, input_tokens: 0, output_tokens: 0 };
   let fatal: string | undefined;
   try {
+    const noHistory = await page.page.evaluate(() => window.fixpoint.historyProblem());
+    if (noHistory) log(`fixpoint: the sessions of this run are not kept in the history: ${noHistory}`);
     for (const p of problems) {
       const task = problemToTask(p, timeout);
       const outcome = await page.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m }), [
