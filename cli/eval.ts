@@ -8,7 +8,7 @@ import { Progress } from './progress.ts';
 
 export const EVAL_USAGE = 'eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]';
 
-export interface EvalRow {
+interface EvalRow {
   task_id: string | number;
   completion: string;
   passed: boolean;

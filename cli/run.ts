@@ -49,7 +49,7 @@ function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): E
   return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), model: flags.model, apiKey: apiKey || undefined };
 }
 
-export function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown> {
+function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown> {
   const ran = o.attempts.filter((a) => a.result);
   const last = ran[ran.length - 1];
   return {

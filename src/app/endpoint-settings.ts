@@ -9,7 +9,7 @@ const STORAGE_KEY = 'fixpoint.endpoint';
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'demo'];
 
 /** A fresh page talks to the offline demo model: it works with no key and no network. */
-export function demoSettings(): EndpointSettings {
+function demoSettings(): EndpointSettings {
   const demo = getPreset('demo');
   return {
     config: {

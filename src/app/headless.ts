@@ -30,7 +30,7 @@ export interface HeadlessApi {
   history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
 }
 
-export interface HeadlessLoopOptions {
+interface HeadlessLoopOptions {
   /** Give up on a model request after this long without a byte (the clients' default otherwise). */
   modelIdleTimeoutMs?: number;
 }

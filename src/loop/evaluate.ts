@@ -27,7 +27,7 @@ function crashed(e: unknown): RunResult {
 }
 
 /** Runs one job; 'stopped' when the signal aborted it or the runtime reports it cancelled. */
-export async function runJob(
+async function runJob(
   runtime: Runtime,
   job: RunJob,
   signal?: AbortSignal,
@@ -56,7 +56,7 @@ export async function runJob(
   }
 }
 
-export function hiddenVerdict(r: RunResult): HiddenVerdict {
+function hiddenVerdict(r: RunResult): HiddenVerdict {
   const total = Math.max(1, r.tests.length);
   let failed = r.tests.filter((t) => !t.passed).length;
   // A run that failed outside any listed test (a crash, a time-out) still failed: count one.

@@ -37,7 +37,7 @@ function asInfo(v: unknown): ModelErrorInfo | undefined {
 }
 
 /** Reads the clients' error shape without importing it: the loop depends on shared types only. */
-export function toModelError(e: unknown): ModelErrorInfo {
+function toModelError(e: unknown): ModelErrorInfo {
   const info = asInfo((e as { info?: unknown } | null)?.info) ?? asInfo(e);
   if (info) return info;
   if ((e as { name?: unknown } | null)?.name === 'AbortError')
@@ -62,7 +62,7 @@ function abortable<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(CANCELLED);
     const onAbort = (): void => (clearTimeout(timer), reject(CANCELLED));

@@ -8,7 +8,7 @@ import { abortableSleep } from './retry.ts';
 import { publicConfig } from './client-base.ts';
 import { estimateInput, estimateTokens } from './usage.ts';
 
-export const DEMO_MODEL = 'demo';
+const DEMO_MODEL = 'demo';
 export const DEMO_LABEL = 'Demo model (offline, scripted)';
 
 export interface DemoOptions {

@@ -6,14 +6,14 @@ import { getJson, streamChat } from './chat.ts';
 import { clientBase, requireKey, requireUrl } from './client-base.ts';
 import type { ClientOptions } from './client-base.ts';
 
-export function openaiHeaders(key: string | undefined, json: boolean): Record<string, string> {
+function openaiHeaders(key: string | undefined, json: boolean): Record<string, string> {
   const h: Record<string, string> = {};
   if (json) h['content-type'] = 'application/json';
   if (key !== undefined) h.authorization = `Bearer ${key}`;
   return h;
 }
 
-export function openaiBody(
+function openaiBody(
   config: EndpointConfig,
   req: ChatRequest,
   streamUsage: boolean,

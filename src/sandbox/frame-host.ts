@@ -8,7 +8,7 @@ import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
 
 const harnessSources = import.meta.glob<string>('./frame/py/*.py', { query: '?raw', import: 'default', eager: true });
 
-export const FRAME_CSP =
+const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
 
 interface Loaded {

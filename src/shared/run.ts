@@ -1,7 +1,7 @@
 // What a run is asked to do and what it reports. Both the host and the sandbox frame import
 // only these types, never each other.
 
-export type Language = 'python';
+type Language = 'python';
 
 /** How the tests of a job are given. */
 export type TestSpec =

@@ -37,7 +37,7 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
 }
 
-export const QUOTA_MESSAGE =
+const QUOTA_MESSAGE =
   'The browser has no room left to save history. Free space by deleting or exporting old ' +
   'sessions, or allow this site more storage; the current attempt is kept in this page until then.';
 

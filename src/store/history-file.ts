@@ -8,14 +8,14 @@ import { FieldError } from './validate.ts';
 import { errorMessage } from '../shared/error-message.ts';
 
 export const HISTORY_FORMAT = 'fixpoint-history';
-export const HISTORY_VERSION = 1;
+const HISTORY_VERSION = 1;
 
 export interface SessionEntry {
   session: Session;
   attempts: Attempt[];
 }
 
-export interface HistoryFile {
+interface HistoryFile {
   format: typeof HISTORY_FORMAT;
   version: number;
   /** ISO 8601 time of the export. */

@@ -24,7 +24,7 @@ export function formatTime(ms: number): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;

@@ -36,7 +36,7 @@ export interface HistoryPanel {
   generation: number;
 }
 
-export function say(p: HistoryPanel, text: string, kind: 'info' | 'error' = 'info'): void {
+function say(p: HistoryPanel, text: string, kind: 'info' | 'error' = 'info'): void {
   p.message.textContent = text;
   p.message.dataset.kind = kind;
 }
