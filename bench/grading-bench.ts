@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 const ROOT = resolve(import.meta.dirname, '..');
-export const HUMANEVAL = resolve(ROOT, 'data/humaneval/HumanEval.jsonl.gz');
+const HUMANEVAL = resolve(ROOT, 'data/humaneval/HumanEval.jsonl.gz');
 
 export interface GradingFigures {
   samples: number;

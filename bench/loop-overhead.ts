@@ -1,6 +1,6 @@
 // The loop's own cost per iteration: a model and a runtime that answer at once, so all the time
 // measured is extraction, feedback, context budgeting, stop rules and bookkeeping.
-import { runLoop } from '../src/loop/index.ts';
+import { runLoop } from '../src/loop/engine.ts';
 import type { ChatRequest, ChatResult, ModelClient } from '../src/shared/model.ts';
 import type { RunHandle, RunJob, RunResult, Runtime } from '../src/shared/run.ts';
 import type { Task } from '../src/shared/task.ts';

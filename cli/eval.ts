@@ -8,7 +8,7 @@ import { Progress } from './progress.ts';
 
 export const EVAL_USAGE = 'eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]';
 
-export interface EvalRow {
+interface EvalRow {
   task_id: string | number;
   completion: string;
   passed: boolean;
@@ -25,21 +25,21 @@ export async function evalCommand(argv: string[]): Promise<number> {
     out: { type: 'string' },
     'no-isolation': { type: 'boolean' },
   });
-  const problemsFile = flags.problems as string;
+  const problemsFile = flags.problems;
   const problems = new Map<string, Problem>(
     parseProblems(readText(problemsFile), problemsFile).map((p) => [p.taskId, p]),
   );
-  const samplesFile = flags.samples as string;
+  const samplesFile = flags.samples;
   const samples = parseSamples(readText(samplesFile), samplesFile, problems);
-  if (flags.out) checkOutFile(flags.out as string, [problemsFile, samplesFile]);
-  const timeout = (flags.timeout as number | undefined) ?? 3;
-  const workers = Math.min((flags.workers as number | undefined) ?? 1, samples.length);
+  if (flags.out) checkOutFile(flags.out, [problemsFile, samplesFile]);
+  const timeout = flags.timeout ?? 3;
+  const workers = Math.min(flags.workers ?? 1, samples.length);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
   const rows: (EvalRow | undefined)[] = new Array(samples.length);
   const progress = new Progress(samples.length, 'graded');
-  const out = flags.out ? createWriteStream(flags.out as string) : undefined;
+  const out = flags.out ? createWriteStream(flags.out) : undefined;
   let written = 0;
   const flush = (): void => {
     // Rows go out in input order as soon as every earlier one is done.

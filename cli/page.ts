@@ -17,7 +17,7 @@ function newestMtime(path: string): number {
 }
 
 /** Builds the page when there is none or the sources are newer than it. */
-export async function ensureBuilt(log: (s: string) => void): Promise<void> {
+async function ensureBuilt(log: (s: string) => void): Promise<void> {
   const built = join(DIST, 'index.html');
   const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => join(ROOT, p)).filter(existsSync);
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;

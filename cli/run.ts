@@ -1,10 +1,10 @@
 // fixpoint run: the execution-feedback loop on every problem of a HumanEval or MBPP file, through
 // the built page (same loop, model clients, sandbox and history as a person's session).
 import { createWriteStream } from 'node:fs';
-import type { LoopOutcome } from '../src/loop/index.ts';
+import type { LoopOutcome } from '../src/loop/types.ts';
 import type { EndpointConfig, ProviderKind } from '../src/shared/model.ts';
 import { parseProblems, problemToTask } from '../src/shared/problems.ts';
-import { parseFlags, UsageError } from './args.ts';
+import { parseFlags, UsageError, type Flags, type FlagSpec } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
 import { Progress } from './progress.ts';
@@ -22,11 +22,21 @@ const usageOf = (u: { inputTokens: number; outputTokens: number }): Usage => ({
   output_tokens: u.outputTokens,
 });
 
-function endpointFrom(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): EndpointConfig {
-  const provider = flags.provider as ProviderKind;
-  if (!PROVIDERS.includes(provider))
-    throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}, not "${provider}"`);
-  const baseUrl = flags['base-url'] as string;
+const RUN_FLAGS = {
+  problems: { type: 'string', required: true },
+  provider: { type: 'string', required: true },
+  'base-url': { type: 'string', required: true },
+  model: { type: 'string', required: true },
+  'api-key': { type: 'string' },
+  'max-iterations': { type: 'int', min: 1 },
+  timeout: { type: 'number', min: 0.1 },
+  out: { type: 'string' },
+} as const satisfies FlagSpec;
+
+function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): EndpointConfig {
+  const provider = PROVIDERS.find((p) => p === flags.provider);
+  if (!provider) throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}, not "${flags.provider}"`);
+  const baseUrl = flags['base-url'];
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -35,11 +45,11 @@ function endpointFrom(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): E
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError(`--base-url must start with http:// or https://`);
-  const apiKey = (flags['api-key'] as string | undefined) ?? env.FIXPOINT_API_KEY;
-  return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), model: flags.model as string, apiKey: apiKey || undefined };
+  const apiKey = flags['api-key'] ?? env.FIXPOINT_API_KEY;
+  return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), model: flags.model, apiKey: apiKey || undefined };
 }
 
-export function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown> {
+function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown> {
   const ran = o.attempts.filter((a) => a.result);
   const last = ran[ran.length - 1];
   return {
@@ -59,26 +69,17 @@ export function rowOf(taskId: string | number, o: LoopOutcome): Record<string, u
 }
 
 export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const flags = parseFlags(argv, {
-    problems: { type: 'string', required: true },
-    provider: { type: 'string', required: true },
-    'base-url': { type: 'string', required: true },
-    model: { type: 'string', required: true },
-    'api-key': { type: 'string' },
-    'max-iterations': { type: 'int', min: 1 },
-    timeout: { type: 'number', min: 0.1 },
-    out: { type: 'string' },
-  });
+  const flags = parseFlags(argv, RUN_FLAGS);
   const endpoint = endpointFrom(flags, env);
-  const problemsFile = flags.problems as string;
+  const problemsFile = flags.problems;
   const problems = parseProblems(readText(problemsFile), problemsFile);
-  if (flags.out) checkOutFile(flags.out as string, [problemsFile]);
-  const timeout = (flags.timeout as number | undefined) ?? 3;
-  const maxIterations = (flags['max-iterations'] as number | undefined) ?? 5;
+  if (flags.out) checkOutFile(flags.out, [problemsFile]);
+  const timeout = flags.timeout ?? 3;
+  const maxIterations = flags['max-iterations'] ?? 5;
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const page = await openHeadless({ sandboxes: 1, log });
-  const out = flags.out ? createWriteStream(flags.out as string) : undefined;
+  const out = flags.out ? createWriteStream(flags.out) : undefined;
   const write = (row: unknown): void => {
     const line = `${JSON.stringify(row)}\n`;
     if (out) out.write(line);
@@ -88,6 +89,8 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const totals = { problems: 0, passed_first: 0, passed: 0, input_tokens: 0, output_tokens: 0 };
   let fatal: string | undefined;
   try {
+    const noHistory = await page.page.evaluate(() => window.fixpoint.historyProblem());
+    if (noHistory) log(`fixpoint: the sessions of this run are not kept in the history: ${noHistory}`);
     for (const p of problems) {
       const task = problemToTask(p, timeout);
       const outcome = await page.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m }), [

@@ -3,7 +3,7 @@
 // latest; this keeps the run's story so a passing message is not lost.
 import { h, setText } from '../ui/common/dom.ts';
 
-export type ActivityTone = 'busy' | 'ok' | 'error' | 'idle';
+type ActivityTone = 'busy' | 'ok' | 'error' | 'idle';
 
 export interface Activity {
   add(text: string, tone?: ActivityTone): void;

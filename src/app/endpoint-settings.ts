@@ -1,14 +1,15 @@
 // The endpoint the page talks to, remembered across reloads. Everything but the key lives in
 // localStorage; the key has its own store (src/models/keys.ts) where the user chose to keep it.
-import { DEMO_LABEL, getPreset, presetFor } from '../models/index.ts';
+import { DEMO_LABEL } from '../models/demo.ts';
+import { getPreset, presetFor } from '../models/presets.ts';
 import type { ProviderKind } from '../shared/model.ts';
-import type { EndpointSettings } from '../ui/settings/index.ts';
+import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 
 const STORAGE_KEY = 'fixpoint.endpoint';
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'demo'];
 
 /** A fresh page talks to the offline demo model: it works with no key and no network. */
-export function demoSettings(): EndpointSettings {
+function demoSettings(): EndpointSettings {
   const demo = getPreset('demo');
   return {
     config: {

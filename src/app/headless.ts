@@ -1,11 +1,11 @@
 // The API the command line drives in headless Chromium: the same runtime, loop and history the
 // page uses.
-import type { LoopOutcome, LoopSettings } from '../loop/index.ts';
+import type { LoopOutcome, LoopSettings } from '../loop/types.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
-import { openStore, type HistoryStore } from '../store/index.ts';
+import { openHistory, type HistoryOpening } from './history-opening.ts';
 import { runSession } from './session.ts';
 
 export interface HeadlessApi {
@@ -24,18 +24,21 @@ export interface HeadlessApi {
     slot?: number,
     options?: HeadlessLoopOptions,
   ): Promise<LoopOutcome & { sessionId: string }>;
+  /** Why this page keeps no history (IndexedDB would not open), or undefined when it keeps it. */
+  historyProblem(): Promise<string | undefined>;
   /** Read-only: a stored session and its attempts, as this page's history keeps them. */
   history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
 }
 
-export interface HeadlessLoopOptions {
+interface HeadlessLoopOptions {
   /** Give up on a model request after this long without a byte (the clients' default otherwise). */
   modelIdleTimeoutMs?: number;
 }
 
 export function installHeadlessApi(shared: () => PythonRuntime): void {
   const pool: PythonRuntime[] = [];
-  let store: Promise<HistoryStore | undefined> | undefined;
+  let opening: Promise<HistoryOpening> | undefined;
+  const historyOpened = (): Promise<HistoryOpening> => (opening ??= openHistory());
   const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n) {
@@ -59,7 +62,7 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       return results;
     },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
-      store ??= openStore().catch(() => undefined);
+      const { store } = await historyOpened();
       const clientOptions =
         options.modelIdleTimeoutMs === undefined ? undefined : { idleTimeoutMs: options.modelIdleTimeoutMs };
       const { session, outcome } = await runSession({
@@ -67,16 +70,16 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
         endpoint,
         settings,
         runtime: runtime(slot),
-        store: await store,
+        store,
         clientOptions,
       });
       return { ...outcome, sessionId: session.id };
     },
+    historyProblem: async () => (await historyOpened()).problem,
     async history(sessionId) {
-      store ??= openStore().catch(() => undefined);
-      const s = await store;
-      if (!s) throw new Error('the history store could not be opened');
-      return { session: await s.getSession(sessionId), attempts: await s.getAttempts(sessionId) };
+      const { store, problem } = await historyOpened();
+      if (!store) throw new Error(`the history store could not be opened: ${problem}`);
+      return { session: await store.getSession(sessionId), attempts: await store.getAttempts(sessionId) };
     },
   };
   window.fixpoint = api;

@@ -1,8 +1,8 @@
 // The history dialog: the store's sessions with open, resume, rename, delete, export and import
 // (the view does those). Mounted while open only, so a closed dialog costs no store reads.
-import type { HistoryStore } from '../store/index.ts';
+import type { HistoryStore } from '../store/history-store.ts';
 import { h } from '../ui/common/dom.ts';
-import { mountHistory, type HistoryView } from '../ui/history/index.ts';
+import { mountHistory, type HistoryView } from '../ui/history/mount.ts';
 import { createDialog, type Dialog } from './dialog.ts';
 
 export interface HistoryDialogOptions {

@@ -1,13 +1,13 @@
 // Runs the loop from the page through runSession (the command line's code path too) and plays
 // its progress into the views: the reply as it streams, run output into the terminal, each
 // attempt into the timeline as it finishes, the session's end in words.
-import type { LoopSettings } from '../loop/index.ts';
-import { formatUsage } from '../models/index.ts';
+import type { LoopSettings } from '../loop/types.ts';
+import { formatUsage } from '../models/usage.ts';
 import type { ModelError } from '../models/errors.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { EndReason, Session, Task } from '../shared/task.ts';
-import type { HistoryStore } from '../store/index.ts';
+import type { HistoryStore } from '../store/history-store.ts';
 import { attemptVerdict } from '../ui/common/verdict.ts';
 import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
@@ -18,6 +18,7 @@ import type { Activity } from './activity.ts';
 import type { Notices } from './notices.ts';
 import { runSession } from './session.ts';
 import type { SessionView } from './session-view.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 export interface LoopParts {
   layout: Layout;
@@ -147,7 +148,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
     }
     return { stored };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     view.setPending(undefined);
     layout.setVerdict(`The loop could not run: ${message}`, 'error');
     status(`The loop could not run: ${message}`, 'error');

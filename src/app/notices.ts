@@ -3,7 +3,7 @@
 // the earlier one instead of piling up; a later success can take it back.
 import { h, setText } from '../ui/common/dom.ts';
 
-export type NoticeKind = 'error' | 'warning' | 'info';
+type NoticeKind = 'error' | 'warning' | 'info';
 
 export interface Notices {
   show(key: string, text: string, kind?: NoticeKind): void;

@@ -1,11 +1,8 @@
 // The loop page: mounts the views into the layout and connects its buttons. Runs go through
 // loop-control.ts (the loop) and run-once.ts (one run, no model); sessions come and go through
-// the history store, which start-up.ts opens.
-import type { LoopSettings } from '../loop/index.ts';
-import { createKeyStore, withKey } from '../models/index.ts';
+// the history store, which start-up.ts opens; page-sessions.ts holds what the buttons start.
+import { createKeyStore } from '../models/keys.ts';
 import { EXAMPLES } from '../shared/examples.ts';
-import type { Task } from '../shared/task.ts';
-import type { HistoryStore } from '../store/index.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
 import { mountReply } from '../ui/reply/reply-view.ts';
@@ -14,26 +11,47 @@ import { createTerminal } from '../ui/terminal/terminal.ts';
 import { mountActivity } from './activity.ts';
 import { endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
 import { createHistoryDialog } from './history-dialog.ts';
-import { playLoop } from './loop-control.ts';
 import { mountNotices } from './notices.ts';
+import { checkedTask, exclusive, openSession, resumeSession, startLoop, type PageState } from './page-sessions.ts';
 import { runOnce } from './run-once.ts';
 import { mountSessionView } from './session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
 
 export function mountApp(root: HTMLElement, python: StartingRuntime): void {
+  const page = mountViews(root, python);
+  connectButtons(page);
+  startUp({
+    root,
+    python,
+    layout: page.layout,
+    notices: page.notices,
+    onStore(store) {
+      page.store = store;
+      // A session deleted from the history (here or in another tab) can no longer be continued.
+      store.onHistoryChanged((change) => {
+        const shown = page.view.session;
+        if (change.kind === 'deleted' && shown && change.ids.includes(shown.id)) page.taskEdited = true;
+      });
+    },
+    onStoreFailed(message) {
+      page.storeProblem = message;
+    },
+    openInterrupted: (id) => void openSession(page, id),
+  });
+}
+
+/** Builds every view of the page into the layout; the page starts with no store and nothing running. */
+function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
   const layout = mountLayout(root);
   const notices = mountNotices(layout.slots.notices);
-  const keys = createKeyStore();
-  let endpoint = loadEndpointSettings();
+  const endpoint = loadEndpointSettings();
   layout.setEndpoint(endpointLabel(endpoint));
 
-  // Set when the task panel changes after a session was shown: Continue then starts afresh
-  // instead of going on with a session about another task.
-  let taskEdited = false;
+  // The callbacks below that use `page` run on the person's actions, after it is built.
   const tasks = mountTaskPanel(layout.slots.task, {
     examples: EXAMPLES,
-    onChange: () => (taskEdited = true),
+    onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
   });
   const editor = mountEditor(layout.slots.editor, {
@@ -46,163 +64,80 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   const reply = mountReply(layout.slots.reply);
   const activity = mountActivity(layout.slots.reply);
   const terminal = createTerminal(layout.slots.terminal);
-  const runtime = python;
-  let store: HistoryStore | undefined;
-  let storeProblem = 'History is still opening.';
-
   const view = mountSessionView({
     layout,
     editor,
     reply,
     terminal,
-    prices: () => endpoint.config,
-    onResume: () => void (view.session && resume(view.session.id)),
+    prices: () => page.endpoint.config,
+    onResume: () => void (view.session && resumeSession(page, view.session.id)),
   });
 
-  let active: AbortController | undefined;
-  root.dataset.busy = 'false';
-  async function exclusive(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
-    if (active) return;
-    const ac = (active = new AbortController());
-    root.dataset.busy = 'true';
-    layout.setRunning(true);
-    editor.setReadOnly(true);
-    tasks.setLocked(true);
-    try {
-      await work(ac.signal);
-    } finally {
-      active = undefined;
-      root.dataset.busy = 'false';
-      layout.setRunning(false);
-      editor.setReadOnly(false);
-      tasks.setLocked(false);
-    }
-  }
-
-  /** The panel's task, or undefined after saying which fields to correct. */
-  function checkedTask(): Task | undefined {
-    const errors = tasks.errors();
-    if (errors.length === 0) return tasks.getTask();
-    layout.setVerdict(`Correct the task first: ${errors.join(' ')}`, 'error');
-    return undefined;
-  }
-
-  const loopSettings = (): LoopSettings => {
-    const caps = tasks.getCaps();
-    return {
-      maxIterations: caps.maxIterations,
-      tokenBudget: caps.tokenBudget,
-      timeBudgetSec: caps.timeBudgetSec,
-      temperature: endpoint.temperature,
-    };
-  };
-  const loopParts = {
+  const page: PageState = {
+    root,
     layout,
-    view,
+    notices,
+    tasks,
     editor,
     reply,
-    terminal,
     activity,
-    notices,
-    runtime,
-    store: () => store,
-    endpoint: () => withKey(endpoint.config, keys),
-    settings: loopSettings,
+    terminal,
+    view,
+    runtime: python,
+    keys: createKeyStore(),
+    endpoint,
+    store: undefined,
+    storeProblem: 'History is still opening.',
+    taskEdited: false,
+    active: undefined,
   };
+  root.dataset.busy = 'false';
+  return page;
+}
 
-  function startLoop(task: Task, more: { resumeId?: string; editedCode?: string } = {}): Promise<void> {
-    return exclusive(async (signal) => {
-      taskEdited = false;
-      notices.dismiss('interrupted');
-      const { stored } = await playLoop(loopParts, { task, signal, ...more });
-      // A session the history does not hold cannot be continued there: Continue starts afresh.
-      if (!stored) taskEdited = true;
-    });
-  }
-
-  async function open(id: string): Promise<boolean> {
-    if (active) {
-      notices.show('busy', 'Stop the running loop before opening another session.', 'warning');
-      return false;
-    }
-    try {
-      const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
-      if (!session) throw new Error('That session is no longer in the history.');
-      tasks.setTask(session.task);
-      tasks.setCaps({
-        maxIterations: session.settings.maxIterations,
-        tokenBudget: session.settings.tokenBudget,
-        timeBudgetSec: session.settings.timeBudgetSec,
-      });
-      taskEdited = false;
-      view.load(session, attempts ?? []);
-      activity.add(`Opened “${session.title}” from the history.`, 'idle');
-      return true;
-    } catch (err) {
-      notices.show('open', `Could not open the session: ${err instanceof Error ? err.message : String(err)}`);
-      return false;
-    }
-  }
-
-  async function resume(id: string): Promise<void> {
-    if (view.session?.id !== id && !(await open(id))) return;
-    if (view.session) await startLoop(view.session.task, { resumeId: id });
-  }
-
+/** The toolbar's buttons, and the settings and history dialogs they open. */
+function connectButtons(page: PageState): void {
+  const { layout, editor, view } = page;
   const settingsDialog = createSettingsDialog({
-    keys,
-    current: () => endpoint,
+    keys: page.keys,
+    current: () => page.endpoint,
     onSaved(settings, warning) {
-      endpoint = settings;
+      page.endpoint = settings;
       layout.setEndpoint(endpointLabel(settings));
-      if (warning) notices.show('settings', warning, 'warning');
-      else notices.dismiss('settings');
+      if (warning) page.notices.show('settings', warning, 'warning');
+      else page.notices.dismiss('settings');
     },
   });
   const historyDialog = createHistoryDialog({
-    store: () => store,
-    unavailable: () => storeProblem,
-    onOpen: (id) => void open(id),
-    onResume: (id) => void resume(id),
+    store: () => page.store,
+    unavailable: () => page.storeProblem,
+    onOpen: (id) => void openSession(page, id),
+    onResume: (id) => void resumeSession(page, id),
   });
 
   const { buttons } = layout;
   buttons.runLoop.addEventListener('click', () => {
-    const task = checkedTask();
-    if (task) void startLoop(task);
+    const task = checkedTask(page);
+    if (task) void startLoop(page, task);
   });
   buttons.continueFrom.addEventListener('click', () => {
     const editedCode = editor.getValue();
     if (!editedCode.trim())
       return layout.setVerdict('Write or paste code in the editor first, then continue from it.', 'error');
     const current = view.session;
-    if (current && store && !taskEdited) return void startLoop(current.task, { resumeId: current.id, editedCode });
-    const task = checkedTask();
-    if (task) void startLoop(task, { editedCode });
+    if (current && page.store && !page.taskEdited)
+      return void startLoop(page, current.task, { resumeId: current.id, editedCode });
+    const task = checkedTask(page);
+    if (task) void startLoop(page, task, { editedCode });
   });
   buttons.runOnce.addEventListener('click', () => {
-    const task = checkedTask();
-    if (task) void exclusive((signal) => runOnce({ layout, editor, terminal, runtime }, task, signal));
+    const task = checkedTask(page);
+    if (task)
+      void exclusive(page, (signal) =>
+        runOnce({ layout, editor, terminal: page.terminal, runtime: page.runtime }, task, signal),
+      );
   });
-  buttons.stop.addEventListener('click', () => active?.abort());
+  buttons.stop.addEventListener('click', () => page.active?.abort());
   buttons.settings.addEventListener('click', () => settingsDialog.open());
   buttons.history.addEventListener('click', () => historyDialog.open());
-
-  startUp({
-    root,
-    python,
-    layout,
-    notices,
-    onStore(s) {
-      store = s;
-      // A session deleted from the history (here or in another tab) can no longer be continued.
-      s.onHistoryChanged((change) => {
-        if (change.kind === 'deleted' && view.session && change.ids.includes(view.session.id)) taskEdited = true;
-      });
-    },
-    onStoreFailed(message) {
-      storeProblem = message;
-    },
-    openInterrupted: (id) => void open(id),
-  });
 }

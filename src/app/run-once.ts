@@ -1,7 +1,8 @@
 // "Run once": the editor's code against the task's visible tests, with no model and no session.
 // The run is built exactly as the loop builds an edited-code attempt, so what passes here passes
 // there, and its feedback reads as the model would get it.
-import { buildFeedback, candidateFromCode } from '../loop/index.ts';
+import { buildFeedback } from '../loop/feedback.ts';
+import { candidateFromCode } from '../loop/assemble.ts';
 import { toCodeLine } from '../loop/assemble.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';

@@ -1,10 +1,13 @@
 // One session of the loop, saved as it happens: the page and the command line both go through here.
-import { runLoop, type LoopHooks, type LoopOutcome, type LoopSettings } from '../loop/index.ts';
-import { createModelClient, type FactoryOptions } from '../models/index.ts';
+import { runLoop } from '../loop/engine.ts';
+import type { LoopHooks, LoopOutcome, LoopSettings } from '../loop/types.ts';
+import { createModelClient, type FactoryOptions } from '../models/create-client.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
-import { StoreError, type HistoryStore } from '../store/index.ts';
+import { errorMessage } from '../shared/error-message.ts';
+import { StoreError } from '../store/errors.ts';
+import type { HistoryStore } from '../store/history-store.ts';
 
 export interface SessionRequest {
   task: Task;
@@ -60,8 +63,6 @@ function newSession(task: Task, endpoint: EndpointConfig, settings: LoopSettings
   };
 }
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
 export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
   let { store } = req;
   let session: Session;
@@ -78,7 +79,7 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
       // A full disk (or storage closed under the page) must not stop the run: it goes on,
       // shown but not saved.
       if (!(err instanceof StoreError)) throw err;
-      req.onSaveError?.(`${errorText(err)} This session is not being saved.`);
+      req.onSaveError?.(`${errorMessage(err)} This session is not being saved.`);
       store = undefined;
     }
   }
@@ -96,7 +97,7 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
       failing = false;
     } catch (err) {
       failing = true;
-      req.onSaveError?.(errorText(err));
+      req.onSaveError?.(errorMessage(err));
     }
   };
 
@@ -130,7 +131,7 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
   if (store) {
     await flush();
     await store.finishSession(session.id, outcome.endReason, outcome.endMessage).catch((err: unknown) => {
-      req.onSaveError?.(errorText(err));
+      req.onSaveError?.(errorMessage(err));
     });
   }
   const ended: Session = { ...session, status: 'done', endReason: outcome.endReason, endMessage: outcome.endMessage };

@@ -1,7 +1,8 @@
 // The settings dialog: a fresh form each time it opens (an unsaved, half-typed draft is not kept
 // behind the user's back), saved settings remembered without the key, the header kept current.
-import type { KeyStore } from '../models/index.ts';
-import { mountSettings, type EndpointSettings, type SettingsHandle } from '../ui/settings/index.ts';
+import type { KeyStore } from '../models/keys.ts';
+import { mountSettings, type SettingsHandle } from '../ui/settings/settings-view.ts';
+import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 import { createDialog, type Dialog } from './dialog.ts';
 import { saveEndpointSettings } from './endpoint-settings.ts';
 

@@ -1,10 +1,11 @@
 // What the page does once, as it loads: start Python, open the history, mark the sessions a
 // reload or crash left running as interrupted, and show the latest of them so it can be resumed.
 // The states land on the root element as data attributes for anyone waiting on them.
-import { openStore, type HistoryStore } from '../store/index.ts';
+import { openStore, type HistoryStore } from '../store/history-store.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { Notices } from './notices.ts';
 import type { Runtime } from '../shared/run.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 export type StartingRuntime = Runtime & { readonly ready: Promise<{ isolated: boolean }> };
 
@@ -18,8 +19,6 @@ export interface StartUpParts {
   openInterrupted(id: string): void;
 }
 
-const text = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
 export function startUp(p: StartUpParts): void {
   const { root, notices } = p;
   root.dataset.python = 'starting';
@@ -32,13 +31,16 @@ export function startUp(p: StartUpParts): void {
     },
     (err: unknown) => {
       root.dataset.python = 'failed';
-      notices.show('python', `${text(err)}. Reload the page to try again; runs cannot work until Python starts.`);
+      notices.show(
+        'python',
+        `${errorMessage(err)}. Reload the page to try again; runs cannot work until Python starts.`,
+      );
     },
   );
 
   root.dataset.history = 'opening';
   void openHistory(p).catch((err: unknown) => {
-    const message = `History is not available: ${text(err)} Runs still work, but nothing is saved.`;
+    const message = `History is not available: ${errorMessage(err)} Runs still work, but nothing is saved.`;
     notices.show('history', message, 'warning');
     p.onStoreFailed(message);
     root.dataset.history = 'unavailable';
@@ -51,7 +53,7 @@ async function openHistory(p: StartUpParts): Promise<void> {
   try {
     marked = await store.markInterrupted();
   } catch (err) {
-    p.notices.show('history', `Could not check for interrupted sessions: ${text(err)}`, 'warning');
+    p.notices.show('history', `Could not check for interrupted sessions: ${errorMessage(err)}`, 'warning');
   }
   p.onStore(store);
   p.root.dataset.history = 'ready';

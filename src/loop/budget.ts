@@ -12,7 +12,7 @@ import { clip } from './text.ts';
 
 export const DEFAULT_CONTEXT_BUDGET_TOKENS = 8000;
 
-export interface DetailLevel {
+interface DetailLevel {
   /** Earlier attempts summarised, most recent first; older ones are only counted. */
   summaries: number;
   feedback: FeedbackDetail;
@@ -22,7 +22,7 @@ export interface DetailLevel {
   feedbackChars: number;
 }
 
-export const LEVELS: readonly DetailLevel[] = [
+const LEVELS: readonly DetailLevel[] = [
   { summaries: 12, feedback: FULL_DETAIL, testsChars: 6000, replyChars: 2000, feedbackChars: 8000 },
   {
     summaries: 3,

@@ -75,7 +75,7 @@ export function classifyBlock(tag: string, body: string): BlockKind {
   return classifyContent(body);
 }
 
-export function classifyContent(body: string): BlockKind {
+function classifyContent(body: string): BlockKind {
   const lines = body.split('\n').filter((l) => l.trim() !== '');
   if (lines.length === 0) return 'output';
   // An interactive session shows usage, it is not the program.

@@ -1,6 +1,7 @@
 // Runs a candidate against the visible tests, and against the hidden ones when the task has them.
 import type { OutputStream, RunJob, RunResult, Runtime, TestSpec } from '../shared/run.ts';
 import type { HiddenVerdict, Task } from '../shared/task.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 export interface Evaluation {
   result: RunResult;
@@ -12,7 +13,7 @@ export interface Evaluation {
 
 /** A runtime that throws instead of reporting is still a run that went wrong, not a loop failure. */
 function crashed(e: unknown): RunResult {
-  const message = `the runtime failed: ${e instanceof Error ? e.message : String(e)}`;
+  const message = `the runtime failed: ${errorMessage(e)}`;
   return {
     status: 'crashed',
     result: `failed: ${message}`,
@@ -26,7 +27,7 @@ function crashed(e: unknown): RunResult {
 }
 
 /** Runs one job; 'stopped' when the signal aborted it or the runtime reports it cancelled. */
-export async function runJob(
+async function runJob(
   runtime: Runtime,
   job: RunJob,
   signal?: AbortSignal,
@@ -55,7 +56,7 @@ export async function runJob(
   }
 }
 
-export function hiddenVerdict(r: RunResult): HiddenVerdict {
+function hiddenVerdict(r: RunResult): HiddenVerdict {
   const total = Math.max(1, r.tests.length);
   let failed = r.tests.filter((t) => !t.passed).length;
   // A run that failed outside any listed test (a crash, a time-out) still failed: count one.

@@ -3,7 +3,7 @@
 import { classifyBlock, definesEntry, insideStrings, isCodeLine, isStrongLine } from './codeish.ts';
 import { splitFences, stripReasoning } from './fences.ts';
 
-export interface ExtractedCode {
+interface ExtractedCode {
   kind: 'code';
   code: string;
   /** 'fence': from a fenced block; 'plain': the reply, or a stretch of it, was code without a fence. */
@@ -40,7 +40,7 @@ function trimBlankEdges(lines: string[], dropTrailingComments = false): string[]
 }
 
 /** Stretches of unfenced text that read as Python, each holding at least one real statement. */
-export function plainCodeRegions(text: string): string[] {
+function plainCodeRegions(text: string): string[] {
   const lines = text.split('\n');
   const strings = insideStrings(lines);
   const regions: string[] = [];

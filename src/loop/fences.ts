@@ -2,7 +2,7 @@
 // models and chat templates, so fences may be indented, tagged oddly, or never closed.
 import { toLf } from './text.ts';
 
-export interface FencedBlock {
+interface FencedBlock {
   /** Lower-cased first word of the info string, without braces or a leading dot; '' when untagged. */
   tag: string;
   body: string;

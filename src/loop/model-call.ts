@@ -3,6 +3,7 @@
 import type { ChatResult, ModelClient, ModelErrorInfo, ModelErrorKind } from '../shared/model.ts';
 import { sleep } from '../shared/timers.ts';
 import { shrink, type Conversation } from './budget.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 const KINDS: ReadonlySet<string> = new Set<ModelErrorKind>([
   'auth',
@@ -37,12 +38,12 @@ function asInfo(v: unknown): ModelErrorInfo | undefined {
 }
 
 /** Reads the clients' error shape without importing it: the loop depends on shared types only. */
-export function toModelError(e: unknown): ModelErrorInfo {
+function toModelError(e: unknown): ModelErrorInfo {
   const info = asInfo((e as { info?: unknown } | null)?.info) ?? asInfo(e);
   if (info) return info;
   if ((e as { name?: unknown } | null)?.name === 'AbortError')
     return { kind: 'cancelled', message: 'The request was cancelled.' };
-  const said = e instanceof Error ? e.message : String(e);
+  const said = errorMessage(e);
   return { kind: 'server', message: `The model call failed: ${said}` };
 }
 

@@ -12,12 +12,12 @@ export const SYSTEM_PROMPT = [
   'Do not read input and do not print unless the task asks for it. Keep any explanation short.',
 ].join(' ');
 
-export function fence(code: string): string {
+function fence(code: string): string {
   return `\`\`\`python\n${code.replace(/\s+$/, '')}\n\`\`\``;
 }
 
 /** The tests as a model would read them; undefined when the task has none. */
-export function testsText(spec: TestSpec): string | undefined {
+function testsText(spec: TestSpec): string | undefined {
   switch (spec.kind) {
     case 'humaneval':
       return `${spec.test.trim()}\n\ncheck(${spec.entryPoint})`;
@@ -30,7 +30,7 @@ export function testsText(spec: TestSpec): string | undefined {
   }
 }
 
-export function answerInstruction(task: Task): string {
+function answerInstruction(task: Task): string {
   return task.tests.kind === 'humaneval'
     ? 'Reply with the complete function, signature included, in a single fenced ```python block.'
     : 'Reply with the complete solution in a single fenced ```python block.';
@@ -42,7 +42,7 @@ export interface TaskTextOptions {
   testsChars: number;
 }
 
-export function taskText(task: Task, o: TaskTextOptions): string {
+function taskText(task: Task, o: TaskTextOptions): string {
   const parts: string[] = [];
   const prefix = harnessPrefix(task);
   // A HumanEval prompt is code; it may sit in the prompt, the starter code, or both.
@@ -66,7 +66,7 @@ export function firstMessages(task: Task, o: TaskTextOptions): ChatMessage[] {
   return [{ role: 'user', content: `${taskText(task, o)}\n\n${answerInstruction(task)}` }];
 }
 
-export const TACTIC_TEXT =
+const TACTIC_TEXT =
   'Your last attempts keep failing in the same way. Do not patch the previous code again: rethink the problem and solve it with a different approach.';
 
 export interface RepairInput {

@@ -7,7 +7,7 @@ import { normalizeCode, plural } from './text.ts';
 
 export const DEFAULT_MAX_ITERATIONS = 5;
 /** Equal failures in a row that count as stuck. */
-export const STUCK_REPEATS = 3;
+const STUCK_REPEATS = 3;
 
 export interface StopVerdict {
   reason: EndReason;
@@ -72,7 +72,7 @@ export function endpointVerdict(e: ModelErrorInfo): StopVerdict {
 }
 
 /** Same status, same failing tests, same exception at the same line: the same failure. */
-export function failureSignature(a: Attempt, lineOffset: number): string {
+function failureSignature(a: Attempt, lineOffset: number): string {
   if (!a.result || a.candidate === undefined) return 'no-code';
   const r = a.result;
   const line = toCodeLine(r.exception?.line, lineOffset, a.candidate) ?? '';

@@ -11,7 +11,7 @@ export function failingTests(r: RunResult): string[] {
 }
 
 /** The exception as "Type at line N", with N a line of the model's code. */
-export function exceptionWhere(r: RunResult, lineOffset: number, code: string): string | undefined {
+function exceptionWhere(r: RunResult, lineOffset: number, code: string): string | undefined {
   if (!r.exception) return undefined;
   const line = toCodeLine(r.exception.line, lineOffset, code);
   return line === undefined ? r.exception.type : `${r.exception.type} at line ${line}`;

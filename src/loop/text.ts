@@ -4,8 +4,6 @@ export function toLf(text: string): string {
   return text.replace(/\r\n?/g, '\n');
 }
 
-export { estimateTokens } from '../shared/tokens.ts';
-
 export function countLines(text: string): number {
   if (text === '') return 0;
   const n = text.split('\n').length;

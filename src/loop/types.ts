@@ -35,7 +35,7 @@ export interface LoopHooks {
   onStatus?(text: string): void;
 }
 
-export interface LoopStart {
+interface LoopStart {
   /** Finished attempts of the session so far, oldest first. */
   attempts: Attempt[];
   /** Code the user edited by hand: it runs first, as an attempt with source 'user'. */

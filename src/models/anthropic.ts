@@ -1,14 +1,14 @@
 // Anthropic Messages API, called straight from the page.
 import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createAnthropicParser } from './parsers/anthropic.ts';
-import { getJson, streamChat } from './run.ts';
-import { clientBase, requireKey, requireUrl, stripSuffix } from './transport.ts';
-import type { ClientOptions } from './transport.ts';
+import { getJson, streamChat } from './chat.ts';
+import { clientBase, requireKey, requireUrl, stripSuffix } from './client-base.ts';
+import type { ClientOptions } from './client-base.ts';
 
 /** Anthropic requires a limit; generous enough for a whole program and its explanation. */
-export const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
+const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
 
-export function anthropicHeaders(key: string | undefined, json: boolean): Record<string, string> {
+function anthropicHeaders(key: string | undefined, json: boolean): Record<string, string> {
   const h: Record<string, string> = {
     'anthropic-version': '2023-06-01',
     // Without it the API refuses requests that carry an Origin header.
@@ -19,7 +19,7 @@ export function anthropicHeaders(key: string | undefined, json: boolean): Record
   return h;
 }
 
-export function anthropicBody(config: EndpointConfig, req: ChatRequest): Record<string, unknown> {
+function anthropicBody(config: EndpointConfig, req: ChatRequest): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model: config.model,
     max_tokens: req.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,

@@ -6,9 +6,9 @@ import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 import { DEMO_SCRIPTS } from './demo-script.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
-import { publicConfig } from './transport.ts';
+import { publicConfig } from './client-base.ts';
 
-export const DEMO_MODEL = 'demo';
+const DEMO_MODEL = 'demo';
 export const DEMO_LABEL = 'Demo model (offline, scripted)';
 
 export interface DemoOptions {

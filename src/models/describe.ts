@@ -63,7 +63,7 @@ const HEADLINES: Partial<Record<ModelErrorKind, string>> = {
   'bad-request': 'rejected the request',
 };
 
-export function infoFromFields(
+function infoFromFields(
   kind: ModelErrorKind,
   status: number | undefined,
   f: ErrorFields,

@@ -48,7 +48,7 @@ const CONTEXT_WORDS =
 const QUOTA_WORDS =
   /insufficient[_ ]quota|exceeded your current quota|credit balance|insufficient (credits|balance|funds)|spend(ing)? limit|usage limits|payment required/i;
 
-export function isContextLength(f: ErrorFields): boolean {
+function isContextLength(f: ErrorFields): boolean {
   if (f.code === 'context_length_exceeded' || f.type === 'exceed_context_size_error') return true;
   return CONTEXT_WORDS.test(f.message ?? '');
 }
@@ -60,7 +60,7 @@ function isRateLimitCode(f: ErrorFields): boolean {
 }
 
 /** A spent budget looks like a 429 but retrying only burns time: the codes decide before the words. */
-export function isQuota(status: number | undefined, f: ErrorFields): boolean {
+function isQuota(status: number | undefined, f: ErrorFields): boolean {
   if (f.code === 'insufficient_quota' || f.type === 'insufficient_quota' || f.type === 'billing_error') return true;
   if (status === 402) return true;
   if (isRateLimitCode(f)) return false;

@@ -1,11 +1,11 @@
 // Ollama's native API: /api/chat (NDJSON) and /api/tags.
 import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createOllamaParser } from './parsers/ollama.ts';
-import { getJson, streamChat } from './run.ts';
-import { clientBase, requireUrl, stripSuffix } from './transport.ts';
-import type { ClientOptions } from './transport.ts';
+import { getJson, streamChat } from './chat.ts';
+import { clientBase, requireUrl, stripSuffix } from './client-base.ts';
+import type { ClientOptions } from './client-base.ts';
 
-export function ollamaHeaders(key: string | undefined, json: boolean): Record<string, string> {
+function ollamaHeaders(key: string | undefined, json: boolean): Record<string, string> {
   const h: Record<string, string> = {};
   if (json) h['content-type'] = 'application/json';
   // Only set when Ollama sits behind a proxy that checks one.
@@ -13,7 +13,7 @@ export function ollamaHeaders(key: string | undefined, json: boolean): Record<st
   return h;
 }
 
-export function ollamaBody(config: EndpointConfig, req: ChatRequest): Record<string, unknown> {
+function ollamaBody(config: EndpointConfig, req: ChatRequest): Record<string, unknown> {
   const messages = req.system ? [{ role: 'system', content: req.system }, ...req.messages] : [...req.messages];
   const body: Record<string, unknown> = { model: config.model, messages, stream: true };
   const options: Record<string, number> = {};

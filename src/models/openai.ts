@@ -2,18 +2,18 @@
 // DeepSeek, LM Studio, llama.cpp, vLLM, Ollama's /v1).
 import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createOpenAIParser } from './parsers/openai.ts';
-import { getJson, streamChat } from './run.ts';
-import { clientBase, requireKey, requireUrl } from './transport.ts';
-import type { ClientOptions } from './transport.ts';
+import { getJson, streamChat } from './chat.ts';
+import { clientBase, requireKey, requireUrl } from './client-base.ts';
+import type { ClientOptions } from './client-base.ts';
 
-export function openaiHeaders(key: string | undefined, json: boolean): Record<string, string> {
+function openaiHeaders(key: string | undefined, json: boolean): Record<string, string> {
   const h: Record<string, string> = {};
   if (json) h['content-type'] = 'application/json';
   if (key !== undefined) h.authorization = `Bearer ${key}`;
   return h;
 }
 
-export function openaiBody(
+function openaiBody(
   config: EndpointConfig,
   req: ChatRequest,
   streamUsage: boolean,

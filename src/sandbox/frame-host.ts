@@ -8,7 +8,7 @@ import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
 
 const harnessSources = import.meta.glob<string>('./frame/py/*.py', { query: '?raw', import: 'default', eager: true });
 
-export const FRAME_CSP =
+const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
 
 interface Loaded {
@@ -78,14 +78,31 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
   const cached = new Promise<void>((ok) => (markCached = ok));
   const listener = (e: MessageEvent): void => {
     if (e.source !== iframe.contentWindow) return;
-    const m = e.data as FrameToHost;
-    if (m?.type === 'ready') settle.ok({ isolated: m.isolated === true });
-    else if (m?.type === 'snapshot' && m.bytes instanceof Blob) void snapshots?.save(m.bytes).finally(markCached);
-    else if (m?.type === 'snapshot-rejected') void snapshots?.drop().finally(markCached);
-    else if (m?.type === 'boot-error') {
-      markCached();
-      settle.fail(new Error(`Python could not start: ${String(m.message)}`));
-    } else onMessage(m);
+    // The frame is this app's code, but the run code beside it is not: shapes are checked as used.
+    const m = e.data as FrameToHost | null;
+    if (typeof m !== 'object' || m === null) return;
+    switch (m.type) {
+      case 'ready':
+        settle.ok({ isolated: m.isolated === true });
+        break;
+      case 'snapshot':
+        if (m.bytes instanceof Blob) void snapshots?.save(m.bytes).finally(markCached);
+        break;
+      case 'snapshot-rejected':
+        void snapshots?.drop().finally(markCached);
+        break;
+      case 'boot-error':
+        markCached();
+        settle.fail(new Error(`Python could not start: ${String(m.message)}`));
+        break;
+      case 'started':
+      case 'output':
+      case 'progress':
+      case 'result':
+      case 'crashed':
+        onMessage(m);
+        break;
+    }
   };
   window.addEventListener('message', listener);
   void loadAssets().then(

@@ -82,7 +82,24 @@ export class PythonRuntime implements Runtime {
 
   private onFrame(m: FrameToHost): void {
     if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
-    const p = this.jobs.get((m as { id?: number }).id ?? -1);
+    switch (m.type) {
+      case 'started':
+      case 'output':
+      case 'progress':
+      case 'result':
+      case 'crashed':
+        this.onRunMessage(m);
+        break;
+      case 'ready':
+      case 'boot-error':
+      case 'snapshot':
+      case 'snapshot-rejected':
+        break; // the frame host handles the frame's own life cycle
+    }
+  }
+
+  private onRunMessage(m: Extract<FrameToHost, { id: number }>): void {
+    const p = this.jobs.get(m.id);
     if (!p) return;
     const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
     switch (m.type) {
@@ -107,11 +124,6 @@ export class PythonRuntime implements Runtime {
         if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
         else this.finish(p, crashResult(p.job, String(m.message), elapsed(), p.output));
         break;
-      case 'ready':
-      case 'boot-error':
-      case 'snapshot':
-      case 'snapshot-rejected':
-        break; // the frame host handles the frame's own life cycle
     }
   }
 

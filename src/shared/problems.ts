@@ -37,12 +37,12 @@ export interface Sample {
   line: number;
 }
 
-export interface JsonlRow {
+interface JsonlRow {
   line: number;
   value: Record<string, unknown>;
 }
 
-export function parseJsonl(text: string, file: string): JsonlRow[] {
+function parseJsonl(text: string, file: string): JsonlRow[] {
   const rows: JsonlRow[] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {

@@ -1,7 +1,7 @@
 // Messages between the app page, the opaque sandbox frame and the frame's Python worker.
 // Both sides import only these types. Everything that arrives from the frame or the worker is
 // checked against these shapes before use: the worker runs untrusted code.
-import type { OutputStream, RunJob, RunResult } from './run.ts';
+import type { OutputStream, RunJob } from './run.ts';
 
 export interface PyodideAssets {
   pyodideMjs: ArrayBuffer;
@@ -37,7 +37,8 @@ export type FrameToHost =
   | { type: 'started'; id: number }
   | { type: 'output'; id: number; stream: OutputStream; text: string }
   | { type: 'progress'; id: number; test: string }
-  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'> }
+  /** result: a RunResult without its duration, as the run reported it: the page checks its shape. */
+  | { type: 'result'; id: number; result: unknown }
   /** The interpreter died (fatal error, stack or memory exhausted, os._exit) or was killed. */
   | { type: 'crashed'; id: number; message: string; killed: boolean };
 
@@ -67,8 +68,11 @@ export type WorkerToFrame =
   | { type: 'started'; id: number }
   | { type: 'output'; id: number; stream: OutputStream; text: string }
   | { type: 'progress'; id: number; test: string }
-  /** heapBytes: the interpreter's memory after the run; a swollen one is replaced by the spare. */
-  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'>; heapBytes?: number }
+  /**
+   * result: what the harness reported, unchecked until the page reads it. heapBytes: the
+   * interpreter's memory after the run; a swollen one is replaced by the spare.
+   */
+  | { type: 'result'; id: number; result: unknown; heapBytes?: number }
   | { type: 'fatal'; id: number; message: string };
 
 export const SIGINT = 2;

@@ -20,7 +20,7 @@ export interface Task {
 export type EndReason =
   'passed' | 'iteration-cap' | 'token-budget' | 'time-budget' | 'stuck' | 'stopped' | 'endpoint-failed' | 'interrupted';
 
-export interface SessionSettings {
+interface SessionSettings {
   provider: string;
   baseUrl: string;
   model: string;

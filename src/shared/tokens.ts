@@ -3,7 +3,7 @@
 import type { ChatRequest } from './model.ts';
 
 /** Roughly four characters a token for English and code; needs no tokenizer. */
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);

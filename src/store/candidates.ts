@@ -19,7 +19,7 @@ function passedAll(attempt: Attempt): boolean {
   return attempt.passed ?? attempt.result?.status === 'passed';
 }
 
-export function pickAttempt(attempts: Attempt[], pick: CandidatePick): Attempt | undefined {
+function pickAttempt(attempts: Attempt[], pick: CandidatePick): Attempt | undefined {
   const withCode = [...attempts].filter((a) => typeof a.candidate === 'string').sort((a, b) => a.index - b.index);
   if (pick === 'best') {
     const passed = withCode.filter(passedAll);

@@ -1,4 +1,5 @@
 // Failures of the history store, as values the page can show instead of crashing on.
+import { errorMessage } from '../shared/error-message.ts';
 
 export type StoreErrorKind =
   /** The browser refused to store more (disk full, origin quota, private mode limits). */
@@ -36,7 +37,7 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
 }
 
-export const QUOTA_MESSAGE =
+const QUOTA_MESSAGE =
   'The browser has no room left to save history. Free space by deleting or exporting old ' +
   'sessions, or allow this site more storage; the current attempt is kept in this page until then.';
 
@@ -51,7 +52,7 @@ export function toStoreError(error: unknown): StoreError {
   if (name === 'InvalidStateError') {
     return new StoreError('closed', CLOSED_MESSAGE, { cause: error });
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return new StoreError('unknown', `History storage failed: ${text}`, { cause: error });
 }
 

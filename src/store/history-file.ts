@@ -5,16 +5,17 @@ import { StoreError } from './errors.ts';
 import { stripSecrets } from './records.ts';
 import { attemptShape, sessionShape } from './shapes.ts';
 import { FieldError } from './validate.ts';
+import { errorMessage } from '../shared/error-message.ts';
 
 export const HISTORY_FORMAT = 'fixpoint-history';
-export const HISTORY_VERSION = 1;
+const HISTORY_VERSION = 1;
 
 export interface SessionEntry {
   session: Session;
   attempts: Attempt[];
 }
 
-export interface HistoryFile {
+interface HistoryFile {
   format: typeof HISTORY_FORMAT;
   version: number;
   /** ISO 8601 time of the export. */
@@ -103,7 +104,7 @@ function titleOf(entry: unknown): string {
 
 /** Engines word JSON errors differently; most give a character position or a line. */
 export function describeJsonError(error: unknown, source: string): string {
-  const message = (error instanceof Error ? error.message : String(error)).replace(/^JSON\.parse: /, '');
+  const message = errorMessage(error).replace(/^JSON\.parse: /, '');
   const what = message.split(/\s+(?:in JSON\s+)?(?:at position|at line|\(line)/i)[0] ?? message;
   const at = locate(message, source);
   return at ? `${what} at line ${at.line}, column ${at.column}` : what;

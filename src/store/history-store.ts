@@ -1,6 +1,9 @@
 // The history, as domain operations: sessions and attempts are written as they happen, so a
 // reload or a crash loses at most the attempt in flight. Every method may reject with a
 // StoreError; the page shows its message (a full quota included) instead of failing silently.
+// Start-up: `const store = await openStore()`, then `store.markInterrupted()` once, then
+// `store.storageInfo()` for the persistence question and the usage display. Nothing outside this
+// folder touches IndexedDB.
 import type { Attempt, Session } from '../shared/task.ts';
 import { candidateLines, toJsonl, type CandidatePick } from './candidates.ts';
 import { ChangeFeed, defaultChannelFactory, type ChannelFactory, type HistoryChange } from './changes.ts';

@@ -7,7 +7,7 @@ import { searchTextOf, type StoredSession } from './records.ts';
 export const DB_NAME = 'fixpoint';
 export const DB_VERSION = 2;
 
-export interface MetaRecord {
+interface MetaRecord {
   key: string;
   value: unknown;
 }

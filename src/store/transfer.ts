@@ -12,7 +12,7 @@ export interface ImportReport {
   skipped: string[];
 }
 
-export const IMPORTED_RUNNING_MESSAGE = 'Was still running when it was exported.';
+const IMPORTED_RUNNING_MESSAGE = 'Was still running when it was exported.';
 
 export function byIndex(attempts: Attempt[]): Attempt[] {
   return [...attempts].sort((a, b) => a.index - b.index);

@@ -11,7 +11,7 @@ export interface CorsOptions {
   exposeHeaders: string[];
 }
 
-export function originAllowed(origin: string | undefined, opts: CorsOptions): boolean {
+function originAllowed(origin: string | undefined, opts: CorsOptions): boolean {
   if (origin === undefined) return true;
   return opts.allowedOrigins === '*' || opts.allowedOrigins.includes(origin);
 }

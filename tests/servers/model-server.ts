@@ -13,7 +13,6 @@ import { openaiWire } from './wire-openai.ts';
 import type { Behaviour, Format, HttpReply, WireFormat } from './wire-types.ts';
 
 export type { Behaviour, Format } from './wire-types.ts';
-export type { ScriptedReply, Step } from './play.ts';
 
 export interface ModelServerOptions {
   format: Format;
@@ -34,7 +33,7 @@ export interface ModelServerOptions {
   chunkDelayMs?: number;
 }
 
-export interface LoggedRequest {
+interface LoggedRequest {
   method: string;
   /** Path after any /_/<behaviour> prefix. */
   path: string;

@@ -22,7 +22,7 @@ export interface Step {
   slowMs?: number;
 }
 
-export interface PlayLog {
+interface PlayLog {
   framesSent: number;
   closedEarly: boolean;
 }

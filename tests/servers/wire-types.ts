@@ -15,7 +15,7 @@ export type ErrorBehaviour =
   | 'context-length-llamacpp'
   | 'context-length-vllm';
 
-export type StreamBehaviour =
+type StreamBehaviour =
   'reply' | 'error-mid-stream' | 'drop' | 'end-early' | 'hang' | 'hang-after-headers' | 'slow' | 'garbage';
 
 export type Behaviour = ErrorBehaviour | StreamBehaviour;
@@ -65,7 +65,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }
 
-export const HTML_PAGE =
+const HTML_PAGE =
   '<!DOCTYPE html>\n<html><head><title>Page not found</title></head><body><h1>404</h1><p>File not found</p></body></html>\n';
 
 export function htmlReply(): HttpReply {

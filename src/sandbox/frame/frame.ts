@@ -9,6 +9,7 @@ import type {
   WorkerToFrame,
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
+import { readWorkerMessage } from './worker-messages.ts';
 
 interface Slot {
   worker: Worker;
@@ -43,15 +44,25 @@ const queue: { id: number; job: FrameToWorker['job'] }[] = [];
 
 const toHost = (m: FrameToHost): void => parentWindow.postMessage(m, '*');
 
-window.addEventListener('message', (e: MessageEvent<HostToFrame>) => {
+window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
   if (e.source !== parentWindow) return;
   const m = e.data;
-  if (m?.type === 'init') void init(m);
-  else if (m?.type === 'run') {
-    queue.push({ id: m.id, job: m.job });
-    void pump();
-  } else if (m?.type === 'interrupt') interrupt(m.id);
-  else if (m?.type === 'kill') kill(m.id);
+  if (typeof m !== 'object' || m === null) return;
+  switch (m.type) {
+    case 'init':
+      void init(m);
+      break;
+    case 'run':
+      queue.push({ id: m.id, job: m.job });
+      void pump();
+      break;
+    case 'interrupt':
+      interrupt(m.id);
+      break;
+    case 'kill':
+      kill(m.id);
+      break;
+  }
 });
 
 async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
@@ -128,12 +139,27 @@ function spawn(snapshotOnly = false): Slot {
     offersSnapshot: init.makeSnapshot === true,
   };
   ready.catch(() => undefined);
-  channel.port1.onmessage = (e: MessageEvent<WorkerToFrame>) => {
-    const w = e.data;
-    if (w?.type === 'ready') settle.ok();
-    else if (w?.type === 'boot-error') settle.fail(new Error(String(w.message)));
-    else if (w?.type === 'snapshot') takeSnapshot(slot, w.bytes);
-    else onWorkerMessage(slot, w);
+  channel.port1.onmessage = (e: MessageEvent<unknown>) => {
+    const w = readWorkerMessage(e.data);
+    if (!w) return;
+    switch (w.type) {
+      case 'ready':
+        settle.ok();
+        break;
+      case 'boot-error':
+        settle.fail(new Error(w.message));
+        break;
+      case 'snapshot':
+        takeSnapshot(slot, w.bytes);
+        break;
+      case 'started':
+      case 'output':
+      case 'progress':
+      case 'result':
+      case 'fatal':
+        onRunMessage(slot, w);
+        break;
+    }
   };
   worker.onerror = (e) => {
     e.preventDefault();
@@ -144,30 +170,37 @@ function spawn(snapshotOnly = false): Slot {
   return slot;
 }
 
-function takeSnapshot(slot: Slot, bytes: unknown): void {
-  if (!slot.offersSnapshot || snapshot || !(bytes instanceof Blob)) return;
+function takeSnapshot(slot: Slot, bytes: Blob): void {
+  if (!slot.offersSnapshot || snapshot) return;
   slot.offersSnapshot = false;
   snapshot = bytes;
   toHost({ type: 'snapshot', bytes });
 }
 
-function onWorkerMessage(slot: Slot, w: WorkerToFrame): void {
+/** A message about a run: acted on only when it is about the run this worker has now. */
+function onRunMessage(slot: Slot, w: Extract<WorkerToFrame, { id: number }>): void {
   const cur = current;
-  if (!cur || cur.slot !== slot || typeof w !== 'object' || w === null || (w as { id?: unknown }).id !== cur.id) return;
-  if (w.type === 'started') {
-    clearTimeout(cur.startTimer);
-    toHost({ type: 'started', id: cur.id });
-  } else if (w.type === 'output' && typeof w.text === 'string') {
-    toHost({ type: 'output', id: cur.id, stream: w.stream === 'stderr' ? 'stderr' : 'stdout', text: w.text });
-  } else if (w.type === 'progress' && typeof w.test === 'string') {
-    toHost({ type: 'progress', id: cur.id, test: w.test });
-  } else if (w.type === 'result') {
-    current = undefined;
-    toHost({ type: 'result', id: cur.id, result: w.result });
-    if (typeof w.heapBytes === 'number' && w.heapBytes > RECYCLE_HEAP_BYTES) replace(slot);
-    void pump();
-  } else if (w.type === 'fatal') {
-    fail(slot, String(w.message), false);
+  if (!cur || cur.slot !== slot || w.id !== cur.id) return;
+  switch (w.type) {
+    case 'started':
+      clearTimeout(cur.startTimer);
+      toHost({ type: 'started', id: cur.id });
+      break;
+    case 'output':
+      toHost({ type: 'output', id: cur.id, stream: w.stream, text: w.text });
+      break;
+    case 'progress':
+      toHost({ type: 'progress', id: cur.id, test: w.test });
+      break;
+    case 'result':
+      current = undefined;
+      toHost({ type: 'result', id: cur.id, result: w.result });
+      if (w.heapBytes !== undefined && w.heapBytes > RECYCLE_HEAP_BYTES) replace(slot);
+      void pump();
+      break;
+    case 'fatal':
+      fail(slot, w.message, false);
+      break;
   }
 }
 

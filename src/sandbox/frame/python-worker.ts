@@ -2,6 +2,7 @@
 // The private port arrives in the first message and lives only in this closure: run code can
 // reach the worker's globals (`import js`), so nothing it may not touch is ever put there.
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -161,7 +162,7 @@ del _t, _w, sleep, _fixpoint_wait
 }
 
 function describeFatal(err: unknown): string {
-  const text = String(err instanceof Error ? err.message : err);
+  const text = errorMessage(err);
   if (/call stack|recursion/i.test(text)) return 'the interpreter ran out of stack (recursion too deep)';
   if (/memory|OOM|Cannot enlarge/i.test(text)) return 'the interpreter ran out of memory';
   if (/exit|ExitStatus/i.test(text)) return 'the program ended the interpreter (os._exit)';

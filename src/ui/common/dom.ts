@@ -36,7 +36,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-export function append(parent: Node, ...children: Child[]): void {
+function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
@@ -55,4 +55,16 @@ export function clear(el: Element): void {
 /** True when the element is scrolled to (within a few pixels of) its bottom. */
 export function atBottom(el: Element, slack = 24): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= slack;
+}
+
+export function show(node: HTMLElement, visible: boolean): void {
+  node.hidden = !visible;
+}
+
+/** Marks a field invalid and puts the message where screen readers find it. */
+export function setFieldError(input: HTMLElement, message: HTMLElement, text: string | undefined): void {
+  message.textContent = text ?? '';
+  show(message, text !== undefined);
+  if (text === undefined) input.removeAttribute('aria-invalid');
+  else input.setAttribute('aria-invalid', 'true');
 }

@@ -1,7 +1,7 @@
 // Line diff by Myers' O(ND) algorithm in its linear-space form (divide at the middle snake), so
 // two 2,000-line candidates that share nothing still diff in a few milliseconds and O(N) memory.
 
-export type DiffKind = 'same' | 'add' | 'del';
+type DiffKind = 'same' | 'add' | 'del';
 
 export interface DiffLine {
   kind: DiffKind;

@@ -1,5 +1,5 @@
 // Words and numbers for the history list.
-import type { StorageInfo } from '../../store/index.ts';
+import type { StorageInfo } from '../../store/storage.ts';
 import type { EndReason, Session } from '../../shared/task.ts';
 
 const END_LABELS: Record<EndReason, string> = {
@@ -24,7 +24,7 @@ export function formatTime(ms: number): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;

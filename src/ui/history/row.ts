@@ -2,6 +2,7 @@
 // and its actions. Everything shown comes from stored or imported data, so it is set as text,
 // never as HTML.
 import type { Session } from '../../shared/task.ts';
+import { h } from '../common/dom.ts';
 import { formatTime, statusLabel } from './format.ts';
 
 export interface RowActions {
@@ -13,37 +14,23 @@ export interface RowActions {
   candidates(id: string): Promise<void>;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<Pick<HTMLElement, 'className' | 'textContent' | 'title'>> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
-}
-
 export function button(label: string, className: string, onClick: () => void): HTMLButtonElement {
-  const node = el('button', { className, textContent: label });
-  node.type = 'button';
-  node.addEventListener('click', onClick);
-  return node;
+  return h('button', { type: 'button', class: className, on: { click: onClick } }, label);
 }
 
 export function renderRow(session: Session, actions: RowActions): HTMLLIElement {
-  const row = el('li', { className: 'fp-history-row' });
-  row.dataset.id = session.id;
-  row.dataset.status = session.status;
+  const row = h('li', { class: 'fp-history-row', data: { id: session.id, status: session.status } });
 
   const title = button(session.title || 'Untitled session', 'fp-history-open', () => actions.open(session.id));
   title.title = 'Open this session and read its attempts';
-  const status = el('span', { className: 'fp-history-status', textContent: statusLabel(session) });
-  status.dataset.status = session.status;
-  if (session.endMessage) status.title = session.endMessage;
-  const meta = el(
+  const status = h(
     'span',
-    { className: 'fp-history-meta' },
+    { class: 'fp-history-status', data: { status: session.status }, title: session.endMessage || undefined },
+    statusLabel(session),
+  );
+  const meta = h(
+    'span',
+    { class: 'fp-history-meta' },
     `${session.task.title || session.task.id} · ${session.settings.model} · `,
     status,
     ` · ${formatTime(session.updatedAt)}`,
@@ -65,14 +52,13 @@ export function renderRow(session: Session, actions: RowActions): HTMLLIElement 
   }
   buttons.push(remove);
 
-  row.append(title, meta, el('span', { className: 'fp-history-actions' }, ...buttons));
+  row.append(title, meta, h('span', { class: 'fp-history-actions' }, ...buttons));
   return row;
 }
 
 function startRename(row: HTMLLIElement, title: HTMLButtonElement, session: Session, actions: RowActions): void {
-  const input = el('input', { className: 'fp-history-title-input' });
+  const input = h('input', { class: 'fp-history-title-input', 'aria-label': 'New title' });
   input.value = session.title;
-  input.setAttribute('aria-label', 'New title');
   let settled = false;
   const finish = (save: boolean): void => {
     if (settled) return;

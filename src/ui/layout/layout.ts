@@ -10,7 +10,7 @@ export interface LayoutOptions {
   appName?: string;
 }
 
-export interface LayoutSlots {
+interface LayoutSlots {
   /** Page-wide messages (history storage full or unavailable), between header and panels. */
   notices: HTMLElement;
   task: HTMLElement;
@@ -21,7 +21,7 @@ export interface LayoutSlots {
   terminal: HTMLElement;
 }
 
-export interface LayoutButtons {
+interface LayoutButtons {
   runLoop: HTMLButtonElement;
   stop: HTMLButtonElement;
   continueFrom: HTMLButtonElement;

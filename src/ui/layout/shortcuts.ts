@@ -7,7 +7,7 @@ export interface ShortcutActions {
   stop(): void;
 }
 
-export function isMac(): boolean {
+function isMac(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 }
 

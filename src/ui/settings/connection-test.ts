@@ -3,11 +3,12 @@
 import { isModelError } from '../../models/errors.ts';
 import { costOf, formatCost, formatUsage } from '../../models/usage.ts';
 import type { ModelClient, ModelErrorInfo, Usage } from '../../shared/model.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 export type ConnectionReport =
   { ok: true; text: string; usage: Usage; cost?: number; ms: number } | { ok: false; error: ModelErrorInfo };
 
-export const TEST_PROMPT = 'This is a connection test. Reply with the single word: ready';
+const TEST_PROMPT = 'This is a connection test. Reply with the single word: ready';
 
 export async function testConnection(
   client: ModelClient,
@@ -35,7 +36,7 @@ export async function testConnection(
     if (isModelError(e)) return { ok: false, error: e.toJSON() };
     return {
       ok: false,
-      error: { kind: 'server', message: `Unexpected failure: ${e instanceof Error ? e.message : String(e)}` },
+      error: { kind: 'server', message: `Unexpected failure: ${errorMessage(e)}` },
     };
   }
 }

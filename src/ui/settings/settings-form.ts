@@ -1,6 +1,6 @@
 // Builds the settings form's elements; settings-view.ts gives them behaviour.
 import { PRESETS } from '../../models/presets.ts';
-import { el } from './dom.ts';
+import { h } from '../common/dom.ts';
 import type { Field } from './settings-model.ts';
 
 export interface SettingsForm {
@@ -35,10 +35,10 @@ export interface SettingsForm {
 
 let counter = 0;
 
-export function buildForm(doc: Document): SettingsForm {
+export function buildForm(): SettingsForm {
   const id = `fp-settings-${++counter}`;
   const error = (field: string): HTMLElement =>
-    el(doc, 'p', { class: 'fp-settings-error', id: `${id}-${field}-error`, hidden: true });
+    h('p', { class: 'fp-settings-error', id: `${id}-${field}-error`, hidden: true });
   const errors: Record<Field, HTMLElement> = {
     baseUrl: error('baseUrl'),
     model: error('model'),
@@ -47,53 +47,50 @@ export function buildForm(doc: Document): SettingsForm {
     priceOutPerM: error('priceOut'),
   };
   const input = (name: string, attrs: Record<string, string> = {}): HTMLInputElement =>
-    el(doc, 'input', { name, id: `${id}-${name}`, 'aria-describedby': `${id}-${name}-error`, ...attrs });
-  const label = (forName: string, text: string): HTMLLabelElement =>
-    el(doc, 'label', { for: `${id}-${forName}` }, text);
+    h('input', { name, id: `${id}-${name}`, 'aria-describedby': `${id}-${name}-error`, ...attrs });
+  const label = (forName: string, text: string): HTMLLabelElement => h('label', { for: `${id}-${forName}` }, text);
 
-  const preset = el(
-    doc,
+  const preset = h(
     'select',
     { name: 'preset', id: `${id}-preset` },
-    ...PRESETS.map((p) => el(doc, 'option', { value: p.id }, p.label)),
+    ...PRESETS.map((p) => h('option', { value: p.id }, p.label)),
   );
   const baseUrl = input('baseUrl', { type: 'url', inputmode: 'url', spellcheck: 'false', autocomplete: 'off' });
   const model = input('model', { list: `${id}-models`, spellcheck: 'false', autocomplete: 'off' });
-  const modelList = el(doc, 'datalist', { id: `${id}-models` });
+  const modelList = h('datalist', { id: `${id}-models` });
   const apiKey = input('apiKey', { type: 'password', autocomplete: 'off', spellcheck: 'false' });
   const keyPlaces = (['session', 'local'] as const).map((v) =>
-    el(doc, 'input', { type: 'radio', name: 'keyPlace', value: v }),
+    h('input', { type: 'radio', name: 'keyPlace', value: v }),
   );
   const temperature = input('temperature', { inputmode: 'decimal', placeholder: "model's default" });
   const priceIn = input('priceInPerM', { inputmode: 'decimal', placeholder: 'e.g. 0.15' });
   const priceOut = input('priceOutPerM', { inputmode: 'decimal', placeholder: 'e.g. 0.60' });
   const f: Omit<SettingsForm, 'form' | 'endpointPart' | 'keyPart' | 'pricesPart'> = {
     preset,
-    presetNote: el(doc, 'p', { class: 'fp-settings-note' }),
+    presetNote: h('p', { class: 'fp-settings-note' }),
     baseUrl,
     model,
     modelList,
-    loadModels: el(doc, 'button', { type: 'button' }, 'Load models'),
-    modelsStatus: el(doc, 'p', { class: 'fp-settings-note', 'aria-live': 'polite' }),
-    keyLegend: el(doc, 'legend', {}, 'API key'),
+    loadModels: h('button', { type: 'button' }, 'Load models'),
+    modelsStatus: h('p', { class: 'fp-settings-note', 'aria-live': 'polite' }),
+    keyLegend: h('legend', {}, 'API key'),
     apiKey,
-    keyLink: el(doc, 'a', { target: '_blank', rel: 'noopener noreferrer' }, 'Get a key'),
+    keyLink: h('a', { target: '_blank', rel: 'noopener noreferrer' }, 'Get a key'),
     keyPlaces,
-    keyWhere: el(doc, 'p', { class: 'fp-settings-note' }),
-    keyError: el(doc, 'p', { class: 'fp-settings-error', id: `${id}-apiKey-error`, hidden: true }),
-    forgetKey: el(doc, 'button', { type: 'button' }, 'Forget saved key'),
+    keyWhere: h('p', { class: 'fp-settings-note' }),
+    keyError: h('p', { class: 'fp-settings-error', id: `${id}-apiKey-error`, hidden: true }),
+    forgetKey: h('button', { type: 'button' }, 'Forget saved key'),
     temperature,
     priceIn,
     priceOut,
     errors,
-    test: el(doc, 'button', { type: 'button' }, 'Test connection'),
-    stop: el(doc, 'button', { type: 'button', hidden: true }, 'Stop'),
-    status: el(doc, 'p', { class: 'fp-settings-status', role: 'status' }),
-    statusDetail: el(doc, 'p', { class: 'fp-settings-note' }),
-    output: el(doc, 'pre', { class: 'fp-settings-output', hidden: true }),
+    test: h('button', { type: 'button' }, 'Test connection'),
+    stop: h('button', { type: 'button', hidden: true }, 'Stop'),
+    status: h('p', { class: 'fp-settings-status', role: 'status' }),
+    statusDetail: h('p', { class: 'fp-settings-note' }),
+    output: h('pre', { class: 'fp-settings-output', hidden: true }),
   };
-  const endpointPart = el(
-    doc,
+  const endpointPart = h(
     'div',
     { class: 'fp-settings-endpoint' },
     label('baseUrl', 'Base URL'),
@@ -106,24 +103,22 @@ export function buildForm(doc: Document): SettingsForm {
     f.modelsStatus,
     errors.model,
   );
-  const keyPart = el(
-    doc,
+  const keyPart = h(
     'fieldset',
     { class: 'fp-settings-key' },
     f.keyLegend,
     apiKey,
     f.keyLink,
-    el(doc, 'label', {}, keyPlaces[0] as HTMLInputElement, ' Keep only for this session'),
-    el(doc, 'label', {}, keyPlaces[1] as HTMLInputElement, ' Save in this browser'),
+    h('label', {}, keyPlaces[0] as HTMLInputElement, ' Keep only for this session'),
+    h('label', {}, keyPlaces[1] as HTMLInputElement, ' Save in this browser'),
     f.keyWhere,
     f.keyError,
     f.forgetKey,
   );
-  const pricesPart = el(
-    doc,
+  const pricesPart = h(
     'fieldset',
     { class: 'fp-settings-prices' },
-    el(doc, 'legend', {}, 'Prices, for showing cost (optional)'),
+    h('legend', {}, 'Prices, for showing cost (optional)'),
     label('priceInPerM', '$ per million input tokens'),
     priceIn,
     errors.priceInPerM,
@@ -131,8 +126,7 @@ export function buildForm(doc: Document): SettingsForm {
     priceOut,
     errors.priceOutPerM,
   );
-  const form = el(
-    doc,
+  const form = h(
     'form',
     { class: 'fp-settings', novalidate: true },
     label('preset', 'Model provider'),
@@ -144,7 +138,7 @@ export function buildForm(doc: Document): SettingsForm {
     temperature,
     errors.temperature,
     pricesPart,
-    el(doc, 'div', { class: 'fp-settings-actions' }, el(doc, 'button', { type: 'submit' }, 'Save'), f.test, f.stop),
+    h('div', { class: 'fp-settings-actions' }, h('button', { type: 'submit' }, 'Save'), f.test, f.stop),
     f.status,
     f.statusDetail,
     f.output,

@@ -8,13 +8,13 @@ import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
 import { numberField } from './number-field.ts';
 import { testsToText, textToTests } from './tests-text.ts';
 
-export interface TaskCaps {
+interface TaskCaps {
   maxIterations: number;
   tokenBudget?: number;
   timeBudgetSec?: number;
 }
 
-export const DEFAULT_CAPS: TaskCaps = { maxIterations: 5 };
+const DEFAULT_CAPS: TaskCaps = { maxIterations: 5 };
 
 export interface TaskPanelOptions {
   /** Example tasks for the picker. */

@@ -2,7 +2,7 @@
 // session already in the history, no request the model endpoint receives may carry the key (but
 // for the auth header it is meant to carry) or anything of the earlier session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopOutcome } from '../../../src/loop/index.ts';
+import type { LoopOutcome } from '../../../src/loop/types.ts';
 import type { EndpointConfig } from '../../../src/shared/model.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';

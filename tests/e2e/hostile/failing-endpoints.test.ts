@@ -3,7 +3,7 @@
 // the history keeps are exactly the ones the loop made; and a hanging endpoint never holds the
 // session forever. Isolation changes nothing here, so one mode is enough.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LoopOutcome, LoopSettings } from '../../../src/loop/index.ts';
+import type { LoopOutcome, LoopSettings } from '../../../src/loop/types.ts';
 import { findExample } from '../../../src/shared/examples.ts';
 import type { EndpointConfig } from '../../../src/shared/model.ts';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';

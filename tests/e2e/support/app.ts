@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { openPage, type PageContext } from './browser.ts';
 
-export const LONG = 90_000;
+const LONG = 90_000;
 
 /** The page, with its history open (and interrupted sessions marked). */
 export async function openApp(opts: { isolated: boolean }): Promise<PageContext> {

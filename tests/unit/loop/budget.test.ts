@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildConversation, fitConversation, requestTokens, runLoop, shrink } from '../../../src/loop/index.ts';
+import { buildConversation, fitConversation, requestTokens, shrink } from '../../../src/loop/budget.ts';
+import { runLoop } from '../../../src/loop/engine.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import { code, failing, FakeModel, FakeRuntime, mbppTask, pass, storedAttempt } from './fakes.ts';

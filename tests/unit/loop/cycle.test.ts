@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildConversation, fitConversation, runLoop, type LoopOptions } from '../../../src/loop/index.ts';
+import { buildConversation, fitConversation } from '../../../src/loop/budget.ts';
+import { runLoop } from '../../../src/loop/engine.ts';
+import { type LoopOptions } from '../../../src/loop/types.ts';
 import { attemptCycle, beforeCall, conclude } from '../../../src/loop/cycle.ts';
 import { blankAttempt, nextIndex, stopped, type LoopState, type Strategy } from '../../../src/loop/state.ts';
 import { ask, extract, run } from '../../../src/loop/steps.ts';

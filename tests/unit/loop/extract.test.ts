@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidateFromReply } from '../../../src/loop/index.ts';
+import { candidateFromReply } from '../../../src/loop/assemble.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { HE_PROMPT, heTask, mbppTask } from './fakes.ts';
 

@@ -19,7 +19,7 @@ export type ModelStep =
   | { hang: true; partial?: string; ignoreAbort?: boolean };
 
 /** Thrown like the clients' ModelError: an Error carrying the normalised info. */
-export function modelError(info: ModelErrorInfo): Error {
+function modelError(info: ModelErrorInfo): Error {
   return Object.assign(new Error(info.message), { name: 'ModelError', info });
 }
 
@@ -98,7 +98,7 @@ export function pass(n = 2): RunResult {
   return { status: 'passed', result: 'passed', tests, ...blank };
 }
 
-export function fail(tests: TestResult[], extra: Partial<RunResult> = {}): RunResult {
+function fail(tests: TestResult[], extra: Partial<RunResult> = {}): RunResult {
   return { status: 'failed', result: 'failed: AssertionError', tests, ...blank, ...extra };
 }
 

@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildFeedback, candidateFromReply, describeRun, type Candidate } from '../../../src/loop/index.ts';
+import { candidateFromReply, type Candidate } from '../../../src/loop/assemble.ts';
+import { buildFeedback } from '../../../src/loop/feedback.ts';
+import { describeRun } from '../../../src/loop/summary.ts';
 import type { RunJob, RunResult } from '../../../src/shared/run.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { LIMITS } from './fakes.ts';

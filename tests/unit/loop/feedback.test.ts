@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFeedback, candidateFromReply, noCodeFeedback } from '../../../src/loop/index.ts';
+import { buildFeedback, noCodeFeedback } from '../../../src/loop/feedback.ts';
+import { candidateFromReply } from '../../../src/loop/assemble.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import { failing, heTask, pass, raised, syntax } from './fakes.ts';
 

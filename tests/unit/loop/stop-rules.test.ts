@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runLoop, type LoopOptions } from '../../../src/loop/index.ts';
+import { runLoop } from '../../../src/loop/engine.ts';
+import type { LoopOptions } from '../../../src/loop/types.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import { code, failing, FakeModel, FakeRuntime, mbppTask, pass, type ModelStep, type RunStep } from './fakes.ts';
 

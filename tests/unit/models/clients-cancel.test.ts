@@ -1,6 +1,6 @@
 // Cancellation: the request is aborted, the server sees the connection close, nothing more is read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModelClient } from '../../../src/models/index.ts';
+import { createModelClient } from '../../../src/models/create-client.ts';
 import type { ModelError } from '../../../src/models/errors.ts';
 import { startModelServer } from '../../servers/model-server.ts';
 import type { Format, ModelServer } from '../../servers/model-server.ts';

@@ -1,6 +1,6 @@
 // Every error kind, from a real HTTP exchange with a server that answers like the provider.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModelClient } from '../../../src/models/index.ts';
+import { createModelClient } from '../../../src/models/create-client.ts';
 import type { ModelError } from '../../../src/models/errors.ts';
 import type { ModelErrorKind, StreamEvent } from '../../../src/shared/model.ts';
 import { startModelServer } from '../../servers/model-server.ts';

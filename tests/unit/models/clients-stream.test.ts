@@ -1,6 +1,6 @@
 // Each client against a local server speaking its wire format, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModelClient } from '../../../src/models/index.ts';
+import { createModelClient } from '../../../src/models/create-client.ts';
 import type { StreamEvent } from '../../../src/shared/model.ts';
 import { startModelServer } from '../../servers/model-server.ts';
 import type { Format, ModelServer } from '../../servers/model-server.ts';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createDemoClient, DEMO_LABEL, demoReply } from '../../../src/models/demo.ts';
-import { createModelClient } from '../../../src/models/index.ts';
+import { createModelClient } from '../../../src/models/create-client.ts';
 import { getPreset } from '../../../src/models/presets.ts';
 import { EXAMPLES } from '../../../src/shared/examples.ts';
 import type { ChatMessage } from '../../../src/shared/model.ts';

@@ -1,7 +1,7 @@
 // Only the headers a provider needs go out (extra ones break CORS preflights), the key only
 // goes to its own endpoint, and redirects never carry it elsewhere.
 import { describe, expect, it } from 'vitest';
-import { createModelClient } from '../../../src/models/index.ts';
+import { createModelClient } from '../../../src/models/create-client.ts';
 import { createKeyStore, withKey } from '../../../src/models/keys.ts';
 import type { ModelError } from '../../../src/models/errors.ts';
 import type { EndpointConfig } from '../../../src/shared/model.ts';

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModelClient } from '../../../src/models/index.ts';
+import { createModelClient } from '../../../src/models/create-client.ts';
 import type { ModelError } from '../../../src/models/errors.ts';
 import { startModelServer } from '../../servers/model-server.ts';
 import type { Format, ModelServer } from '../../servers/model-server.ts';

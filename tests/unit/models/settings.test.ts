@@ -1,7 +1,7 @@
 // The settings view's logic (validation, drafts, connection test) without a DOM.
 import { describe, expect, it } from 'vitest';
 import { createDemoClient } from '../../../src/models/demo.ts';
-import { createModelClient } from '../../../src/models/index.ts';
+import { createModelClient } from '../../../src/models/create-client.ts';
 import { describeReport, testConnection } from '../../../src/ui/settings/connection-test.ts';
 import { applyPreset, draftFor, draftFrom, validate } from '../../../src/ui/settings/settings-model.ts';
 import { startModelServer } from '../../servers/model-server.ts';

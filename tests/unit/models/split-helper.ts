@@ -9,7 +9,7 @@ export interface Run {
   events: StreamEvent[];
 }
 
-export function feed(make: () => StreamParser, chunks: Uint8Array[]): Run {
+function feed(make: () => StreamParser, chunks: Uint8Array[]): Run {
   const p = make();
   const events: StreamEvent[] = [];
   for (const c of chunks) events.push(...p.push(c));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildConversation, runLoop } from '../../../src/loop/index.ts';
+import { buildConversation } from '../../../src/loop/budget.ts';
+import { runLoop } from '../../../src/loop/engine.ts';
 import { usageFrom } from '../../../src/models/usage.ts';
 import { storedAttempt, mbppTask, FakeModel, FakeRuntime, pass, code, failing } from '../loop/fakes.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { completionOf } from '../../../src/store/index.ts';
+import { completionOf } from '../../../src/store/candidates.ts';
 import { closeAll, freshSite, makeAttempt, makeResult, makeSession, openTab } from './helpers.ts';
 
 afterEach(closeAll);

@@ -2,7 +2,8 @@
 // several simulated tabs, and a fresh in-memory IndexedDB per test.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { openStore, type HistoryStore, type LockManagerLike, type StoreOptions } from '../../../src/store/index.ts';
+import { openStore, type HistoryStore, type StoreOptions } from '../../../src/store/history-store.ts';
+import type { LockManagerLike } from '../../../src/store/locks.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import type { Attempt, Session } from '../../../src/shared/task.ts';
 

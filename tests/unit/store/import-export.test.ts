@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeJsonError } from '../../../src/store/history-file.ts';
-import { HISTORY_FORMAT, parseHistoryFile, StoreError } from '../../../src/store/index.ts';
+import { HISTORY_FORMAT, parseHistoryFile } from '../../../src/store/history-file.ts';
+import { StoreError } from '../../../src/store/errors.ts';
 import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helpers.ts';
 
 afterEach(closeAll);

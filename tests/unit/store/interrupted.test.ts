@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { INTERRUPTED_MESSAGE } from '../../../src/store/index.ts';
+import { INTERRUPTED_MESSAGE } from '../../../src/store/lifecycle.ts';
 import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helpers.ts';
 
 afterEach(closeAll);

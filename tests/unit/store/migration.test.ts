@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DB_VERSION } from '../../../src/store/index.ts';
+import { DB_VERSION } from '../../../src/store/schema.ts';
 import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helpers.ts';
 
 afterEach(closeAll);

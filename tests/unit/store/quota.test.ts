@@ -1,6 +1,7 @@
 import { IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isQuotaError, StoreError, toStoreError, type StorageManagerLike } from '../../../src/store/index.ts';
+import { isQuotaError, StoreError, toStoreError } from '../../../src/store/errors.ts';
+import type { StorageManagerLike } from '../../../src/store/storage.ts';
 import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helpers.ts';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryChange } from '../../../src/store/index.ts';
+import type { HistoryChange } from '../../../src/store/changes.ts';
 import { closeAll, freshSite, makeAttempt, makeResult, makeSession, openTab } from './helpers.ts';
 
 afterEach(closeAll);

@@ -1,11 +1,11 @@
 // The one entry point the rest of the app uses to get a client for a configured endpoint.
 import type { EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createAnthropicClient } from './anthropic.ts';
+import type { ClientOptions } from './client-base.ts';
 import { createDemoClient } from './demo.ts';
 import type { DemoOptions } from './demo.ts';
 import { createOllamaClient } from './ollama.ts';
 import { createOpenAIClient } from './openai.ts';
-import type { ClientOptions } from './transport.ts';
 
 export interface FactoryOptions extends ClientOptions {
   demo?: DemoOptions;
@@ -23,14 +23,3 @@ export function createModelClient(config: EndpointConfig, opts: FactoryOptions =
       return createDemoClient(config, opts.demo);
   }
 }
-
-export { ModelError, isModelError } from './errors.ts';
-export { PRESETS, getPreset, presetFor } from './presets.ts';
-export type { Preset, PresetId } from './presets.ts';
-export { createKeyStore, describeKeyPlace, withKey, keyOrigin } from './keys.ts';
-export type { KeyPlace, KeyStore } from './keys.ts';
-export { costOf, formatCost, formatUsage, estimateTokens, addUsage } from './usage.ts';
-export { publicConfig } from './transport.ts';
-export type { ClientOptions } from './transport.ts';
-export type { RetryPolicy } from './retry.ts';
-export { DEMO_LABEL, DEMO_MODEL, demoReply } from './demo.ts';

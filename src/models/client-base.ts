@@ -27,7 +27,7 @@ export interface ClientBase {
   publicConfig: EndpointConfig;
 }
 
-export function trimBase(base: string): string {
+function trimBase(base: string): string {
   return base.trim().replace(/\/+$/, '');
 }
 

@@ -1,0 +1,129 @@
+// What the page does with sessions: one run at a time (a loop or a single run), starting and
+// resuming loops, and opening a session from the history into the views.
+import type { LoopSettings } from '../loop/types.ts';
+import type { KeyStore } from '../models/keys.ts';
+import { withKey } from '../models/keys.ts';
+import { errorMessage } from '../shared/error-message.ts';
+import type { Task } from '../shared/task.ts';
+import type { HistoryStore } from '../store/history-store.ts';
+import type { EndpointSettings } from '../ui/settings/settings-model.ts';
+import type { TaskPanel } from '../ui/task/task-panel.ts';
+import { playLoop, type LoopParts } from './loop-control.ts';
+
+/** The mounted page: its views, and what changes while it is open. */
+export interface PageState extends Omit<LoopParts, 'store' | 'endpoint' | 'settings'> {
+  root: HTMLElement;
+  tasks: TaskPanel;
+  keys: KeyStore;
+  endpoint: EndpointSettings;
+  store: HistoryStore | undefined;
+  /** Why there is no store, for the history dialog to say. */
+  storeProblem: string;
+  /**
+   * Set when the task panel changes after a session was shown: Continue then starts afresh
+   * instead of going on with a session about another task.
+   */
+  taskEdited: boolean;
+  /** The run in progress; there is at most one. */
+  active: AbortController | undefined;
+}
+
+/** Runs `work` unless something is running already, with the page locked meanwhile. */
+export async function exclusive(page: PageState, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  if (page.active) return;
+  const ac = (page.active = new AbortController());
+  setBusy(page, true);
+  try {
+    await work(ac.signal);
+  } finally {
+    page.active = undefined;
+    setBusy(page, false);
+  }
+}
+
+function setBusy(page: PageState, busy: boolean): void {
+  page.root.dataset.busy = String(busy);
+  page.layout.setRunning(busy);
+  page.editor.setReadOnly(busy);
+  page.tasks.setLocked(busy);
+}
+
+/** The panel's task, or undefined after saying which fields to correct. */
+export function checkedTask(page: PageState): Task | undefined {
+  const errors = page.tasks.errors();
+  if (errors.length === 0) return page.tasks.getTask();
+  page.layout.setVerdict(`Correct the task first: ${errors.join(' ')}`, 'error');
+  return undefined;
+}
+
+function loopSettings(page: PageState): LoopSettings {
+  const caps = page.tasks.getCaps();
+  return {
+    maxIterations: caps.maxIterations,
+    tokenBudget: caps.tokenBudget,
+    timeBudgetSec: caps.timeBudgetSec,
+    temperature: page.endpoint.temperature,
+  };
+}
+
+function loopParts(page: PageState): LoopParts {
+  const { layout, view, editor, reply, terminal, activity, notices, runtime } = page;
+  return {
+    layout,
+    view,
+    editor,
+    reply,
+    terminal,
+    activity,
+    notices,
+    runtime,
+    store: () => page.store,
+    endpoint: () => withKey(page.endpoint.config, page.keys),
+    settings: () => loopSettings(page),
+  };
+}
+
+export function startLoop(
+  page: PageState,
+  task: Task,
+  more: { resumeId?: string; editedCode?: string } = {},
+): Promise<void> {
+  return exclusive(page, async (signal) => {
+    page.taskEdited = false;
+    page.notices.dismiss('interrupted');
+    const { stored } = await playLoop(loopParts(page), { task, signal, ...more });
+    // A session the history does not hold cannot be continued there: Continue starts afresh.
+    if (!stored) page.taskEdited = true;
+  });
+}
+
+/** Shows a stored session (task, caps, attempts); false, with the reason shown, when it cannot. */
+export async function openSession(page: PageState, id: string): Promise<boolean> {
+  if (page.active) {
+    page.notices.show('busy', 'Stop the running loop before opening another session.', 'warning');
+    return false;
+  }
+  try {
+    const { store } = page;
+    const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
+    if (!session) throw new Error('That session is no longer in the history.');
+    page.tasks.setTask(session.task);
+    page.tasks.setCaps({
+      maxIterations: session.settings.maxIterations,
+      tokenBudget: session.settings.tokenBudget,
+      timeBudgetSec: session.settings.timeBudgetSec,
+    });
+    page.taskEdited = false;
+    page.view.load(session, attempts ?? []);
+    page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
+    return true;
+  } catch (err) {
+    page.notices.show('open', `Could not open the session: ${errorMessage(err)}`);
+    return false;
+  }
+}
+
+export async function resumeSession(page: PageState, id: string): Promise<void> {
+  if (page.view.session?.id !== id && !(await openSession(page, id))) return;
+  if (page.view.session) await startLoop(page, page.view.session.task, { resumeId: id });
+}

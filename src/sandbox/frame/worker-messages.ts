@@ -1,0 +1,49 @@
+// What a Python worker says to the frame, read as data of unknown shape: the worker runs
+// untrusted code, so a message is only acted on once its type and the fields that type needs
+// are checked here.
+import type { WorkerToFrame } from '../../shared/sandbox-protocol.ts';
+
+/** The message as the protocol's union, or undefined when it is none of its members. */
+export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record<string, unknown>;
+  const id = m.id;
+  switch (m.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'boot-error':
+      return { type: 'boot-error', message: text(m.message) };
+    case 'snapshot':
+      return m.bytes instanceof Blob ? { type: 'snapshot', bytes: m.bytes } : undefined;
+  }
+  if (typeof id !== 'number') return undefined;
+  switch (m.type) {
+    case 'started':
+      return { type: 'started', id };
+    case 'output':
+      if (typeof m.text !== 'string') return undefined;
+      return { type: 'output', id, stream: m.stream === 'stderr' ? 'stderr' : 'stdout', text: m.text };
+    case 'progress':
+      return typeof m.test === 'string' ? { type: 'progress', id, test: m.test } : undefined;
+    case 'result':
+      // The result's own fields are checked by the page (results.ts), which decides the verdict.
+      return {
+        type: 'result',
+        id,
+        result: m.result,
+        ...(typeof m.heapBytes === 'number' ? { heapBytes: m.heapBytes } : {}),
+      };
+    case 'fatal':
+      return { type: 'fatal', id, message: text(m.message) };
+  }
+  return undefined;
+}
+
+/** A message's text; a cloned object whose own toString is not a function makes String() throw. */
+function text(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return 'the worker sent a message that is not text';
+  }
+}

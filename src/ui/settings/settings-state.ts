@@ -1,0 +1,99 @@
+// The settings form's state: what is typed in it as a draft, the draft put back into it, and what
+// it shows about the chosen preset and the key.
+import { describeKeyPlace } from '../../models/keys.ts';
+import type { KeyStore } from '../../models/keys.ts';
+import type { PresetId } from '../../models/presets.ts';
+import type { EndpointConfig, ModelClient } from '../../shared/model.ts';
+import { setFieldError, show } from '../common/dom.ts';
+import type { SettingsForm } from './settings-form.ts';
+import { presetOrCustom, validate, validateUrl } from './settings-model.ts';
+import type { Field, SettingsDraft, Validation } from './settings-model.ts';
+
+/** One mounted settings view: its elements, where keys go, and the call in flight. */
+export interface SettingsState {
+  f: SettingsForm;
+  keys: KeyStore;
+  makeClient: (config: EndpointConfig) => ModelClient;
+  /** The connection test running now; a new test, another preset or closing the view stops it. */
+  running: AbortController | undefined;
+}
+
+export function readDraft(f: SettingsForm): SettingsDraft {
+  const place = f.keyPlaces.find((r) => r.checked)?.value === 'local' ? 'local' : 'session';
+  return {
+    preset: f.preset.value as PresetId,
+    baseUrl: f.baseUrl.value,
+    model: f.model.value,
+    apiKey: f.apiKey.value,
+    keyPlace: place,
+    temperature: f.temperature.value,
+    priceInPerM: f.priceIn.value,
+    priceOutPerM: f.priceOut.value,
+  };
+}
+
+export function fillForm(s: SettingsState, d: SettingsDraft): void {
+  const { f } = s;
+  f.preset.value = d.preset;
+  f.baseUrl.value = d.baseUrl;
+  f.model.value = d.model;
+  f.apiKey.value = d.apiKey;
+  for (const r of f.keyPlaces) r.checked = r.value === d.keyPlace;
+  f.temperature.value = d.temperature;
+  f.priceIn.value = d.priceInPerM;
+  f.priceOut.value = d.priceOutPerM;
+  f.modelList.replaceChildren();
+  f.modelsStatus.textContent = '';
+  // A result shown for the previous endpoint says nothing about this one.
+  s.running?.abort();
+  setStatus(f, '');
+  show(f.output, false);
+  refreshForm(s);
+}
+
+export function setStatus(f: SettingsForm, headline: string, detail = ''): void {
+  f.status.textContent = headline;
+  f.statusDetail.textContent = detail;
+}
+
+/** Visibility and the sentence about the key follow the preset and the address. */
+export function refreshForm(s: SettingsState): void {
+  const { f, keys } = s;
+  const d = readDraft(f);
+  const p = presetOrCustom(d.preset);
+  const demo = p.provider === 'demo';
+  show(f.endpointPart, !demo);
+  show(f.keyPart, !demo && p.needsKey !== false);
+  show(f.pricesPart, !demo);
+  f.presetNote.textContent = demo
+    ? 'Runs in this page with no key and no network. It only knows the bundled example tasks: a first attempt with a bug, then a repair.'
+    : p.local
+      ? 'Runs on your own machine.'
+      : '';
+  f.baseUrl.placeholder = p.id === 'custom' ? 'https://your-server.example/v1' : p.baseUrl;
+  f.keyLegend.textContent = p.needsKey === 'optional' ? 'API key (only if the server was started with one)' : 'API key';
+  show(f.keyLink, p.keyUrl !== undefined);
+  if (p.keyUrl) f.keyLink.href = p.keyUrl;
+  const stored = validateUrl(d.baseUrl) === undefined ? keys.place(d.baseUrl) : undefined;
+  f.apiKey.placeholder = stored ? 'A key is saved for this endpoint; type to replace it' : '';
+  show(f.forgetKey, stored !== undefined);
+  const pending = d.apiKey.trim() !== '' || (stored !== undefined && stored !== d.keyPlace);
+  f.keyWhere.textContent = pending
+    ? `When you save: ${describeKeyPlace(d.keyPlace, d.baseUrl)}`
+    : describeKeyPlace(stored, d.baseUrl);
+}
+
+/** The form's values, validated, with each field's error shown beside it. */
+export function readValidated(f: SettingsForm): Validation {
+  const v = validate(readDraft(f));
+  const errs = v.ok ? {} : v.errors;
+  const inputs: Record<Field, HTMLElement> = {
+    baseUrl: f.baseUrl,
+    model: f.model,
+    temperature: f.temperature,
+    priceInPerM: f.priceIn,
+    priceOutPerM: f.priceOut,
+  };
+  for (const field of Object.keys(inputs) as Field[]) setFieldError(inputs[field], f.errors[field], errs[field]);
+  return v;
+}
