@@ -5,8 +5,11 @@ import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
 import { Progress } from './progress.ts';
+import { workersFor } from './workers.ts';
+import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 
-export const EVAL_USAGE = 'eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]';
+export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]
+      --workers: sandboxes grading at once; default ${SANDBOX_RULE}`;
 
 export interface EvalRow {
   task_id: string | number;
@@ -33,7 +36,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const samples = parseSamples(readText(samplesFile), samplesFile, problems);
   if (flags.out) checkOutFile(flags.out as string, [problemsFile, samplesFile]);
   const timeout = (flags.timeout as number | undefined) ?? 3;
-  const workers = Math.min((flags.workers as number | undefined) ?? 1, samples.length);
+  const workers = workersFor(flags.workers as number | undefined, samples.length);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
