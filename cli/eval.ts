@@ -4,7 +4,9 @@ import { parseProblems, parseSamples, problemJob, type Problem } from '../src/sh
 import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
+import { gradeAll } from './grade.ts';
 import { Progress } from './progress.ts';
+import { phase } from './timings.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 
@@ -54,28 +56,17 @@ export async function evalCommand(argv: string[]): Promise<number> {
     }
   };
   try {
-    // Jobs go to the page in batches: one round trip per batch rather than per sample.
-    const batch = Math.max(8, workers * 16);
-    for (let start = 0; start < samples.length; start += batch) {
-      const part = samples.slice(start, start + batch);
-      const results = await page.grade(
-        part.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout)),
-        workers,
-      );
-      part.forEach((s, k) => {
-        const r = results[k]!;
-        rows[start + k] = {
-          task_id: s.rawId,
-          completion: s.completion,
-          passed: r.result === 'passed',
-          result: r.result,
-        };
+    const jobs = samples.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout));
+    await phase('grading', () =>
+      gradeAll(page, jobs, (k, r) => {
+        const s = samples[k]!;
+        rows[k] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
         progress.tick(r.result === 'passed');
-      });
-      flush();
-    }
+        void phase('writing results', flush);
+      }),
+    );
   } finally {
-    await page.close();
+    await phase('closing', () => page.close());
     progress.done();
     if (out) await new Promise<void>((ok) => out.end(ok));
   }

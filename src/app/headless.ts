@@ -6,6 +6,7 @@ import type { RunJob, RunResult } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
 import { openStore, type HistoryStore } from '../store/index.ts';
+import { gradeQueue, type Graded } from './grade-queue.ts';
 import { pageSandboxes } from './page-parallelism.ts';
 import { runSession } from './session.ts';
 
@@ -17,6 +18,10 @@ export interface HeadlessApi {
   cached(): Promise<void>;
   /** Runs jobs over the first `slots` sandboxes at once (default: all started); results in the jobs' order. */
   grade(jobs: RunJob[], slots?: number): Promise<RunResult[]>;
+  /** Queues jobs for grading over every started sandbox (see grade-queue.ts). */
+  submit(jobs: RunJob[]): void;
+  /** The results finished since the last call, once there is at least one. */
+  take(): Promise<Graded[]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(
     task: Task,
@@ -37,6 +42,7 @@ export interface HeadlessLoopOptions {
 export function installHeadlessApi(shared: () => PythonRuntime): void {
   const pool: PythonRuntime[] = [];
   let store: Promise<HistoryStore | undefined> | undefined;
+  const queue = gradeQueue(() => pool);
   const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n = pageSandboxes()) {
@@ -59,6 +65,8 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
       return results;
     },
+    submit: (jobs) => queue.submit(jobs),
+    take: () => queue.take(),
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       store ??= openStore().catch(() => undefined);
       const clientOptions =
