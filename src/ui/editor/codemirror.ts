@@ -1,5 +1,6 @@
 // The Python editor: CodeMirror 6 with the page's dark theme. Ctrl/Cmd+Enter belongs to the
-// caller (it runs the loop), Tab indents as in any code editor.
+// caller (it runs the loop), Tab indents as in any code editor. Loaded after first paint
+// (editor.ts stands in until it is here).
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { python } from '@codemirror/lang-python';
@@ -19,35 +20,12 @@ import {
 } from '@codemirror/view';
 import { errorLine, setErrorLine } from './error-line.ts';
 import { darkTheme } from './theme.ts';
-
-export interface EditorOptions {
-  doc: string;
-  readOnly?: boolean;
-  /** Called after edits the person makes, never after setValue, so callers can tell hand edits apart. */
-  onChange?: (text: string) => void;
-  /** Ctrl/Cmd+Enter. Without it the key is left to the page's own shortcut. */
-  onRun?: () => void;
-  /** Accessible name, e.g. "Candidate code". */
-  label?: string;
-  placeholder?: string;
-  /** 'compact' is the smaller box used for tests: no fold gutter, shorter. */
-  size?: 'full' | 'compact';
-}
-
-export interface Editor {
-  getValue(): string;
-  setValue(text: string): void;
-  setReadOnly(readOnly: boolean): void;
-  focus(): void;
-  /** Highlights a 1-based line (a run's exception line); undefined clears it. Cleared by any edit. */
-  markErrorLine(line: number | undefined): void;
-  dispose(): void;
-}
+import type { Editor, EditorOptions } from './editor.ts';
 
 // The default Mod-Enter inserts a blank line; here that key runs code instead.
 const keys = defaultKeymap.filter((b) => b.key !== 'Mod-Enter');
 
-export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
+export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor {
   const readOnly = new Compartment();
   const compact = opts.size === 'compact';
   let programmatic = false;
@@ -119,9 +97,4 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
       host.remove();
     },
   };
-}
-
-/** The smaller editor for a task's tests. */
-export function mountTestsEditor(root: HTMLElement, opts: Omit<EditorOptions, 'size'>): Editor {
-  return mountEditor(root, { label: 'Tests', ...opts, size: 'compact' });
 }

@@ -1,19 +1,12 @@
-// The only module that knows about xterm: the rest of the page writes to this interface.
+// The only module that knows about xterm; loaded after first paint (terminal.ts stands in until then).
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
-
-export interface Terminal {
-  write(text: string, style?: 'stdout' | 'stderr' | 'info' | 'ok' | 'fail'): void;
-  clear(): void;
-  /** Everything written since the last clear, as plain text (for tests and copy). */
-  text(): string;
-  dispose(): void;
-}
+import type { Terminal } from './terminal.ts';
 
 const COLOURS = { stdout: '', stderr: '\x1b[31m', info: '\x1b[36m', ok: '\x1b[32m', fail: '\x1b[31;1m' } as const;
 
-export function createTerminal(host: HTMLElement): Terminal {
+export function createXTerm(host: HTMLElement): Terminal {
   const xterm = new XTerm({
     convertEol: true,
     fontSize: 13,

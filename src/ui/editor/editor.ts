@@ -1,0 +1,90 @@
+// The Python editor as the page uses it. A plain text box stands in at first, so the page is
+// usable before CodeMirror has loaded; CodeMirror (codemirror.ts, its own chunk) takes its place
+// when it arrives, with the text, read-only state and error line carried over.
+import type * as CodeMirror from './codemirror.ts';
+
+export interface EditorOptions {
+  doc: string;
+  readOnly?: boolean;
+  /** Called after edits the person makes, never after setValue, so callers can tell hand edits apart. */
+  onChange?: (text: string) => void;
+  /** Ctrl/Cmd+Enter. Without it the key is left to the page's own shortcut. */
+  onRun?: () => void;
+  /** Accessible name, e.g. "Candidate code". */
+  label?: string;
+  placeholder?: string;
+  /** 'compact' is the smaller box used for tests: no fold gutter, shorter. */
+  size?: 'full' | 'compact';
+}
+
+export interface Editor {
+  getValue(): string;
+  setValue(text: string): void;
+  setReadOnly(readOnly: boolean): void;
+  focus(): void;
+  /** Highlights a 1-based line (a run's exception line); undefined clears it. Cleared by any edit. */
+  markErrorLine(line: number | undefined): void;
+  dispose(): void;
+}
+
+type CodeMirrorModule = typeof CodeMirror;
+let codemirror: Promise<CodeMirrorModule> | undefined;
+const loadCodeMirror = (): Promise<CodeMirrorModule> => (codemirror ??= import('./codemirror.ts'));
+
+export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
+  const compact = opts.size === 'compact';
+  const box = document.createElement('textarea');
+  box.className = compact ? 'editor editor-compact editor-plain' : 'editor editor-plain';
+  box.value = opts.doc;
+  box.readOnly = opts.readOnly ?? false;
+  box.spellcheck = false;
+  box.setAttribute('aria-label', opts.label ?? 'Python code');
+  if (opts.placeholder) box.placeholder = opts.placeholder;
+  box.addEventListener('input', () => opts.onChange?.(box.value));
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && opts.onRun) {
+      e.preventDefault();
+      opts.onRun();
+    }
+  });
+  root.append(box);
+
+  let real: Editor | undefined;
+  let disposed = false;
+  let errorLine: number | undefined;
+  void loadCodeMirror().then(({ mountCodeMirror }) => {
+    if (disposed) return;
+    const hadFocus = document.activeElement === box;
+    real = mountCodeMirror(root, { ...opts, doc: box.value, readOnly: box.readOnly });
+    box.replaceWith(root.lastElementChild!);
+    if (errorLine !== undefined) real.markErrorLine(errorLine);
+    if (hadFocus) real.focus();
+  });
+
+  return {
+    getValue: () => (real ? real.getValue() : box.value),
+    setValue(text) {
+      if (real) real.setValue(text);
+      else box.value = text;
+    },
+    setReadOnly(ro) {
+      if (real) real.setReadOnly(ro);
+      else box.readOnly = ro;
+    },
+    focus: () => (real ? real.focus() : box.focus()),
+    markErrorLine(line) {
+      errorLine = line;
+      real?.markErrorLine(line);
+    },
+    dispose() {
+      disposed = true;
+      real?.dispose();
+      box.remove();
+    },
+  };
+}
+
+/** The smaller editor for a task's tests. */
+export function mountTestsEditor(root: HTMLElement, opts: Omit<EditorOptions, 'size'>): Editor {
+  return mountEditor(root, { label: 'Tests', ...opts, size: 'compact' });
+}
