@@ -3,8 +3,8 @@
 
 /**
  * What one sandbox is budgeted: two interpreters (the active one and its warm spare). An idle
- * interpreter booted from the snapshot measured 58 MB (PSS, `npm run bench`); each is budgeted
- * 256 MB, for the memory the code it runs may take.
+ * interpreter booted from the snapshot measured 58 to 93 MB (PSS, `npm run bench`); each is
+ * budgeted 256 MB, for the memory the code it runs may take.
  */
 export const INTERPRETER_BUDGET_BYTES = 256 * 2 ** 20;
 export const SANDBOX_BUDGET_BYTES = 2 * INTERPRETER_BUDGET_BYTES;
