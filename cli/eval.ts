@@ -11,7 +11,8 @@ import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 
 export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]
-      --workers: sandboxes grading at once; default ${SANDBOX_RULE}`;
+      --workers: sandboxes grading at once; default ${SANDBOX_RULE}
+      --timeout: seconds per sample; to match a native harness's verdicts near its limit, see README`;
 
 export interface EvalRow {
   task_id: string | number;
