@@ -36,7 +36,10 @@ function serviceWorker(): Plugin {
     generateBundle(_options, bundle) {
       const files = [
         './',
-        ...Object.keys(bundle).map((f) => `./${f}`),
+        // The build manifest is for tests; dot folders are not served by every static host.
+        ...Object.keys(bundle)
+          .filter((f) => !f.startsWith('.vite/'))
+          .map((f) => `./${f}`),
         ...PYODIDE_FILES.map((f) => `./pyodide/${f}`),
         './favicon.svg',
       ];
@@ -57,5 +60,6 @@ export default defineConfig({
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'iife' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+  // The manifest lets a test add up what the page loads before first paint.
+  build: { target: 'es2022', chunkSizeWarningLimit: 2000, manifest: true },
 });

@@ -1,25 +1,30 @@
-// Grading the 164 HumanEval canonical solutions: `fixpoint eval` against native python3 running
-// the reference harness's check programs, one process per candidate.
+// Grading the mixed candidate set (mixed-set.ts) with `fixpoint eval` at its default flags, against
+// the native reference harness (python3, a forked process per candidate, one worker per core) on
+// the same file, in the same run; and where eval's time goes, phase by phase.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { HUMANEVAL, writeMixedSet } from './mixed-set.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const HUMANEVAL = resolve(ROOT, 'data/humaneval/HumanEval.jsonl.gz');
+interface EvalTimings {
+  totalMs: number;
+  nodeStartMs: number;
+  phasesMs: Record<string, number>;
+  pageOverheadPerJobMs: number;
+  runPerJobMs: number;
+}
 
 export interface GradingFigures {
   samples: number;
+  timeouts: number;
   evalSeconds: number;
-  /** The grading itself, after the browser and Python have started (eval's own summary). */
-  evalGradingSeconds: number;
   evalPassed: number;
+  timings: EvalTimings;
+  nativeWorkers: number;
   /** The reference harness: a forked process per candidate. */
   nativeSeconds?: number;
-  /** A fresh `python3` process per check program. */
-  nativeSpawnSeconds?: number;
-  nativeSpawnPassed?: number;
   nativePassed?: number;
   agree?: number;
 }
@@ -27,9 +32,10 @@ export interface GradingFigures {
 function timed(
   cmd: string,
   args: string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): { seconds: number; stdout: string; status: number | null; stderr: string } {
   const t = performance.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, env });
   return { seconds: (performance.now() - t) / 1000, stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
 
@@ -41,60 +47,47 @@ const rowsOf = (text: string): { task_id: string; result: string; passed: boolea
 
 export function measureGrading(): GradingFigures {
   const dir = mkdtempSync(join(tmpdir(), 'fixpoint-bench-'));
-  const samples = join(dir, 'canonical.jsonl');
-  const problems = gunzipSync(readFileSync(HUMANEVAL))
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-  writeFileSync(
+  const set = writeMixedSet(join(dir, 'mixed.jsonl'));
+  const warm = join(dir, 'warm.jsonl');
+  writeFileSync(warm, readFileSync(set.file, 'utf8').split('\n').slice(0, 4).join('\n'));
+  const evalArgs = (samples: string): string[] => [
+    '--import',
+    'tsx',
+    'cli/main.ts',
+    'eval',
+    '--problems',
+    HUMANEVAL,
+    '--samples',
     samples,
-    problems.map((p) => JSON.stringify({ task_id: p.task_id, completion: p.canonical_solution })).join('\n'),
-  );
-
-  const evalArgs = ['--import', 'tsx', 'cli/main.ts', 'eval', '--problems', HUMANEVAL, '--samples', samples];
-  // A first pass builds the page if needed and caches Python's snapshot, as any earlier use would.
-  timed('node', evalArgs);
-  const ours = timed('node', evalArgs);
+  ];
+  // A first command builds the page if needed and caches Python's snapshot, as any earlier use would.
+  timed('node', evalArgs(warm));
+  const timingsFile = join(dir, 'timings.json');
+  const ours = timed('node', evalArgs(set.file), { ...process.env, FIXPOINT_TIMINGS: timingsFile });
   if (ours.status !== 0) throw new Error(`eval failed: ${ours.stderr}`);
   const ourRows = rowsOf(ours.stdout);
-  const summary = JSON.parse(ours.stdout.trim().split('\n').at(-1) ?? '{}') as { seconds?: number };
   const figures: GradingFigures = {
     samples: ourRows.length,
+    timeouts: set.timeouts,
     evalSeconds: ours.seconds,
-    evalGradingSeconds: summary.seconds ?? NaN,
     evalPassed: ourRows.filter((r) => r.passed).length,
+    timings: JSON.parse(readFileSync(timingsFile, 'utf8')) as EvalTimings,
+    nativeWorkers: availableParallelism(),
   };
-
-  const python = spawnSync('python3', ['--version']).status === 0;
-  if (python) {
-    const native = timed('python3', [
-      'tests/fixtures/reference_execution.py',
-      '--problems',
-      HUMANEVAL,
-      '--samples',
-      samples,
-      '--workers',
-      '1',
-    ]);
-    if (native.status !== 0) throw new Error(`native reference failed: ${native.stderr}`);
-    const nativeRows = rowsOf(native.stdout);
-    figures.nativeSeconds = native.seconds;
-    figures.nativePassed = nativeRows.filter((r) => r.passed).length;
-    figures.agree = nativeRows.filter((r, i) => ourRows[i]?.result === r.result).length;
-    // The interpreter itself, not a version manager's wrapper script that would add its own start-up.
-    const exe =
-      spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim() ||
-      'python3';
-    const t = performance.now();
-    let passed = 0;
-    for (const p of problems) {
-      const program = `${p.prompt}${p.canonical_solution}\n${p.test}\ncheck(${p.entry_point})\n`;
-      if (spawnSync(exe, ['-'], { input: program, timeout: 3000, stdio: ['pipe', 'ignore', 'ignore'] }).status === 0)
-        passed++;
-    }
-    figures.nativeSpawnSeconds = (performance.now() - t) / 1000;
-    figures.nativeSpawnPassed = passed;
-  }
+  if (spawnSync('python3', ['--version']).status !== 0) return figures;
+  const native = timed('python3', [
+    'tests/fixtures/reference_execution.py',
+    '--problems',
+    HUMANEVAL,
+    '--samples',
+    set.file,
+    '--workers',
+    String(figures.nativeWorkers),
+  ]);
+  if (native.status !== 0) throw new Error(`native reference failed: ${native.stderr}`);
+  const nativeRows = rowsOf(native.stdout);
+  figures.nativeSeconds = native.seconds;
+  figures.nativePassed = nativeRows.filter((r) => r.passed).length;
+  figures.agree = nativeRows.filter((r, i) => ourRows[i]?.result === r.result).length;
   return figures;
 }

@@ -12,7 +12,7 @@ const CANDIDATES = [
   '/Applications/Chromium.app/Contents/MacOS/Chromium',
 ];
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -24,7 +24,7 @@ const CHROMIUM_ARGS = [
 
 export class NoBrowserError extends Error {}
 
-function findChrome(env: NodeJS.ProcessEnv = process.env): string {
+export function findChrome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.CHROME_PATH;
   if (fromEnv) {
     if (!existsSync(fromEnv)) throw new NoBrowserError(`CHROME_PATH is set to ${fromEnv}, but no file is there.`);

@@ -4,9 +4,15 @@ import { parseProblems, parseSamples, problemJob, type Problem } from '../src/sh
 import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
+import { gradeAll } from './grade.ts';
 import { Progress } from './progress.ts';
+import { phase } from './timings.ts';
+import { workersFor } from './workers.ts';
+import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 
-export const EVAL_USAGE = 'eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]';
+export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]
+      --workers: sandboxes grading at once; default ${SANDBOX_RULE}
+      --timeout: seconds per sample; to match a native harness's verdicts near its limit, see README`;
 
 interface EvalRow {
   task_id: string | number;
@@ -33,7 +39,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const samples = parseSamples(readText(samplesFile), samplesFile, problems);
   if (flags.out) checkOutFile(flags.out, [problemsFile, samplesFile]);
   const timeout = flags.timeout ?? 3;
-  const workers = Math.min(flags.workers ?? 1, samples.length);
+  const workers = workersFor(flags.workers, samples.length);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
@@ -51,28 +57,17 @@ export async function evalCommand(argv: string[]): Promise<number> {
     }
   };
   try {
-    // Jobs go to the page in batches: one round trip per batch rather than per sample.
-    const batch = Math.max(8, workers * 16);
-    for (let start = 0; start < samples.length; start += batch) {
-      const part = samples.slice(start, start + batch);
-      const results = await page.grade(
-        part.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout)),
-        workers,
-      );
-      part.forEach((s, k) => {
-        const r = results[k]!;
-        rows[start + k] = {
-          task_id: s.rawId,
-          completion: s.completion,
-          passed: r.result === 'passed',
-          result: r.result,
-        };
+    const jobs = samples.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout));
+    await phase('grading', () =>
+      gradeAll(page, jobs, (k, r) => {
+        const s = samples[k]!;
+        rows[k] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
         progress.tick(r.result === 'passed');
-      });
-      flush();
-    }
+        void phase('writing results', flush);
+      }),
+    );
   } finally {
-    await page.close();
+    await phase('closing', () => page.close());
     progress.done();
     if (out) await new Promise<void>((ok) => out.end(ok));
   }

@@ -4,6 +4,7 @@ import { UsageError } from './args.ts';
 import { NoBrowserError } from './browser.ts';
 import { EVAL_USAGE, evalCommand } from './eval.ts';
 import { RUN_USAGE, runCommand } from './run.ts';
+import { record, writeTimings } from './timings.ts';
 
 const USAGE = `usage: npm run fixpoint -- <command> [flags]
 
@@ -13,6 +14,8 @@ commands:
 `;
 
 async function main(argv: string[]): Promise<number> {
+  // Node, tsx and every module (Playwright included) have loaded by now.
+  record('nodeStartMs', performance.now());
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
@@ -24,7 +27,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    writeTimings();
+    process.exit(code);
+  },
   (err: unknown) => {
     if (err instanceof UsageError) {
       process.stderr.write(`fixpoint: ${err.message}\n\n${USAGE}`);

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import type { RunJob, RunResult } from '../src/shared/run.ts';
 import { openProfilePage } from './browser.ts';
 import { serveDist, type StaticServer } from './server.ts';
+import { phase } from './timings.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -17,7 +18,7 @@ function newestMtime(path: string): number {
 }
 
 /** Builds the page when there is none or the sources are newer than it. */
-async function ensureBuilt(log: (s: string) => void): Promise<void> {
+export async function ensureBuilt(log: (s: string) => void): Promise<void> {
   const built = join(DIST, 'index.html');
   const sources = ['src', 'index.html', 'public', 'vite.config.ts'].map((p) => join(ROOT, p)).filter(existsSync);
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
@@ -42,19 +43,24 @@ export interface HeadlessOptions {
 }
 
 export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage> {
-  await ensureBuilt(opts.log);
+  await phase('build check', () => ensureBuilt(opts.log));
   let server: StaticServer | undefined;
   let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
-    server = await serveDist({
-      root: DIST,
-      isolated: opts.isolated ?? true,
-      port: opts.isolated === false ? 4176 : 4175,
-    });
-    browser = await openProfilePage(opts.profileDir ?? PROFILE);
+    server = await phase('browser launch', () =>
+      serveDist({
+        root: DIST,
+        isolated: opts.isolated ?? true,
+        port: opts.isolated === false ? 4176 : 4175,
+      }),
+    );
+    browser = await phase('browser launch', () => openProfilePage(opts.profileDir ?? PROFILE));
     const { page } = browser;
-    await page.goto(`${server.url}?headless`);
-    const { isolated } = await page.evaluate((n) => window.fixpoint.start(n), opts.sandboxes);
+    const url = `${server.url}?headless`;
+    await phase('page load', () => page.goto(url));
+    const { isolated } = await phase('python start', () =>
+      page.evaluate((n) => window.fixpoint.start(n), opts.sandboxes),
+    );
     const b = browser;
     const s = server;
     return {

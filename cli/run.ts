@@ -8,9 +8,12 @@ import { parseFlags, UsageError, type Flags, type FlagSpec } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
 import { Progress } from './progress.ts';
+import { workersFor } from './workers.ts';
+import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
+import { orderedPool } from './ordered-pool.ts';
 
-export const RUN_USAGE =
-  'run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--out FILE]';
+export const RUN_USAGE = `run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--workers N] [--out FILE]
+      --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}`;
 
 const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
 // An endpoint that fails like this will fail the same way for every problem.
@@ -30,6 +33,7 @@ const RUN_FLAGS = {
   'api-key': { type: 'string' },
   'max-iterations': { type: 'int', min: 1 },
   timeout: { type: 'number', min: 0.1 },
+  workers: { type: 'int', min: 1, max: 16 },
   out: { type: 'string' },
 } as const satisfies FlagSpec;
 
@@ -78,7 +82,8 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const maxIterations = flags['max-iterations'] ?? 5;
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
-  const page = await openHeadless({ sandboxes: 1, log });
+  const workers = workersFor(flags.workers, problems.length);
+  const page = await openHeadless({ sandboxes: workers, log });
   const out = flags.out ? createWriteStream(flags.out) : undefined;
   const write = (row: unknown): void => {
     const line = `${JSON.stringify(row)}\n`;
@@ -91,14 +96,16 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   try {
     const noHistory = await page.page.evaluate(() => window.fixpoint.historyProblem());
     if (noHistory) log(`fixpoint: the sessions of this run are not kept in the history: ${noHistory}`);
-    for (const p of problems) {
-      const task = problemToTask(p, timeout);
-      const outcome = await page.page.evaluate(([t, e, m]) => window.fixpoint.loop(t, e, { maxIterations: m }), [
-        task,
+    // Problems run side by side, one sandbox each; rows still come out in input order.
+    const solve = (p: (typeof problems)[number], slot: number) =>
+      page.page.evaluate(([t, e, m, s]) => window.fixpoint.loop(t, e, { maxIterations: m }, s), [
+        problemToTask(p, timeout),
         endpoint,
         maxIterations,
+        slot,
       ] as const);
-      write(rowOf(p.rawId, outcome));
+    await orderedPool(problems, workers, solve, (outcome, i) => {
+      write(rowOf(problems[i]!.rawId, outcome));
       totals.problems++;
       if (outcome.passed) totals.passed++;
       if (outcome.attempts[0]?.passed ?? outcome.attempts[0]?.result?.status === 'passed') totals.passed_first++;
@@ -107,9 +114,10 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
       progress.tick(outcome.passed);
       if (outcome.endReason === 'endpoint-failed' && outcome.error && FATAL_KINDS.has(outcome.error.kind)) {
         fatal = `${outcome.error.message}${outcome.error.hint ? ` ${outcome.error.hint}` : ''}`;
-        break;
+        return false;
       }
-    }
+      return true;
+    });
   } finally {
     await page.close();
     progress.done();

@@ -6,16 +6,22 @@ import type { RunJob, RunResult } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
 import { openHistory, type HistoryOpening } from './history-opening.ts';
+import { gradeQueue, type Graded } from './grade-queue.ts';
+import { pageSandboxes } from './page-parallelism.ts';
 import { runSession } from './session.ts';
 
 export interface HeadlessApi {
-  /** Starts n sandboxes (each with its warm spare); resolves when all can run. */
-  start(n: number): Promise<{ isolated: boolean }>;
+  /** Starts n sandboxes (each with its warm spare; default: the machine's share); resolves when all can run. */
+  start(n?: number): Promise<{ isolated: boolean }>;
   run(job: RunJob, slot?: number): Promise<RunResult>;
   /** Settles when the first sandbox has stored its snapshot for later visits (or needed none). */
   cached(): Promise<void>;
-  /** Runs jobs over the first `slots` sandboxes at once; results in the jobs' order. */
-  grade(jobs: RunJob[], slots: number): Promise<RunResult[]>;
+  /** Runs jobs over the first `slots` sandboxes at once (default: all started); results in the jobs' order. */
+  grade(jobs: RunJob[], slots?: number): Promise<RunResult[]>;
+  /** Queues jobs for grading over every started sandbox (see grade-queue.ts). */
+  submit(jobs: RunJob[]): void;
+  /** The results finished since the last call, once there is at least one. */
+  take(): Promise<Graded[]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(
     task: Task,
@@ -39,9 +45,10 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
   const pool: PythonRuntime[] = [];
   let opening: Promise<HistoryOpening> | undefined;
   const historyOpened = (): Promise<HistoryOpening> => (opening ??= openHistory());
+  const queue = gradeQueue(() => pool);
   const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
-    async start(n) {
+    async start(n = pageSandboxes()) {
       if (pool.length === 0) pool.push(shared());
       while (pool.length < n) pool.push(new PythonRuntime());
       const states = await Promise.all(pool.map((r) => r.ready));
@@ -49,7 +56,7 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
     },
     run: (job, slot = 0) => runtime(slot).run(job).result,
     cached: () => runtime(0).cached,
-    async grade(jobs, slots) {
+    async grade(jobs, slots = pool.length) {
       const results: RunResult[] = new Array(jobs.length);
       let next = 0;
       const lane = async (slot: number): Promise<void> => {
@@ -61,6 +68,8 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
       return results;
     },
+    submit: (jobs) => queue.submit(jobs),
+    take: () => queue.take(),
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       const { store } = await historyOpened();
       const clientOptions =

@@ -9,7 +9,7 @@ import { h, setText } from '../ui/common/dom.ts';
 import { formatTokens } from '../ui/common/format.ts';
 import { writeRunResult } from '../ui/common/run-output.ts';
 import { attemptVerdict, verdictLine } from '../ui/common/verdict.ts';
-import { mountDiff } from '../ui/diff/diff-view.ts';
+import { mountDiff } from '../ui/diff/lazy-diff.ts';
 import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { ReplyView } from '../ui/reply/reply-view.ts';

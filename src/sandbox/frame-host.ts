@@ -6,8 +6,6 @@ import workerUrl from './frame/python-worker.ts?worker&url';
 import type { FrameToHost, HostToFrame, PyodideAssets } from '../shared/sandbox-protocol.ts';
 import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
 
-const harnessSources = import.meta.glob<string>('./frame/py/*.py', { query: '?raw', import: 'default', eager: true });
-
 const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
 
@@ -31,7 +29,7 @@ function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
     const bytes = (name: string) => fetchOk(base + name).then((r) => r.arrayBuffer());
-    const [pyodideMjs, asmMjs, wasm, stdlib, lock, frameSource, workerSource] = await Promise.all([
+    const [pyodideMjs, asmMjs, wasm, stdlib, lock, frameSource, workerSource, { harnessSources }] = await Promise.all([
       bytes('pyodide.mjs'),
       bytes('pyodide.asm.mjs'),
       bytes('pyodide.asm.wasm'),
@@ -39,6 +37,7 @@ function loadAssets(): Promise<Loaded> {
       fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
       fetchOk(frameUrl).then((r) => r.text()),
       fetchOk(workerUrl).then((r) => r.text()),
+      import('./harness-sources.ts'),
     ]);
     const harness: Record<string, string> = {};
     for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;

@@ -6,7 +6,7 @@ import { diffStats, foldUnchanged } from './hunks.ts';
 import type { DiffLine } from './line-diff.ts';
 import { lineDiff } from './line-diff.ts';
 
-interface DiffSide {
+export interface DiffSide {
   /** e.g. "Attempt 2". */
   label: string;
   /** The candidate; undefined when the attempt had no code. */

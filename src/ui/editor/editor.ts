@@ -1,24 +1,7 @@
-// The Python editor: CodeMirror 6 with the page's dark theme. Ctrl/Cmd+Enter belongs to the
-// caller (it runs the loop), Tab indents as in any code editor.
-import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { python } from '@codemirror/lang-python';
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput, indentUnit } from '@codemirror/language';
-import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
-import { Compartment, EditorState } from '@codemirror/state';
-import type { Extension } from '@codemirror/state';
-import {
-  EditorView,
-  drawSelection,
-  highlightActiveLine,
-  highlightActiveLineGutter,
-  highlightSpecialChars,
-  keymap,
-  lineNumbers,
-  placeholder,
-} from '@codemirror/view';
-import { errorLine, setErrorLine } from './error-line.ts';
-import { darkTheme } from './theme.ts';
+// The Python editor as the page uses it. A plain text box stands in at first, so the page is
+// usable before CodeMirror has loaded; CodeMirror (codemirror.ts, its own chunk) takes its place
+// when it arrives, with the text, read-only state and error line carried over.
+import type * as CodeMirror from './codemirror.ts';
 
 export interface EditorOptions {
   doc: string;
@@ -44,79 +27,59 @@ export interface Editor {
   dispose(): void;
 }
 
-// The default Mod-Enter inserts a blank line; here that key runs code instead.
-const keys = defaultKeymap.filter((b) => b.key !== 'Mod-Enter');
+type CodeMirrorModule = typeof CodeMirror;
+let codemirror: Promise<CodeMirrorModule> | undefined;
+const loadCodeMirror = (): Promise<CodeMirrorModule> => (codemirror ??= import('./codemirror.ts'));
 
 export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
-  const readOnly = new Compartment();
   const compact = opts.size === 'compact';
-  let programmatic = false;
+  const box = document.createElement('textarea');
+  box.className = compact ? 'editor editor-compact editor-plain' : 'editor editor-plain';
+  box.value = opts.doc;
+  box.readOnly = opts.readOnly ?? false;
+  box.spellcheck = false;
+  box.setAttribute('aria-label', opts.label ?? 'Python code');
+  if (opts.placeholder) box.placeholder = opts.placeholder;
+  box.addEventListener('input', () => opts.onChange?.(box.value));
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && opts.onRun) {
+      e.preventDefault();
+      opts.onRun();
+    }
+  });
+  root.append(box);
 
-  const readOnlyExt = (ro: boolean): Extension => [
-    EditorState.readOnly.of(ro),
-    EditorView.contentAttributes.of({ 'aria-readonly': String(ro) }),
-  ];
-
-  const extensions: Extension[] = [
-    lineNumbers(),
-    compact ? [] : foldGutter(),
-    highlightActiveLineGutter(),
-    highlightSpecialChars(),
-    history(),
-    drawSelection(),
-    indentOnInput(),
-    bracketMatching(),
-    closeBrackets(),
-    highlightActiveLine(),
-    highlightSelectionMatches(),
-    indentUnit.of('    '),
-    EditorState.tabSize.of(4),
-    keymap.of([
-      { key: 'Mod-Enter', run: () => (opts.onRun ? (opts.onRun(), true) : false) },
-      ...closeBracketsKeymap,
-      ...keys,
-      ...searchKeymap,
-      ...historyKeymap,
-      ...foldKeymap,
-      indentWithTab,
-    ]),
-    python(),
-    darkTheme,
-    errorLine,
-    readOnly.of(readOnlyExt(opts.readOnly ?? false)),
-    EditorView.contentAttributes.of({ 'aria-label': opts.label ?? 'Python code', spellcheck: 'false' }),
-    opts.placeholder ? placeholder(opts.placeholder) : [],
-    EditorView.updateListener.of((u) => {
-      if (u.docChanged && !programmatic) opts.onChange?.(u.state.doc.toString());
-    }),
-  ];
-
-  const host = document.createElement('div');
-  host.className = compact ? 'editor editor-compact' : 'editor';
-  root.append(host);
-  const view = new EditorView({ parent: host, state: EditorState.create({ doc: opts.doc, extensions }) });
+  let real: Editor | undefined;
+  let disposed = false;
+  let errorLine: number | undefined;
+  void loadCodeMirror().then(({ mountCodeMirror }) => {
+    if (disposed) return;
+    const hadFocus = document.activeElement === box;
+    real = mountCodeMirror(root, { ...opts, doc: box.value, readOnly: box.readOnly });
+    box.replaceWith(root.lastElementChild!);
+    if (errorLine !== undefined) real.markErrorLine(errorLine);
+    if (hadFocus) real.focus();
+  });
 
   return {
-    getValue: () => view.state.doc.toString(),
+    getValue: () => (real ? real.getValue() : box.value),
     setValue(text) {
-      if (text === view.state.doc.toString()) return;
-      programmatic = true;
-      try {
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
-      } finally {
-        programmatic = false;
-      }
+      if (real) real.setValue(text);
+      else box.value = text;
     },
     setReadOnly(ro) {
-      view.dispatch({ effects: readOnly.reconfigure(readOnlyExt(ro)) });
+      if (real) real.setReadOnly(ro);
+      else box.readOnly = ro;
     },
-    focus: () => view.focus(),
+    focus: () => (real ? real.focus() : box.focus()),
     markErrorLine(line) {
-      view.dispatch({ effects: setErrorLine.of(line) });
+      errorLine = line;
+      real?.markErrorLine(line);
     },
     dispose() {
-      view.destroy();
-      host.remove();
+      disposed = true;
+      real?.dispose();
+      box.remove();
     },
   };
 }

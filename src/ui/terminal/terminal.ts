@@ -1,48 +1,43 @@
-// The only module that knows about xterm: the rest of the page writes to this interface.
-import { Terminal as XTerm } from '@xterm/xterm';
-import { FitAddon } from '@xterm/addon-fit';
-import '@xterm/xterm/css/xterm.css';
+// The run's output as the page writes it. xterm (xterm-terminal.ts, its own chunk) loads after
+// first paint; what is written before it arrives is kept and replayed into it, and text() never
+// depends on it.
+
+type TerminalStyle = 'stdout' | 'stderr' | 'info' | 'ok' | 'fail';
 
 export interface Terminal {
-  write(text: string, style?: 'stdout' | 'stderr' | 'info' | 'ok' | 'fail'): void;
+  write(text: string, style?: TerminalStyle): void;
   clear(): void;
   /** Everything written since the last clear, as plain text (for tests and copy). */
   text(): string;
   dispose(): void;
 }
 
-const COLOURS = { stdout: '', stderr: '\x1b[31m', info: '\x1b[36m', ok: '\x1b[32m', fail: '\x1b[31;1m' } as const;
-
 export function createTerminal(host: HTMLElement): Terminal {
-  const xterm = new XTerm({
-    convertEol: true,
-    fontSize: 13,
-    scrollback: 5000,
-    disableStdin: true,
-    theme: { background: '#111318' },
-  });
-  const fit = new FitAddon();
-  xterm.loadAddon(fit);
-  xterm.open(host);
-  const observer = new ResizeObserver(() => fit.fit());
-  observer.observe(host);
+  let real: Terminal | undefined;
+  let early: [string, TerminalStyle | undefined][] = [];
   let plain = '';
+  let disposed = false;
+  void import('./xterm-terminal.ts').then(({ createXTerm }) => {
+    if (disposed) return;
+    real = createXTerm(host);
+    for (const [text, style] of early) real.write(text, style);
+    early = [];
+  });
   return {
-    write(text, style = 'stdout') {
+    write(text, style) {
       plain += text;
-      const colour = COLOURS[style];
-      xterm.write(colour ? `${colour}${text}\x1b[0m` : text);
+      if (real) real.write(text, style);
+      else early.push([text, style]);
     },
     clear() {
       plain = '';
-      // Through the write queue (RIS), not reset(): xterm parses writes later, so a reset() here
-      // would run before output written just before it and leave that output on the screen.
-      xterm.write('\x1bc');
+      if (real) real.clear();
+      else early = [];
     },
     text: () => plain,
     dispose() {
-      observer.disconnect();
-      xterm.dispose();
+      disposed = true;
+      real?.dispose();
     },
   };
 }

@@ -1,0 +1,29 @@
+// The diff view as the page mounts it: the view (diff-view.ts, with the line diff) is its own
+// chunk, loaded after first paint; what is asked of it before then is done once it is here.
+import type { DiffOptions, DiffSide, DiffView } from './diff-view.ts';
+
+export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
+  let real: DiffView | undefined;
+  let pending: ((v: DiffView) => void) | undefined;
+  let disposed = false;
+  void import('./diff-view.ts').then(({ mountDiff: mount }) => {
+    if (disposed) return;
+    real = mount(root, opts);
+    pending?.(real);
+    pending = undefined;
+  });
+  return {
+    show(before: DiffSide, after: DiffSide) {
+      if (real) real.show(before, after);
+      else pending = (v) => v.show(before, after);
+    },
+    clear(message?: string) {
+      if (real) real.clear(message);
+      else pending = (v) => v.clear(message);
+    },
+    dispose() {
+      disposed = true;
+      real?.dispose();
+    },
+  };
+}

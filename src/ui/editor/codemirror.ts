@@ -1,0 +1,100 @@
+// The Python editor: CodeMirror 6 with the page's dark theme. Ctrl/Cmd+Enter belongs to the
+// caller (it runs the loop), Tab indents as in any code editor. Loaded after first paint
+// (editor.ts stands in until it is here).
+import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { python } from '@codemirror/lang-python';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput, indentUnit } from '@codemirror/language';
+import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
+import { Compartment, EditorState } from '@codemirror/state';
+import type { Extension } from '@codemirror/state';
+import {
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+  placeholder,
+} from '@codemirror/view';
+import { errorLine, setErrorLine } from './error-line.ts';
+import { darkTheme } from './theme.ts';
+import type { Editor, EditorOptions } from './editor.ts';
+
+// The default Mod-Enter inserts a blank line; here that key runs code instead.
+const keys = defaultKeymap.filter((b) => b.key !== 'Mod-Enter');
+
+export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor {
+  const readOnly = new Compartment();
+  const compact = opts.size === 'compact';
+  let programmatic = false;
+
+  const readOnlyExt = (ro: boolean): Extension => [
+    EditorState.readOnly.of(ro),
+    EditorView.contentAttributes.of({ 'aria-readonly': String(ro) }),
+  ];
+
+  const extensions: Extension[] = [
+    lineNumbers(),
+    compact ? [] : foldGutter(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    indentUnit.of('    '),
+    EditorState.tabSize.of(4),
+    keymap.of([
+      { key: 'Mod-Enter', run: () => (opts.onRun ? (opts.onRun(), true) : false) },
+      ...closeBracketsKeymap,
+      ...keys,
+      ...searchKeymap,
+      ...historyKeymap,
+      ...foldKeymap,
+      indentWithTab,
+    ]),
+    python(),
+    darkTheme,
+    errorLine,
+    readOnly.of(readOnlyExt(opts.readOnly ?? false)),
+    EditorView.contentAttributes.of({ 'aria-label': opts.label ?? 'Python code', spellcheck: 'false' }),
+    opts.placeholder ? placeholder(opts.placeholder) : [],
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged && !programmatic) opts.onChange?.(u.state.doc.toString());
+    }),
+  ];
+
+  const host = document.createElement('div');
+  host.className = compact ? 'editor editor-compact' : 'editor';
+  root.append(host);
+  const view = new EditorView({ parent: host, state: EditorState.create({ doc: opts.doc, extensions }) });
+
+  return {
+    getValue: () => view.state.doc.toString(),
+    setValue(text) {
+      if (text === view.state.doc.toString()) return;
+      programmatic = true;
+      try {
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      } finally {
+        programmatic = false;
+      }
+    },
+    setReadOnly(ro) {
+      view.dispatch({ effects: readOnly.reconfigure(readOnlyExt(ro)) });
+    },
+    focus: () => view.focus(),
+    markErrorLine(line) {
+      view.dispatch({ effects: setErrorLine.of(line) });
+    },
+    dispose() {
+      view.destroy();
+      host.remove();
+    },
+  };
+}
