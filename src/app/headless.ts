@@ -3,8 +3,10 @@
 import type { LoopOutcome, LoopSettings } from '../loop/index.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
+import type { TsCheckOptions, TsCheckResult } from '../shared/typescript-check.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
+import { createTypeScriptChecker, type WarmTypeScriptChecker } from '../sandbox/typescript/index.ts';
 import { openStore, type HistoryStore } from '../store/index.ts';
 import { runSession } from './session.ts';
 
@@ -26,6 +28,8 @@ export interface HeadlessApi {
   ): Promise<LoopOutcome & { sessionId: string }>;
   /** Read-only: a stored session and its attempts, as this page's history keeps them. */
   history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
+  /** Type-checks TypeScript in the page's checker worker (started on first use, then kept warm). */
+  typecheck(code: string, options: TsCheckOptions): Promise<TsCheckResult>;
 }
 
 export interface HeadlessLoopOptions {
@@ -36,6 +40,7 @@ export interface HeadlessLoopOptions {
 export function installHeadlessApi(shared: () => PythonRuntime): void {
   const pool: PythonRuntime[] = [];
   let store: Promise<HistoryStore | undefined> | undefined;
+  let checker: WarmTypeScriptChecker | undefined;
   const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n) {
@@ -78,6 +83,7 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       if (!s) throw new Error('the history store could not be opened');
       return { session: await s.getSession(sessionId), attempts: await s.getAttempts(sessionId) };
     },
+    typecheck: (code, options) => (checker ??= createTypeScriptChecker()).check(code, options),
   };
   window.fixpoint = api;
 }
