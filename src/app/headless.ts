@@ -7,6 +7,11 @@ import type { TsCheckOptions, TsCheckResult } from '../shared/typescript-check.t
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
 import { createTypeScriptChecker, type WarmTypeScriptChecker } from '../sandbox/typescript/index.ts';
+import {
+  createNodeProjectRunner,
+  type NodeProjectRunner,
+  WebContainerUnavailable,
+} from '../sandbox/webcontainer/index.ts';
 import { openStore, type HistoryStore } from '../store/index.ts';
 import { runSession } from './session.ts';
 
@@ -30,6 +35,8 @@ export interface HeadlessApi {
   history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
   /** Type-checks TypeScript in the page's checker worker (started on first use, then kept warm). */
   typecheck(code: string, options: TsCheckOptions): Promise<TsCheckResult>;
+  /** Tries to boot a WebContainer (bounded); the reason in words when it cannot. */
+  bootWebContainer(boundMs?: number): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
 }
 
 export interface HeadlessLoopOptions {
@@ -41,6 +48,7 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
   const pool: PythonRuntime[] = [];
   let store: Promise<HistoryStore | undefined> | undefined;
   let checker: WarmTypeScriptChecker | undefined;
+  let nodeRunner: NodeProjectRunner | undefined;
   const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n) {
@@ -84,6 +92,15 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       return { session: await s.getSession(sessionId), attempts: await s.getAttempts(sessionId) };
     },
     typecheck: (code, options) => (checker ??= createTypeScriptChecker()).check(code, options),
+    async bootWebContainer(boundMs) {
+      try {
+        await (nodeRunner ??= createNodeProjectRunner(boundMs)).boot();
+        return { ok: true };
+      } catch (err) {
+        const reason = err instanceof WebContainerUnavailable ? err.reason : 'failed';
+        return { ok: false, reason, message: err instanceof Error ? err.message : String(err) };
+      }
+    },
   };
   window.fixpoint = api;
 }
