@@ -2,7 +2,8 @@
 // loop checks model code against these (and the ES library), not against the DOM, because the
 // code runs in a worker where the DOM does not exist. A global the code declares itself (a
 // MultiPL-E test's `function test()` or `declare var require: any;`) is left out, so the two
-// never clash.
+// never clash. The asserts return no `asserts` predicates: those would make TypeScript refuse
+// `const assert = require('node:assert'); assert.ok(x);` (TS2775), which is how tests are written.
 export const RUNTIME_TYPES_FILE = 'fixpoint-runtime.d.ts';
 
 const TYPES = `
@@ -29,7 +30,7 @@ interface FixpointTimeout {
 type FixpointTimerId = FixpointTimeout | number | undefined;
 type FixpointTestBody = (done?: (err?: unknown) => void) => void | Promise<void>;
 declare module 'node:assert' {
-  function assert(value: unknown, message?: string | Error): asserts value;
+  function assert(value: unknown, message?: string | Error): void;
   namespace assert {
     class AssertionError extends Error {
       actual: unknown;
@@ -40,15 +41,15 @@ declare module 'node:assert' {
       constructor(options: { message?: string; actual?: unknown; expected?: unknown; operator?: string });
     }
     type Matcher = RegExp | Function | ((err: unknown) => boolean) | object | Error;
-    function ok(value: unknown, message?: string | Error): asserts value;
+    function ok(value: unknown, message?: string | Error): void;
     function fail(message?: string | Error): never;
     function equal(actual: unknown, expected: unknown, message?: string | Error): void;
     function notEqual(actual: unknown, expected: unknown, message?: string | Error): void;
     function deepEqual(actual: unknown, expected: unknown, message?: string | Error): void;
     function notDeepEqual(actual: unknown, expected: unknown, message?: string | Error): void;
-    function strictEqual<T>(actual: unknown, expected: T, message?: string | Error): asserts actual is T;
+    function strictEqual<T>(actual: unknown, expected: T, message?: string | Error): void;
     function notStrictEqual(actual: unknown, expected: unknown, message?: string | Error): void;
-    function deepStrictEqual<T>(actual: unknown, expected: T, message?: string | Error): asserts actual is T;
+    function deepStrictEqual<T>(actual: unknown, expected: T, message?: string | Error): void;
     function notDeepStrictEqual(actual: unknown, expected: unknown, message?: string | Error): void;
     function throws(block: () => unknown, error?: Matcher | string, message?: string | Error): void;
     function doesNotThrow(block: () => unknown, message?: string | Error): void;
@@ -56,7 +57,7 @@ declare module 'node:assert' {
     function doesNotReject(block: (() => Promise<unknown>) | Promise<unknown>, message?: string | Error): Promise<void>;
     function match(value: string, regExp: RegExp, message?: string | Error): void;
     function doesNotMatch(value: string, regExp: RegExp, message?: string | Error): void;
-    function ifError(value: unknown): asserts value is null | undefined;
+    function ifError(value: unknown): void;
     const strict: typeof assert;
   }
   export = assert;
