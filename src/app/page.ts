@@ -3,7 +3,8 @@
 // the history store, which start-up.ts opens.
 import type { LoopSettings } from '../loop/index.ts';
 import { createKeyStore, withKey } from '../models/index.ts';
-import { EXAMPLES } from '../shared/examples.ts';
+import { ALL_EXAMPLES } from '../shared/examples.ts';
+import type { Language } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/index.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
@@ -17,6 +18,7 @@ import { createHistoryDialog } from './history-dialog.ts';
 import { playLoop } from './loop-control.ts';
 import { mountNotices } from './notices.ts';
 import { runOnce } from './run-once.ts';
+import { languageRuntime } from './language-runtime.ts';
 import { mountSessionView } from './session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
@@ -31,10 +33,13 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   // Set when the task panel changes after a session was shown: Continue then starts afresh
   // instead of going on with a session about another task.
   let taskEdited = false;
+  // The candidate editor follows the task's language once it exists.
+  let setEditorLanguage = (_language: Language): void => undefined;
   const tasks = mountTaskPanel(layout.slots.task, {
-    examples: EXAMPLES,
+    examples: ALL_EXAMPLES,
     onChange: () => (taskEdited = true),
     onRun: layout.runShortcut,
+    onLanguage: (language) => setEditorLanguage(language),
   });
   const editor = mountEditor(layout.slots.editor, {
     doc: tasks.getTask().starterCode ?? '',
@@ -42,11 +47,13 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
     placeholder:
       "The model's code appears here. You can also write code and press Run once, or Continue from this code.",
     onRun: layout.runShortcut,
+    language: tasks.getTask().language,
   });
+  setEditorLanguage = (language) => void editor.setLanguage(language);
   const reply = mountReply(layout.slots.reply);
   const activity = mountActivity(layout.slots.reply);
   const terminal = createTerminal(layout.slots.terminal);
-  const runtime = python;
+  const runtime = languageRuntime({ python });
   let store: HistoryStore | undefined;
   let storeProblem = 'History is still opening.';
 

@@ -1,9 +1,8 @@
-// The Python editor: CodeMirror 6 with the page's dark theme. Ctrl/Cmd+Enter belongs to the
+// The code editor: CodeMirror 6 with the page's dark theme, in the task's language. Ctrl/Cmd+Enter belongs to the
 // caller (it runs the loop), Tab indents as in any code editor.
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { python } from '@codemirror/lang-python';
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput, indentUnit } from '@codemirror/language';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
@@ -17,7 +16,9 @@ import {
   lineNumbers,
   placeholder,
 } from '@codemirror/view';
+import type { Language } from '../../shared/run.ts';
 import { errorLine, setErrorLine } from './error-line.ts';
+import { languageExtension } from './language.ts';
 import { darkTheme } from './theme.ts';
 
 export interface EditorOptions {
@@ -32,6 +33,8 @@ export interface EditorOptions {
   placeholder?: string;
   /** 'compact' is the smaller box used for tests: no fold gutter, shorter. */
   size?: 'full' | 'compact';
+  /** Default Python. */
+  language?: Language;
 }
 
 export interface Editor {
@@ -41,6 +44,8 @@ export interface Editor {
   focus(): void;
   /** Highlights a 1-based line (a run's exception line); undefined clears it. Cleared by any edit. */
   markErrorLine(line: number | undefined): void;
+  /** Switches highlighting and indentation; settles once the language's mode has loaded. */
+  setLanguage(language: Language): Promise<void>;
   dispose(): void;
 }
 
@@ -49,6 +54,10 @@ const keys = defaultKeymap.filter((b) => b.key !== 'Mod-Enter');
 
 export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
   const readOnly = new Compartment();
+  const languageMode = new Compartment();
+  let language: Language = opts.language ?? 'python';
+  const initial = languageExtension(language);
+  const initialMode: Extension = initial instanceof Promise ? [] : initial;
   const compact = opts.size === 'compact';
   let programmatic = false;
 
@@ -69,7 +78,6 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
     closeBrackets(),
     highlightActiveLine(),
     highlightSelectionMatches(),
-    indentUnit.of('    '),
     EditorState.tabSize.of(4),
     keymap.of([
       { key: 'Mod-Enter', run: () => (opts.onRun ? (opts.onRun(), true) : false) },
@@ -80,7 +88,7 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
       ...foldKeymap,
       indentWithTab,
     ]),
-    python(),
+    languageMode.of(initialMode),
     darkTheme,
     errorLine,
     readOnly.of(readOnlyExt(opts.readOnly ?? false)),
@@ -95,6 +103,16 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
   host.className = compact ? 'editor editor-compact' : 'editor';
   root.append(host);
   const view = new EditorView({ parent: host, state: EditorState.create({ doc: opts.doc, extensions }) });
+
+  async function setLanguage(next: Language): Promise<void> {
+    language = next;
+    host.dataset.language = next;
+    const ext = await languageExtension(next);
+    // A later switch may have finished first; only the latest language is applied.
+    if (language === next) view.dispatch({ effects: languageMode.reconfigure(ext) });
+  }
+  host.dataset.language = language;
+  if (initial instanceof Promise) void setLanguage(language);
 
   return {
     getValue: () => view.state.doc.toString(),
@@ -114,6 +132,7 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
     markErrorLine(line) {
       view.dispatch({ effects: setErrorLine.of(line) });
     },
+    setLanguage,
     dispose() {
       view.destroy();
       host.remove();
