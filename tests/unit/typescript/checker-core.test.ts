@@ -72,6 +72,20 @@ describe('the loop checks strictly, against the offline runner’s globals', () 
     expect(r.diagnostics.map((d) => [d.line, d.code])).toEqual([[5, 2584]]);
   });
 
+  it('accepts tests written with require() and node:test, as a node tests file is', async () => {
+    const code = [
+      "const assert = require('node:assert');",
+      "import { describe, it } from 'node:test';",
+      "describe('sums', () => {",
+      "  it('adds', () => {",
+      '    assert.ok(1 + 1 === 2);',
+      '    assert.strictEqual(1 + 1, 2);',
+      '  });',
+      '});',
+    ].join('\n');
+    expect((await core.check(code, { strict: true })).diagnostics).toEqual([]);
+  });
+
   it('lets a MultiPL-E program declare its own test() and require', async () => {
     const code = [
       'function add(a: number, b: number): number {',
