@@ -7,6 +7,7 @@ import { measureGrading } from './grading-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { measureRuntime } from './page-bench.ts';
 import { measureScaling } from './scaling-bench.ts';
+import { typeCheckRows } from './typecheck-bench.ts';
 
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
@@ -102,6 +103,8 @@ if (g.nativeSeconds !== undefined) {
     ['verdicts equal to native', `${g.agree}/${g.samples}`, `${g.samples}/${g.samples}`],
   );
 }
+
+rows.push(...(await typeCheckRows(results, log)));
 
 log('loop overhead…');
 const loop = await measureLoopOverhead();

@@ -3,11 +3,17 @@
 import type { LoopOutcome, LoopSettings } from '../loop/types.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
+import type { TsCheckOptions, TsCheckResult } from '../shared/typescript-check.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { PythonRuntime } from '../sandbox/python-runtime.ts';
 import { openHistory, type HistoryOpening } from './history-opening.ts';
 import { gradeQueue, type Graded } from './grade-queue.ts';
 import { pageSandboxes } from './page-parallelism.ts';
+import { createTypeScriptChecker } from '../sandbox/typescript/checker.ts';
+import type { WarmTypeScriptChecker } from '../sandbox/typescript/checker-host.ts';
+import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
+import { createNodeProjectRunner, type NodeProjectRunner } from '../sandbox/webcontainer/node-project-runner.ts';
+import { errorMessage } from '../shared/error-message.ts';
 import { runSession } from './session.ts';
 
 export interface HeadlessApi {
@@ -34,6 +40,10 @@ export interface HeadlessApi {
   historyProblem(): Promise<string | undefined>;
   /** Read-only: a stored session and its attempts, as this page's history keeps them. */
   history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
+  /** Type-checks TypeScript in the page's checker worker (started on first use, then kept warm). */
+  typecheck(code: string, options: TsCheckOptions): Promise<TsCheckResult>;
+  /** Tries to boot a WebContainer (bounded); the reason in words when it cannot. */
+  bootWebContainer(boundMs?: number): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
 }
 
 interface HeadlessLoopOptions {
@@ -46,6 +56,8 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
   let opening: Promise<HistoryOpening> | undefined;
   const historyOpened = (): Promise<HistoryOpening> => (opening ??= openHistory());
   const queue = gradeQueue(() => pool);
+  let checker: WarmTypeScriptChecker | undefined;
+  let nodeRunner: NodeProjectRunner | undefined;
   const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n = pageSandboxes()) {
@@ -89,6 +101,16 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       const { store, problem } = await historyOpened();
       if (!store) throw new Error(`the history store could not be opened: ${problem}`);
       return { session: await store.getSession(sessionId), attempts: await store.getAttempts(sessionId) };
+    },
+    typecheck: (code, options) => (checker ??= createTypeScriptChecker()).check(code, options),
+    async bootWebContainer(boundMs) {
+      try {
+        await (nodeRunner ??= createNodeProjectRunner(boundMs)).boot();
+        return { ok: true };
+      } catch (err) {
+        const reason = err instanceof WebContainerUnavailable ? err.reason : 'failed';
+        return { ok: false, reason, message: errorMessage(err) };
+      }
     },
   };
   window.fixpoint = api;

@@ -2,7 +2,7 @@
 // loop-control.ts (the loop) and run-once.ts (one run, no model); sessions come and go through
 // the history store, which start-up.ts opens; page-sessions.ts holds what the buttons start.
 import { createKeyStore } from '../models/keys.ts';
-import { EXAMPLES } from '../shared/examples.ts';
+import { ALL_EXAMPLES } from '../shared/examples.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
 import { mountReply } from '../ui/reply/reply-view.ts';
@@ -14,6 +14,7 @@ import { createHistoryDialog } from './history-dialog.ts';
 import { mountNotices } from './notices.ts';
 import { checkedTask, exclusive, openSession, resumeSession, startLoop, type PageState } from './page-sessions.ts';
 import { runOnce } from './run-once.ts';
+import { languageRuntime } from './language-runtime.ts';
 import { mountSessionView } from './session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
@@ -50,9 +51,11 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
 
   // The callbacks below that use `page` run on the person's actions, after it is built.
   const tasks = mountTaskPanel(layout.slots.task, {
-    examples: EXAMPLES,
+    examples: ALL_EXAMPLES,
     onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
+    // The candidate editor follows the task's language.
+    onLanguage: (language) => void editor.setLanguage(language),
   });
   const editor = mountEditor(layout.slots.editor, {
     doc: tasks.getTask().starterCode ?? '',
@@ -60,6 +63,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     placeholder:
       "The model's code appears here. You can also write code and press Run once, or Continue from this code.",
     onRun: layout.runShortcut,
+    language: tasks.getTask().language,
   });
   const reply = mountReply(layout.slots.reply);
   const activity = mountActivity(layout.slots.reply);
@@ -83,7 +87,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     activity,
     terminal,
     view,
-    runtime: python,
+    runtime: languageRuntime({ python }),
     keys: createKeyStore(),
     endpoint,
     store: undefined,

@@ -26,7 +26,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
   p.layout.setVerdict('Running the code in the editor…', 'pending');
   p.editor.markErrorLine(undefined);
   const handle = p.runtime.run(
-    { language: 'python', code: c.program, tests: task.tests, limits: task.limits },
+    { language: task.language, code: c.program, tests: task.tests, limits: task.limits },
     (stream, text) => p.terminal.write(text, stream),
   );
   const onAbort = (): void => handle.cancel();

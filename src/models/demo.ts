@@ -1,9 +1,10 @@
 // The offline demo model: no key, no network, the same reply every time. It recognises the
 // bundled examples by their function name and plays a first attempt, then a repair.
-import { EXAMPLES } from '../shared/examples.ts';
+import { ALL_EXAMPLES } from '../shared/examples.ts';
 import type { ChatRequest, ChatResult, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 import { DEMO_SCRIPTS } from './demo-script.ts';
+import { SCRIPT_DEMO_SCRIPTS } from './demo-script-js.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
 import { publicConfig } from './client-base.ts';
@@ -17,19 +18,21 @@ export interface DemoOptions {
   chunkChars?: number;
 }
 
+const SCRIPTS = [...DEMO_SCRIPTS, ...SCRIPT_DEMO_SCRIPTS];
+
 function findScript(req: ChatRequest): (typeof DEMO_SCRIPTS)[number] | undefined {
   const firstUser = req.messages.find((m) => m.role === 'user')?.content ?? '';
   const text = `${req.system ?? ''}\n${firstUser}`;
-  for (const task of EXAMPLES) {
+  for (const task of ALL_EXAMPLES) {
     if (task.entryPoint === undefined) continue;
-    if (new RegExp(`\\b${task.entryPoint}\\b`).test(text)) return DEMO_SCRIPTS.find((s) => s.taskId === task.id);
+    if (new RegExp(`\\b${task.entryPoint}\\b`).test(text)) return SCRIPTS.find((s) => s.taskId === task.id);
   }
   return undefined;
 }
 
 const UNKNOWN =
   `I am the ${DEMO_LABEL}. I do not call any real model: I only know the bundled example tasks ` +
-  `(${EXAMPLES.map((t) => t.title).join(', ')}). Pick one of them, or set up a real model endpoint ` +
+  `(${ALL_EXAMPLES.map((t) => t.title).join(', ')}). Pick one of them, or set up a real model endpoint ` +
   'in the settings to work on your own task.';
 
 /** The reply for a conversation: unknown task, first attempt, or the repair once feedback came. */

@@ -1,10 +1,9 @@
-// The Python editor: CodeMirror 6 with the page's dark theme. Ctrl/Cmd+Enter belongs to the
-// caller (it runs the loop), Tab indents as in any code editor. Loaded after first paint
-// (editor.ts stands in until it is here).
+// The code editor: CodeMirror 6 with the page's dark theme, in the task's language. Ctrl/Cmd+Enter belongs to the
+// caller (it runs the loop), Tab indents as in any code editor. Loaded after first paint (editor.ts stands in
+// until it is here).
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { python } from '@codemirror/lang-python';
-import { bracketMatching, foldGutter, foldKeymap, indentOnInput, indentUnit } from '@codemirror/language';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
@@ -18,7 +17,9 @@ import {
   lineNumbers,
   placeholder,
 } from '@codemirror/view';
+import type { Language } from '../../shared/run.ts';
 import { errorLine, setErrorLine } from './error-line.ts';
+import { languageExtension } from './language.ts';
 import { darkTheme } from './theme.ts';
 import type { Editor, EditorOptions } from './editor.ts';
 
@@ -27,6 +28,10 @@ const keys = defaultKeymap.filter((b) => b.key !== 'Mod-Enter');
 
 export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor {
   const readOnly = new Compartment();
+  const languageMode = new Compartment();
+  let language: Language = opts.language ?? 'python';
+  const initial = languageExtension(language);
+  const initialMode: Extension = initial instanceof Promise ? [] : initial;
   const compact = opts.size === 'compact';
   let programmatic = false;
 
@@ -47,7 +52,6 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
     closeBrackets(),
     highlightActiveLine(),
     highlightSelectionMatches(),
-    indentUnit.of('    '),
     EditorState.tabSize.of(4),
     keymap.of([
       { key: 'Mod-Enter', run: () => (opts.onRun ? (opts.onRun(), true) : false) },
@@ -58,7 +62,7 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
       ...foldKeymap,
       indentWithTab,
     ]),
-    python(),
+    languageMode.of(initialMode),
     darkTheme,
     errorLine,
     readOnly.of(readOnlyExt(opts.readOnly ?? false)),
@@ -73,6 +77,16 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
   host.className = compact ? 'editor editor-compact' : 'editor';
   root.append(host);
   const view = new EditorView({ parent: host, state: EditorState.create({ doc: opts.doc, extensions }) });
+
+  async function setLanguage(next: Language): Promise<void> {
+    language = next;
+    host.dataset.language = next;
+    const ext = await languageExtension(next);
+    // A later switch may have finished first; only the latest language is applied.
+    if (language === next) view.dispatch({ effects: languageMode.reconfigure(ext) });
+  }
+  host.dataset.language = language;
+  if (initial instanceof Promise) void setLanguage(language);
 
   return {
     getValue: () => view.state.doc.toString(),
@@ -92,6 +106,7 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
     markErrorLine(line) {
       view.dispatch({ effects: setErrorLine.of(line) });
     },
+    setLanguage,
     dispose() {
       view.destroy();
       host.remove();

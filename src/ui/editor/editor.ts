@@ -1,6 +1,7 @@
-// The Python editor as the page uses it. A plain text box stands in at first, so the page is
+// The code editor as the page uses it. A plain text box stands in at first, so the page is
 // usable before CodeMirror has loaded; CodeMirror (codemirror.ts, its own chunk) takes its place
 // when it arrives, with the text, read-only state and error line carried over.
+import type { Language } from '../../shared/run.ts';
 import type * as CodeMirror from './codemirror.ts';
 
 export interface EditorOptions {
@@ -15,6 +16,8 @@ export interface EditorOptions {
   placeholder?: string;
   /** 'compact' is the smaller box used for tests: no fold gutter, shorter. */
   size?: 'full' | 'compact';
+  /** Default Python. */
+  language?: Language;
 }
 
 export interface Editor {
@@ -24,6 +27,8 @@ export interface Editor {
   focus(): void;
   /** Highlights a 1-based line (a run's exception line); undefined clears it. Cleared by any edit. */
   markErrorLine(line: number | undefined): void;
+  /** Switches highlighting and indentation; settles once the language's mode has loaded. */
+  setLanguage(language: Language): Promise<void>;
   dispose(): void;
 }
 
@@ -52,10 +57,12 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
   let real: Editor | undefined;
   let disposed = false;
   let errorLine: number | undefined;
+  let language: Language = opts.language ?? 'python';
+  box.dataset.language = language;
   void loadCodeMirror().then(({ mountCodeMirror }) => {
     if (disposed) return;
     const hadFocus = document.activeElement === box;
-    real = mountCodeMirror(root, { ...opts, doc: box.value, readOnly: box.readOnly });
+    real = mountCodeMirror(root, { ...opts, doc: box.value, readOnly: box.readOnly, language });
     box.replaceWith(root.lastElementChild!);
     if (errorLine !== undefined) real.markErrorLine(errorLine);
     if (hadFocus) real.focus();
@@ -75,6 +82,11 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
     markErrorLine(line) {
       errorLine = line;
       real?.markErrorLine(line);
+    },
+    async setLanguage(next) {
+      language = next;
+      box.dataset.language = next;
+      await real?.setLanguage(next);
     },
     dispose() {
       disposed = true;

@@ -1,10 +1,11 @@
 // The task panel: pick an example or write a task, edit its code, tests, limits and caps.
 // getTask() hands back the task as edited; refused numbers never reach it.
 import type { Task } from '../../shared/task.ts';
-import { DEFAULT_LIMITS } from '../../shared/run.ts';
+import { DEFAULT_LIMITS, type Language } from '../../shared/run.ts';
 import { h } from '../common/dom.ts';
 import type { Editor } from '../editor/editor.ts';
 import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
+import { LANGUAGE_NAMES } from '../editor/language.ts';
 import { numberField } from './number-field.ts';
 import { testsToText, textToTests } from './tests-text.ts';
 
@@ -26,6 +27,8 @@ export interface TaskPanelOptions {
   onChange?(): void;
   /** Ctrl/Cmd+Enter inside the panel's editors. */
   onRun?(): void;
+  /** The task's language changed (picked, or a task in another language was loaded). */
+  onLanguage?(language: Language): void;
 }
 
 export interface TaskPanel {
@@ -55,6 +58,8 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   const changed = (): void => opts.onChange?.();
   const picker = h('select', { id: 'task-example' }, h('option', { value: '' }, 'Blank task'));
   for (const t of opts.examples) picker.append(h('option', { value: t.id }, t.title));
+  const language = h('select', { id: 'task-language' });
+  for (const [value, name] of Object.entries(LANGUAGE_NAMES)) language.append(h('option', { value }, name));
   const title = h('input', { id: 'task-title', type: 'text', autocomplete: 'off' });
   const prompt = h('textarea', { id: 'task-prompt', class: 'task-prompt', rows: 8, spellcheck: 'true' });
   const starterHost = h('div', { class: 'task-editor' });
@@ -76,6 +81,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     'section',
     { class: 'task-panel', 'aria-label': 'Task' },
     h('div', { class: 'field' }, h('label', { for: 'task-example' }, 'Example'), picker),
+    h('div', { class: 'field' }, h('label', { for: 'task-language' }, 'Language'), language),
     h('div', { class: 'field' }, h('label', { for: 'task-title' }, 'Title'), title),
     h('div', { class: 'field' }, h('label', { for: 'task-prompt' }, 'Description'), prompt),
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
@@ -110,8 +116,17 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   // The task as loaded; edits are applied over it so fields the panel does not show survive.
   let base: Task = blankTask();
 
+  function showLanguage(lang: Language): void {
+    language.value = lang;
+    void starter.setLanguage(lang);
+    void tests.setLanguage(lang);
+    opts.onLanguage?.(lang);
+  }
+
   function setTask(task: Task): void {
+    const languageChanged = task.language !== base.language;
     base = task;
+    if (languageChanged || language.value !== task.language) showLanguage(task.language);
     picker.value = opts.examples.some((t) => t.id === task.id) ? task.id : '';
     title.value = task.title;
     prompt.value = task.prompt;
@@ -129,6 +144,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   picker.addEventListener('change', () => {
     setTask(opts.examples.find((t) => t.id === picker.value) ?? blankTask());
+    changed();
+  });
+  language.addEventListener('change', () => {
+    const lang = language.value as Language;
+    base = { ...base, language: lang };
+    showLanguage(lang);
     changed();
   });
   title.addEventListener('input', changed);
@@ -166,7 +187,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
     setLocked(locked) {
-      for (const c of [picker, title, prompt]) c.disabled = locked;
+      for (const c of [picker, language, title, prompt]) c.disabled = locked;
       for (const f of numbers) f.setDisabled(locked);
       starter.setReadOnly(locked);
       tests.setReadOnly(locked);
