@@ -16,6 +16,8 @@ export interface HeadlessApi {
   cached(): Promise<void>;
   /** Runs jobs over the first `slots` sandboxes at once; results in the jobs' order. */
   grade(jobs: RunJob[], slots: number): Promise<RunResult[]>;
+  /** Like grade, but each group (one submission's sealed jobs) runs in order on one sandbox. */
+  gradeGroups(groups: RunJob[][], slots: number): Promise<RunResult[][]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(
     task: Task,
@@ -53,6 +55,20 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
         while (next < jobs.length) {
           const i = next++;
           results[i] = await runtime(slot).run(jobs[i]!).result;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
+      return results;
+    },
+    async gradeGroups(groups, slots) {
+      const results: RunResult[][] = new Array(groups.length);
+      let next = 0;
+      const lane = async (slot: number): Promise<void> => {
+        while (next < groups.length) {
+          const i = next++;
+          const out: RunResult[] = [];
+          for (const job of groups[i]!) out.push(await runtime(slot).run(job).result);
+          results[i] = out;
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
