@@ -8,3 +8,4 @@ export * from './code-filter.ts';
 export * from './hints.ts';
 export * from './grading.ts';
 export * from './results.ts';
+export * from './practice.ts';
