@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { TsCheckOptions } from '../src/shared/typescript-check.ts';
 import { openHeadless } from '../cli/page.ts';
 
-export interface TypeCheckFigures {
+interface TypeCheckFigures {
   setupMs: number;
   firstCheckMs: number;
   recheckMedianMs: number;
@@ -41,7 +41,7 @@ function timeCheck(page: Page, code: string, options: TsCheckOptions): Promise<n
   );
 }
 
-export async function measureTypeCheck(log: (s: string) => void): Promise<TypeCheckFigures> {
+async function measureTypeCheck(log: (s: string) => void): Promise<TypeCheckFigures> {
   const hp = await openHeadless({ sandboxes: 1, log });
   try {
     const setupMs = await timeCheck(hp.page, '', { strict: true });

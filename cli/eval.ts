@@ -4,7 +4,7 @@ import { parseProblems, parseSamples, problemJob, type Problem } from '../src/sh
 import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
-import { gradeAll } from './grade.ts';
+import { gradeAll } from './eval-grading.ts';
 import { Progress } from './progress.ts';
 import { phase } from './timings.ts';
 import { workersFor } from './workers.ts';

@@ -1,28 +1,55 @@
-// Grades jobs in the page over all its sandboxes: one call queues them all, then finished results
-// come back in groups as they finish, whatever their order.
-import type { Graded } from '../src/app/grade-queue.ts';
-import type { RunJob, RunResult } from '../src/shared/run.ts';
-import type { HeadlessPage } from './page.ts';
-import { record } from './timings.ts';
+// fixpoint grade: grades students' submissions against a pack, every test on its own, in the
+// same sandbox the page uses, one fresh interpreter per submission.
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { gradesCsv } from '../src/classroom/grading.ts';
+import { parseSubmissions } from '../src/classroom/results.ts';
+import { parsePack } from '../src/classroom/validate.ts';
+import { parseFlags } from './args.ts';
+import { checkOutFile, readText } from './files.ts';
+import { gradeAll } from './grading-runs.ts';
+import { openHeadless } from './page.ts';
+import { workersFor } from './workers.ts';
+import { Progress } from './progress.ts';
 
-export async function gradeAll(
-  hp: HeadlessPage,
-  jobs: RunJob[],
-  onResult: (index: number, result: RunResult) => void,
-): Promise<void> {
-  await hp.page.evaluate((j) => window.fixpoint.submit(j), jobs);
-  let left = jobs.length;
-  let overheadMs = 0;
-  let runMs = 0;
-  while (left > 0) {
-    const group: Graded[] = await hp.page.evaluate(() => window.fixpoint.take());
-    for (const g of group) {
-      overheadMs += g.overheadMs;
-      runMs += g.result.durationMs;
-      onResult(g.index, g.result);
-    }
-    left -= group.length;
+export const GRADE_USAGE = 'grade --pack FILE --submissions FILE [--out FILE] [--csv FILE] [--workers N]';
+
+export async function gradeCommand(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv, {
+    pack: { type: 'string', required: true },
+    submissions: { type: 'string', required: true },
+    out: { type: 'string' },
+    csv: { type: 'string' },
+    workers: { type: 'int', min: 1, max: 16 },
+    'no-isolation': { type: 'boolean' },
+  });
+  const packFile = flags.pack;
+  const subsFile = flags.submissions;
+  const pack = parsePack(readText(packFile), packFile);
+  const subs = parseSubmissions(readText(subsFile), subsFile, pack);
+  const outFile = flags.out;
+  const csvFile = flags.csv;
+  for (const f of [outFile, csvFile]) if (f) checkOutFile(f, [packFile, subsFile]);
+  const workers = workersFor(flags.workers, subs.length);
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+  const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
+  const out = outFile ? createWriteStream(outFile) : undefined;
+  const progress = new Progress(subs.length, 'graded');
+  let rows;
+  try {
+    rows = await gradeAll(page, pack, subs, workers, (row) => {
+      const line = `${JSON.stringify(row)}\n`;
+      if (out) out.write(line);
+      else process.stdout.write(line);
+      progress.tick(row.status === 'pass');
+    });
+  } finally {
+    await page.close();
+    progress.done();
+    if (out) await new Promise<void>((ok) => out.end(ok));
   }
-  record('pageOverheadPerJobMs', jobs.length ? overheadMs / jobs.length : 0);
-  record('runPerJobMs', jobs.length ? runMs / jobs.length : 0);
+  if (csvFile) writeFileSync(csvFile, gradesCsv(pack, rows));
+  const students = new Set(rows.map((r) => r.student)).size;
+  log(`graded ${rows.length} submissions from ${students} students in ${progress.seconds()} s`);
+  return 0;
 }

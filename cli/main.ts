@@ -3,6 +3,8 @@ import { InputError } from '../src/shared/problems.ts';
 import { UsageError } from './args.ts';
 import { NoBrowserError } from './browser.ts';
 import { EVAL_USAGE, evalCommand } from './eval.ts';
+import { GRADE_USAGE, gradeCommand } from './grade.ts';
+import { PACK_USAGE, packCommand } from './pack.ts';
 import { RUN_USAGE, runCommand } from './run.ts';
 import { record, writeTimings } from './timings.ts';
 
@@ -11,6 +13,8 @@ const USAGE = `usage: npm run fixpoint -- <command> [flags]
 commands:
   ${EVAL_USAGE}
   ${RUN_USAGE}
+  ${PACK_USAGE}
+  ${GRADE_USAGE}
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -23,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'eval') return evalCommand(rest);
   if (command === 'run') return runCommand(rest);
+  if (command === 'pack') return packCommand(rest);
+  if (command === 'grade') return gradeCommand(rest);
   throw new UsageError(`unknown command "${command}"`);
 }
 

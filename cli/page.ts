@@ -31,6 +31,7 @@ export interface HeadlessPage {
   page: Page;
   isolated: boolean;
   grade(jobs: RunJob[], slots: number): Promise<RunResult[]>;
+  gradeGroups(groups: RunJob[][], slots: number): Promise<RunResult[][]>;
   close(): Promise<void>;
 }
 
@@ -67,6 +68,8 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
       page,
       isolated,
       grade: (jobs, slots) => page.evaluate(([j, n]) => window.fixpoint.grade(j, n), [jobs, slots] as const),
+      gradeGroups: (groups, slots) =>
+        page.evaluate(([g, n]) => window.fixpoint.gradeGroups(g, n), [groups, slots] as const),
       close: async () => {
         // A command that ends before the page stored its snapshot would leave the next one to
         // boot Python from scratch again.

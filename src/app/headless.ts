@@ -28,6 +28,8 @@ export interface HeadlessApi {
   submit(jobs: RunJob[]): void;
   /** The results finished since the last call, once there is at least one. */
   take(): Promise<Graded[]>;
+  /** Runs groups of jobs (one submission's sealed jobs each) in order on one sandbox each. */
+  gradeGroups(groups: RunJob[][], slots: number): Promise<RunResult[][]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(
     task: Task,
@@ -82,6 +84,20 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
     },
     submit: (jobs) => queue.submit(jobs),
     take: () => queue.take(),
+    async gradeGroups(groups, slots) {
+      const results: RunResult[][] = new Array(groups.length);
+      let next = 0;
+      const lane = async (slot: number): Promise<void> => {
+        while (next < groups.length) {
+          const i = next++;
+          const out: RunResult[] = [];
+          for (const job of groups[i]!) out.push(await runtime(slot).run(job).result);
+          results[i] = out;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
+      return results;
+    },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       const { store } = await historyOpened();
       const clientOptions =

@@ -10,7 +10,11 @@ const getRuntime = (): PythonRuntime => (runtime ??= new PythonRuntime());
 installHeadlessApi(getRuntime);
 const root = document.getElementById('app');
 // Python starts at once: by the time a task is picked, the first run does not wait for it.
-if (root && !new URLSearchParams(location.search).has('headless')) {
+const params = new URLSearchParams(location.search);
+if (root && (params.has('classroom') || location.hash.startsWith('#pack'))) {
+  void import('../ui/classroom/open-pack.ts').then((m) => m.mountPackOpener(root, getRuntime(), location.hash));
+  void registerServiceWorker();
+} else if (root && !params.has('headless')) {
   mountApp(root, getRuntime());
   // The task panel is usable from here on (the bench's time to interactive).
   performance.mark('fixpoint:interactive');

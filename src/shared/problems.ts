@@ -42,7 +42,7 @@ interface JsonlRow {
   value: Record<string, unknown>;
 }
 
-function parseJsonl(text: string, file: string): JsonlRow[] {
+export function parseJsonl(text: string, file: string): JsonlRow[] {
   const rows: JsonlRow[] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {

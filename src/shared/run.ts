@@ -37,8 +37,14 @@ export interface RunJob {
   /**
    * 'reference' grades exactly like the HumanEval reference harness (one exec, output swallowed,
    * exit/quit disabled, result text "passed" / "timed out" / "failed: <exception>").
+   * 'grade' runs the program, then one test, for a classroom grade: see fixpoint_harness.grading.
    */
-  mode?: 'feedback' | 'reference';
+  mode?: 'feedback' | 'reference' | 'grade';
+  /**
+   * Grading: jobs with the same key share an interpreter that runs nothing else, before or after
+   * them ('grade' mode runs one test with the program's introspection shut off).
+   */
+  sealed?: string;
 }
 
 export type RunStatus = 'passed' | 'failed' | 'error' | 'timed out' | 'crashed' | 'cancelled';

@@ -19,6 +19,9 @@ interface Slot {
   dead: boolean;
   /** Only a worker asked for a snapshot, before it has run anything, may hand one in. */
   offersSnapshot: boolean;
+  /** Has run a job; `sealed`: the key of the grading jobs it is kept for. */
+  used?: boolean;
+  sealed?: string;
 }
 
 interface Current {
@@ -229,7 +232,12 @@ async function pump(): Promise<void> {
   if (current || !active) return;
   const next = queue.shift();
   if (!next) return;
+  const sealed = typeof next.job.sealed === 'string' ? next.job.sealed : undefined;
+  // A sealed interpreter serves one submission's grading and nothing before or after it.
+  if (active.used && active.sealed !== sealed) replace(active);
   const slot = active;
+  slot.used = true;
+  slot.sealed = sealed;
   current = { id: next.id, slot };
   try {
     await slot.ready;

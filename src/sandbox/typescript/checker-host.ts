@@ -27,7 +27,7 @@ interface Live {
   failures: Set<(err: Error) => void>;
 }
 
-export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
+const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 
 export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostOptions = {}): WarmTypeScriptChecker {
   const timeoutMs = opts.callTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;

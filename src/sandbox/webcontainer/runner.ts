@@ -10,7 +10,7 @@ import type { Container } from './boot.ts';
 import { projectResult, type Ending } from './verdict.ts';
 
 /** npm install gets its own, longer bound: the time limit is for the project's command. */
-export const INSTALL_BOUND_MS = 180_000;
+const INSTALL_BOUND_MS = 180_000;
 // After kill(), how long to wait for the exit code before reporting without it.
 const KILL_GRACE_MS = 2000;
 

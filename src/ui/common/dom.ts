@@ -36,7 +36,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-function append(parent: Node, ...children: Child[]): void {
+export function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);

@@ -1,0 +1,64 @@
+// fixpoint pack check: every exercise's solution must pass all its tests (visible and hidden)
+// within the pack's limits. Exit 0 when all do, 1 naming the exercise and test that does not,
+// 2 for a malformed pack (naming the file and the problem).
+import { parsePack } from '../src/classroom/validate.ts';
+import { parseFlags, UsageError } from './args.ts';
+import { readText } from './files.ts';
+import { gradeAll } from './grading-runs.ts';
+import { openHeadless } from './page.ts';
+import { workersFor } from './workers.ts';
+
+export const PACK_USAGE = 'pack check --pack FILE [--workers N]';
+
+export async function packCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub !== 'check') throw new UsageError(sub ? `unknown pack command "${sub}"` : 'pack needs a command: check');
+  const flags = parseFlags(rest, {
+    pack: { type: 'string', required: true },
+    workers: { type: 'int', min: 1, max: 16 },
+    'no-isolation': { type: 'boolean' },
+  });
+  const file = flags.pack;
+  const pack = parsePack(readText(file), file);
+  const out = (s: string): void => void process.stdout.write(`${s}\n`);
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+  const problems: string[] = [];
+  const withSolution = pack.exercises.filter((e) => {
+    if (e.solution !== undefined) return true;
+    problems.push(`exercise "${e.id}": has no solution to check (a student copy of the pack?)`);
+    return false;
+  });
+  const subs = withSolution.flatMap((e) => [
+    { student: 'solution', exercise: e.id, code: e.solution ?? '' },
+    { student: 'starter', exercise: e.id, code: e.starter },
+  ]);
+  const workers = workersFor(flags.workers, Math.max(1, subs.length));
+  const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
+  try {
+    await gradeAll(page, pack, subs, workers, (row) => {
+      if (row.student === 'starter') {
+        if (row.status === 'pass') out(`warning: exercise "${row.exercise}": the starter already passes every test`);
+        return;
+      }
+      const failed = row.tests.filter((t) => t.status !== 'pass');
+      if (failed.length === 0) {
+        out(`ok   exercise "${row.exercise}": the solution passes all ${row.tests.length} tests`);
+        return;
+      }
+      for (const t of failed) {
+        const msg = `exercise "${row.exercise}": the solution ${t.status === 'fail' ? 'fails' : 'errors on'} test "${t.name}"${t.hidden ? ' (hidden)' : ''}: ${t.message}`;
+        problems.push(msg);
+      }
+    });
+  } finally {
+    await page.close();
+  }
+  for (const p of problems) out(`FAIL ${p}`);
+  out(
+    problems.length
+      ? `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}`
+      : `${file}: every solution passes all its tests`,
+  );
+  return problems.length ? 1 : 0;
+}

@@ -1,0 +1,118 @@
+// Grading rules: a job per test (so one failure hides no other), the verdict of each from the
+// run's status alone (never from anything the program printed), and the rows and CSV out.
+import type { RunJob, RunResult } from '../shared/run.ts';
+import { maxPoints, type Pack, type PackExercise, type PackTest } from './types.ts';
+
+export type GradeStatus = 'pass' | 'fail' | 'error';
+
+export interface Submission {
+  student: string;
+  exercise: string;
+  code: string;
+}
+
+interface GradedTest {
+  name: string;
+  status: GradeStatus;
+  points: number;
+  hidden: boolean;
+  message: string;
+}
+
+/** One output row: Exercism v3's names with PrairieLearn's points. */
+export interface GradedRow {
+  student: string;
+  exercise: string;
+  status: GradeStatus;
+  points: number;
+  max_points: number;
+  tests: GradedTest[];
+}
+
+/** Output a grading run keeps per test; enough for a message, small enough for floods. */
+const GRADE_OUTPUT_CAP = 8 * 1024;
+const MESSAGE_MAX = 500;
+
+export function allTests(ex: PackExercise): { test: PackTest; hidden: boolean }[] {
+  return [
+    ...ex.tests.map((test) => ({ test, hidden: false })),
+    ...ex.hiddenTests.map((test) => ({ test, hidden: true })),
+  ];
+}
+
+/**
+ * The job that grades one test. `sealed` groups a submission's jobs: they share an interpreter
+ * that runs nothing else, before or after, so a submission cannot reach another's grading.
+ */
+export function testJob(ex: PackExercise, test: PackTest, code: string, sealed: string): RunJob {
+  return {
+    language: ex.language,
+    code,
+    tests: { kind: 'user', source: test.code },
+    limits: { timeoutSec: ex.limits.timeoutSec, outputCap: GRADE_OUTPUT_CAP },
+    mode: 'grade',
+    sealed,
+  };
+}
+
+const clip = (s: string): string => (s.length > MESSAGE_MAX ? `${s.slice(0, MESSAGE_MAX)}…` : s);
+
+/** pass / fail / error for one test's run, with a one-line reason. */
+export function testVerdict(r: RunResult, timeoutSec: number): { status: GradeStatus; message: string } {
+  if (r.status === 'passed') return { status: 'pass', message: '' };
+  const detail = r.tests.find((t) => !t.passed)?.message ?? r.exception?.message ?? r.result;
+  if (r.status === 'failed') return { status: 'fail', message: clip(detail || 'the test failed') };
+  if (r.status === 'timed out') return { status: 'error', message: `timed out after ${timeoutSec} s` };
+  if (r.status === 'crashed') return { status: 'error', message: clip(`the interpreter stopped: ${r.result}`) };
+  return { status: 'error', message: clip(detail || r.status) };
+}
+
+export function gradeRow(sub: Submission, ex: PackExercise, results: RunResult[]): GradedRow {
+  const tests = allTests(ex).map(({ test, hidden }, i): GradedTest => {
+    const r = results[i];
+    const v = r ? testVerdict(r, ex.limits.timeoutSec) : { status: 'error' as const, message: 'not run' };
+    return {
+      name: test.name,
+      status: v.status,
+      points: v.status === 'pass' ? test.points : 0,
+      hidden,
+      message: v.message,
+    };
+  });
+  const points = tests.reduce((s, t) => s + t.points, 0);
+  // error: the code did not get as far as any test (it does not compile, or every test errored).
+  const status: GradeStatus = tests.every((t) => t.status === 'pass')
+    ? 'pass'
+    : tests.every((t) => t.status === 'error')
+      ? 'error'
+      : 'fail';
+  return { student: sub.student, exercise: sub.exercise, status, points, max_points: maxPoints(ex), tests };
+}
+
+const num = (n: number): string => String(Math.round(n * 100) / 100);
+
+function csvCell(v: string): string {
+  // A leading = + - @ would make a spreadsheet run the cell as a formula.
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * Header, then a row per student (in order of first appearance): points per exercise in pack
+ * order, then the total. A student's later submission of an exercise replaces an earlier one.
+ */
+export function gradesCsv(pack: Pack, rows: GradedRow[]): string {
+  const ids = pack.exercises.map((e) => e.id);
+  const byStudent = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    if (!byStudent.has(r.student)) byStudent.set(r.student, new Map());
+    byStudent.get(r.student)!.set(r.exercise, r.points);
+  }
+  const lines = [['student', ...ids, 'total'].map(csvCell).join(',')];
+  for (const [student, scores] of byStudent) {
+    const cells = ids.map((id) => scores.get(id) ?? 0);
+    const total = cells.reduce((a, b) => a + b, 0);
+    lines.push([csvCell(student), ...cells.map(num), num(total)].join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

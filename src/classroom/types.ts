@@ -1,0 +1,62 @@
+// The exercise pack format, "fixpoint-pack/1": a public interface teachers write by hand, so its
+// field names are fixed. Unknown fields are carried along untouched (the index signatures).
+import type { Language } from '../shared/run.ts';
+
+export const PACK_FORMAT = 'fixpoint-pack/1';
+
+export type AssistantMode = 'off' | 'hint' | 'explain' | 'solve';
+export const ASSISTANT_MODES: readonly AssistantMode[] = ['off', 'hint', 'explain', 'solve'];
+export const PACK_LANGUAGES: readonly Language[] = ['python', 'javascript', 'typescript'];
+
+export interface PackTest {
+  name: string;
+  /** One or more lines of asserts; graded on its own. */
+  code: string;
+  points: number;
+  [unknown: string]: unknown;
+}
+
+export interface PackHint {
+  /** Shown once the student has failed this many runs. */
+  afterFailures: number;
+  text: string;
+  [unknown: string]: unknown;
+}
+
+export interface PackExercise {
+  id: string;
+  title: string;
+  language: Language;
+  /** Markdown. */
+  statement: string;
+  starter: string;
+  entryPoint: string;
+  tests: PackTest[];
+  hiddenTests: PackTest[];
+  hints: PackHint[];
+  /** Absent in packs shared with students. */
+  solution?: string;
+  limits: { timeoutSec: number; [unknown: string]: unknown };
+  assistant: { mode: AssistantMode; maxRequests: number; [unknown: string]: unknown };
+  [unknown: string]: unknown;
+}
+
+export interface Pack {
+  format: typeof PACK_FORMAT;
+  id: string;
+  title: string;
+  version: string;
+  license: string;
+  exercises: PackExercise[];
+  [unknown: string]: unknown;
+}
+
+export const DEFAULT_TIMEOUT_SEC = 3;
+export const DEFAULT_ASSISTANT = { mode: 'off', maxRequests: 0 } as const;
+
+/** Points a test is worth when the pack does not say. */
+export const DEFAULT_POINTS = 1;
+
+export function maxPoints(ex: PackExercise): number {
+  return [...ex.tests, ...ex.hiddenTests].reduce((sum, t) => sum + t.points, 0);
+}

@@ -1,0 +1,198 @@
+// Reading a pack file: every problem is reported at once, each naming the file and the exercise,
+// so a teacher fixes a pack in one pass. Defaults fill optional fields; unknown fields stay.
+import { InputError } from '../shared/problems.ts';
+import type { Language } from '../shared/run.ts';
+import {
+  ASSISTANT_MODES,
+  DEFAULT_ASSISTANT,
+  DEFAULT_POINTS,
+  DEFAULT_TIMEOUT_SEC,
+  PACK_FORMAT,
+  PACK_LANGUAGES,
+  type AssistantMode,
+  type Pack,
+  type PackExercise,
+  type PackHint,
+  type PackTest,
+} from './types.ts';
+
+/** A malformed pack; `problems` lists each one, "exercise "id": field ..." style. */
+export class PackError extends InputError {
+  constructor(
+    file: string,
+    readonly problems: string[],
+  ) {
+    super(file, undefined, problems.length === 1 ? problems[0]! : `\n  ${problems.join('\n  ')}`);
+    this.name = 'PackError';
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+class Checker {
+  readonly problems: string[] = [];
+  constructor(private readonly where: string) {}
+
+  at(where: string): Checker {
+    const c = new Checker(this.where ? `${this.where}, ${where}` : where);
+    (c as { problems: string[] }).problems = this.problems;
+    return c;
+  }
+
+  fail(detail: string): void {
+    this.problems.push(this.where ? `${this.where}: ${detail}` : detail);
+  }
+
+  str(o: Obj, name: string, opts: { required: boolean; fallback?: string; nonEmpty?: boolean }): string {
+    const v = o[name];
+    if (v === undefined) {
+      if (opts.required) this.fail(`field "${name}" is missing`);
+      return opts.fallback ?? '';
+    }
+    if (typeof v !== 'string') {
+      this.fail(`field "${name}" must be a string`);
+      return opts.fallback ?? '';
+    }
+    if (opts.nonEmpty && !v.trim()) this.fail(`field "${name}" is empty`);
+    return v;
+  }
+
+  num(o: Obj, name: string, fallback: number, opts: { min: number; int?: boolean; exclusiveMin?: boolean }): number {
+    const v = o[name];
+    if (v === undefined) return fallback;
+    const bad =
+      typeof v !== 'number' ||
+      !Number.isFinite(v) ||
+      (opts.int && !Number.isInteger(v)) ||
+      (opts.exclusiveMin ? v <= opts.min : v < opts.min);
+    if (bad) {
+      const what = opts.int ? 'a whole number' : 'a number';
+      this.fail(`field "${name}" must be ${what} ${opts.exclusiveMin ? 'above' : 'of at least'} ${opts.min}`);
+      return fallback;
+    }
+    return v;
+  }
+
+  list(o: Obj, name: string, required: boolean): unknown[] {
+    const v = o[name];
+    if (v === undefined) {
+      if (required) this.fail(`field "${name}" is missing`);
+      return [];
+    }
+    if (!Array.isArray(v)) {
+      this.fail(`field "${name}" must be a list`);
+      return [];
+    }
+    return v;
+  }
+}
+
+function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>): PackTest[] {
+  return raw.flatMap((t, i) => {
+    const tc = c.at(`${field}[${i}]`);
+    if (!isObj(t)) {
+      tc.fail('must be an object {name, code, points}');
+      return [];
+    }
+    const name = tc.str(t, 'name', { required: true, nonEmpty: true });
+    const code = tc.str(t, 'code', { required: true, nonEmpty: true });
+    const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0 });
+    if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
+    seen.add(name);
+    return [{ ...t, name, code, points }];
+  });
+}
+
+function readHints(c: Checker, raw: unknown[]): PackHint[] {
+  return raw.flatMap((h, i) => {
+    const hc = c.at(`hints[${i}]`);
+    if (!isObj(h)) {
+      hc.fail('must be an object {afterFailures, text}');
+      return [];
+    }
+    const text = hc.str(h, 'text', { required: true, nonEmpty: true });
+    const afterFailures = hc.num(h, 'afterFailures', 0, { min: 0, int: true });
+    return [{ ...h, afterFailures, text }];
+  });
+}
+
+function readExercise(c: Checker, e: Obj): PackExercise {
+  const language = c.str(e, 'language', { required: true }) as Language;
+  if (language && !PACK_LANGUAGES.includes(language))
+    c.fail(`unknown language "${language}" (known: ${PACK_LANGUAGES.join(', ')})`);
+  const names = new Set<string>();
+  const tests = readTests(c, c.list(e, 'tests', true), 'tests', names);
+  const hiddenTests = readTests(c, c.list(e, 'hiddenTests', false), 'hiddenTests', names);
+  if (tests.length + hiddenTests.length === 0 && e.tests !== undefined) c.fail('has no tests');
+  const limitsRaw = e.limits === undefined ? {} : e.limits;
+  const limits = isObj(limitsRaw) ? limitsRaw : (c.fail('field "limits" must be an object'), {});
+  const timeoutSec = c.at('limits').num(limits, 'timeoutSec', DEFAULT_TIMEOUT_SEC, { min: 0, exclusiveMin: true });
+  const assistantRaw = e.assistant === undefined ? {} : e.assistant;
+  const assistant = isObj(assistantRaw) ? assistantRaw : (c.fail('field "assistant" must be an object'), {});
+  const ac = c.at('assistant');
+  const mode = ac.str(assistant, 'mode', { required: false, fallback: DEFAULT_ASSISTANT.mode }) as AssistantMode;
+  if (!ASSISTANT_MODES.includes(mode)) ac.fail(`unknown mode "${mode}" (known: ${ASSISTANT_MODES.join(', ')})`);
+  const maxRequests = ac.num(assistant, 'maxRequests', DEFAULT_ASSISTANT.maxRequests, { min: 0, int: true });
+  const solution = e.solution === undefined ? undefined : c.str(e, 'solution', { required: false });
+  const out: PackExercise = {
+    ...e,
+    id: String(e.id),
+    title: c.str(e, 'title', { required: true, nonEmpty: true }),
+    language,
+    statement: c.str(e, 'statement', { required: true }),
+    starter: c.str(e, 'starter', { required: true }),
+    entryPoint: c.str(e, 'entryPoint', { required: true, nonEmpty: true }),
+    tests,
+    hiddenTests,
+    hints: readHints(c, c.list(e, 'hints', false)).sort((a, b) => a.afterFailures - b.afterFailures),
+    limits: { ...limits, timeoutSec },
+    assistant: { ...assistant, mode, maxRequests },
+  };
+  if (solution === undefined) delete out.solution;
+  else out.solution = solution;
+  return out;
+}
+
+/** Checks a parsed pack; throws PackError listing every problem. */
+export function validatePack(value: unknown, file: string): Pack {
+  const c = new Checker('');
+  if (!isObj(value)) throw new PackError(file, ['a pack is a JSON object']);
+  if (value.format !== PACK_FORMAT) {
+    const got = value.format === undefined ? 'missing' : JSON.stringify(value.format);
+    c.fail(`field "format" must be "${PACK_FORMAT}" (got ${got})`);
+  }
+  const id = c.str(value, 'id', { required: true, nonEmpty: true });
+  const title = c.str(value, 'title', { required: true, nonEmpty: true });
+  const version = c.str(value, 'version', { required: true, nonEmpty: true });
+  const license = c.str(value, 'license', { required: true, nonEmpty: true });
+  const rawExercises = c.list(value, 'exercises', true);
+  if (Array.isArray(value.exercises) && rawExercises.length === 0) c.fail('the pack has no exercises');
+  const ids = new Set<string>();
+  const exercises = rawExercises.flatMap((e, i) => {
+    if (!isObj(e)) {
+      c.fail(`exercise #${i + 1}: must be an object`);
+      return [];
+    }
+    const rawId = e.id;
+    const named = typeof rawId === 'string' && rawId.trim() !== '';
+    const ec = c.at(named ? `exercise "${rawId}"` : `exercise #${i + 1}`);
+    if (!named) ec.fail(rawId === undefined ? 'field "id" is missing' : 'field "id" must be a non-empty string');
+    else if (ids.has(rawId)) ec.fail(`duplicate id "${rawId}"`);
+    if (named) ids.add(rawId);
+    return [readExercise(ec, e)];
+  });
+  if (c.problems.length) throw new PackError(file, c.problems);
+  return { ...value, format: PACK_FORMAT, id, title, version, license, exercises };
+}
+
+/** Parses and checks a pack file's text. */
+export function parsePack(text: string, file: string): Pack {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new PackError(file, [`not valid JSON (${(err as Error).message})`]);
+  }
+  return validatePack(value, file);
+}

@@ -1,0 +1,86 @@
+// Opening a pack: from the bundled sample, a file, or a link. The pack is shown first (title,
+// version, licence, short hash, exercises); nothing runs and no model is called until Start.
+import sample from '../../../data/packs/intro-python.json';
+import { packHash } from '../../classroom/canonical.ts';
+import { decodePackLink } from '../../classroom/link.ts';
+import { type Pack } from '../../classroom/types.ts';
+import { parsePack, validatePack } from '../../classroom/validate.ts';
+import type { Runtime } from '../../shared/run.ts';
+import { ClassroomStore } from '../../store/classroom-store.ts';
+import { append, clear, h, setText } from '../common/dom.ts';
+import { mountStudentView } from './student-view.ts';
+
+export function mountPackOpener(root: HTMLElement, runtime: Runtime, hash: string): void {
+  const status = h('p', { role: 'status', 'aria-live': 'polite' });
+  const preview = h('section', { 'aria-label': 'Pack' });
+  const fileInput = h('input', { type: 'file', id: 'pack-file', accept: '.json,application/json' });
+  fileInput.addEventListener('change', () => {
+    const f = fileInput.files?.[0];
+    if (f) void f.text().then((t) => show(() => parsePack(t, f.name)));
+  });
+  append(
+    root,
+    h(
+      'main',
+      { class: 'classroom-open' },
+      h('h1', null, 'Classroom'),
+      h(
+        'p',
+        null,
+        h(
+          'button',
+          { type: 'button', on: { click: () => void show(() => validatePack(sample, 'sample pack')) } },
+          'Open the sample pack',
+        ),
+        ' ',
+        h('label', { for: 'pack-file' }, 'or open a pack file: '),
+        fileInput,
+      ),
+      status,
+      preview,
+    ),
+  );
+
+  async function show(load: () => Pack | Promise<Pack>): Promise<void> {
+    clear(preview);
+    setText(status, 'Reading the pack…');
+    let pack: Pack;
+    try {
+      pack = await load();
+    } catch (err) {
+      setText(status, `This pack cannot be opened: ${(err as Error).message}`);
+      return;
+    }
+    const short = await packHash(pack);
+    setText(status, '');
+    const start = h('button', { type: 'button', on: { click: () => void begin(pack, short) } }, 'Start');
+    append(
+      preview,
+      h('h2', null, pack.title),
+      h('p', null, `Version ${pack.version} · licence ${pack.license} · pack ${short}`),
+      h('ol', null, ...pack.exercises.map((e) => h('li', null, e.title))),
+      h('p', null, 'Nothing runs until you start.'),
+      start,
+    );
+    start.focus();
+  }
+
+  async function begin(pack: Pack, short: string): Promise<void> {
+    const store = await ClassroomStore.open().catch(() => undefined);
+    clear(root);
+    mountStudentView(root, { pack, hash: short, runtime, store });
+  }
+
+  if (hash.startsWith('#pack')) {
+    void show(async () => {
+      const target = await decodePackLink(hash);
+      if (target.kind === 'pack') return target.pack;
+      if (target.kind === 'url') {
+        const res = await fetch(target.url, { credentials: 'omit' });
+        if (!res.ok) throw new Error(`${target.url} answered ${res.status}`);
+        return parsePack(await res.text(), target.url);
+      }
+      throw new Error('the link holds no pack');
+    });
+  }
+}

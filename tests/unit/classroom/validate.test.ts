@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { PackError, parsePack, validatePack } from '../../../src/classroom/validate.ts';
+import { rawPack } from './fixtures.ts';
+
+type Ex = Record<string, unknown>;
+const exercises = (p: Record<string, unknown>): Ex[] => p.exercises as Ex[];
+
+function problems(value: unknown): string[] {
+  try {
+    validatePack(value, 'packs/demo.json');
+  } catch (err) {
+    expect(err).toBeInstanceOf(PackError);
+    expect((err as Error).message).toContain('packs/demo.json');
+    return (err as PackError).problems;
+  }
+  throw new Error('the pack was accepted');
+}
+
+describe('pack validation', () => {
+  it('accepts a valid pack and fills defaults for optional fields', () => {
+    const pack = validatePack(rawPack(), 'demo.json');
+    expect(pack.exercises.map((e) => e.id)).toEqual(['add', 'double']);
+    const double = pack.exercises[1]!;
+    expect(double.hiddenTests).toEqual([]);
+    expect(double.hints).toEqual([]);
+    expect(double.limits.timeoutSec).toBe(3);
+    expect(double.assistant).toEqual({ mode: 'off', maxRequests: 0 });
+    // Hints come sorted by when they unlock.
+    expect(pack.exercises[0]!.hints.map((h) => h.afterFailures)).toEqual([1, 3]);
+  });
+
+  it('keeps unknown fields at every level', () => {
+    const raw = rawPack();
+    raw.course = { term: 'autumn' };
+    const ex = exercises(raw)[0]!;
+    ex.difficulty = 'easy';
+    (ex.tests as Ex[])[0]!.tag = 'basics';
+    (ex.limits as Ex).memoryMb = 64;
+    const pack = validatePack(raw, 'demo.json');
+    expect(pack.course).toEqual({ term: 'autumn' });
+    expect(pack.exercises[0]!.difficulty).toBe('easy');
+    expect(pack.exercises[0]!.tests[0]!.tag).toBe('basics');
+    expect(pack.exercises[0]!.limits.memoryMb).toBe(64);
+  });
+
+  it('names the exercise and the field when a required field is missing', () => {
+    const raw = rawPack();
+    delete exercises(raw)[1]!.entryPoint;
+    expect(problems(raw)).toEqual(['exercise "double": field "entryPoint" is missing']);
+  });
+
+  it('reports a duplicate id and an unknown language, all at once', () => {
+    const raw = rawPack();
+    exercises(raw)[1]!.id = 'add';
+    exercises(raw)[1]!.language = 'cobol';
+    expect(problems(raw)).toEqual([
+      'exercise "add": duplicate id "add"',
+      'exercise "add": unknown language "cobol" (known: python, javascript, typescript)',
+    ]);
+  });
+
+  it('rejects a wrong format, missing pack fields and malformed tests', () => {
+    const raw = rawPack();
+    raw.format = 'fixpoint-pack/2';
+    delete raw.license;
+    (exercises(raw)[0]!.tests as Ex[])[0] = { name: 'small', points: -1 };
+    const found = problems(raw);
+    expect(found).toContain('field "format" must be "fixpoint-pack/1" (got "fixpoint-pack/2")');
+    expect(found).toContain('field "license" is missing');
+    expect(found).toContain('exercise "add", tests[0]: field "code" is missing');
+    expect(found).toContain('exercise "add", tests[0]: field "points" must be a number of at least 0');
+  });
+
+  it('names an exercise without an id by its position', () => {
+    const raw = rawPack();
+    delete exercises(raw)[1]!.id;
+    expect(problems(raw)).toEqual(['exercise #2: field "id" is missing']);
+  });
+
+  it('rejects an unknown assistant mode and a zero time limit', () => {
+    const raw = rawPack();
+    exercises(raw)[0]!.assistant = { mode: 'write-it-for-me', maxRequests: 2 };
+    exercises(raw)[0]!.limits = { timeoutSec: 0 };
+    expect(problems(raw)).toEqual([
+      'exercise "add", limits: field "timeoutSec" must be a number above 0',
+      'exercise "add", assistant: unknown mode "write-it-for-me" (known: off, hint, explain, solve)',
+    ]);
+  });
+
+  it('reports text that is not JSON with the file name', () => {
+    expect(() => parsePack('{"format": ', 'broken.json')).toThrow(/^broken\.json: not valid JSON/);
+  });
+});
