@@ -5,7 +5,7 @@ import type { ProviderKind } from '../shared/model.ts';
 import type { EndpointSettings } from '../ui/settings/index.ts';
 
 const STORAGE_KEY = 'fixpoint.endpoint';
-const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'demo'];
+const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'demo', 'local'];
 
 /** A fresh page talks to the offline demo model: it works with no key and no network. */
 export function demoSettings(): EndpointSettings {
@@ -78,6 +78,7 @@ export function saveEndpointSettings(s: EndpointSettings): string | undefined {
 export function endpointLabel(s: EndpointSettings): string {
   const c = s.config;
   if (c.provider === 'demo') return DEMO_LABEL;
+  if (c.provider === 'local') return `In this page · ${c.model}`;
   let host = c.baseUrl;
   try {
     host = new URL(c.baseUrl).host;

@@ -2,6 +2,7 @@
 import type { EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createAnthropicClient } from './anthropic.ts';
 import { createDemoClient } from './demo.ts';
+import { createLocalClient } from './local/local-client.ts';
 import type { DemoOptions } from './demo.ts';
 import { createOllamaClient } from './ollama.ts';
 import { createOpenAIClient } from './openai.ts';
@@ -21,6 +22,8 @@ export function createModelClient(config: EndpointConfig, opts: FactoryOptions =
       return createOllamaClient(config, opts);
     case 'demo':
       return createDemoClient(config, opts.demo);
+    case 'local':
+      return createLocalClient(config);
   }
 }
 
