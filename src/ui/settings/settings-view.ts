@@ -10,6 +10,7 @@ import { describeReport, testConnection } from './connection-test.ts';
 import type { ConnectionReport } from './connection-test.ts';
 import { setFieldError, show } from './dom.ts';
 import { buildForm } from './settings-form.ts';
+import { createLocalModelPanel } from '../local-model/local-model-panel.ts';
 import { applyPreset, draftFor, draftFrom, presetOrCustom, validate, validateUrl } from './settings-model.ts';
 import type { EndpointSettings, Field, SettingsDraft, Validation } from './settings-model.ts';
 
@@ -39,6 +40,11 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
   const keys = opts.keys;
   const makeClient = opts.createClient ?? ((c: EndpointConfig) => createModelClient(c));
   let running: AbortController | undefined;
+  const localPanel = createLocalModelPanel(doc, {
+    selected: () => f.model.value,
+    onSelect: (id) => (f.model.value = id),
+  });
+  f.presetNote.after(localPanel.root);
 
   function readDraft(): SettingsDraft {
     const place = f.keyPlaces.find((r) => r.checked)?.value === 'local' ? 'local' : 'session';
@@ -70,6 +76,7 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
     status('');
     show(f.output, false);
     refresh();
+    if (presetOrCustom(d.preset).provider === 'local') void localPanel.refresh();
   }
 
   function status(headline: string, detail = ''): void {
@@ -82,14 +89,18 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
     const d = readDraft();
     const p = presetOrCustom(d.preset);
     const demo = p.provider === 'demo';
-    show(f.endpointPart, !demo);
-    show(f.keyPart, !demo && p.needsKey !== false);
-    show(f.pricesPart, !demo);
+    const inPage = demo || p.provider === 'local';
+    show(f.endpointPart, !inPage);
+    show(f.keyPart, !inPage && p.needsKey !== false);
+    show(f.pricesPart, !inPage);
+    show(localPanel.root, p.provider === 'local');
     f.presetNote.textContent = demo
       ? 'Runs in this page with no key and no network. It only knows the bundled example tasks: a first attempt with a bug, then a repair.'
-      : p.local
-        ? 'Runs on your own machine.'
-        : '';
+      : p.provider === 'local'
+        ? 'Runs a GGUF model inside this page (llama.cpp as WebAssembly): no server and, once the model is stored, no network.'
+        : p.local
+          ? 'Runs on your own machine.'
+          : '';
     f.baseUrl.placeholder = p.id === 'custom' ? 'https://your-server.example/v1' : p.baseUrl;
     f.keyLegend.textContent =
       p.needsKey === 'optional' ? 'API key (only if the server was started with one)' : 'API key';
@@ -236,6 +247,7 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
     loadModels,
     destroy() {
       running?.abort();
+      localPanel.destroy();
       f.form.remove();
     },
   };
