@@ -1,6 +1,7 @@
 // npm run bench: prints a table and writes bench-results.json.
 import { writeFileSync } from 'node:fs';
 import { measureGrading } from './grading-bench.ts';
+import { measureLocalModel } from './local-model-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { measureRuntime } from './page-bench.ts';
 
@@ -58,6 +59,17 @@ log('loop overhead…');
 const loop = await measureLoopOverhead();
 results.loop = loop;
 rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+
+for (const threads of [1, 'auto'] as const) {
+  log(`in-page model (tiny GGUF), ${threads} thread(s)…`);
+  const lm = await measureLocalModel(threads, log);
+  results[`localModel_${threads}`] = lm;
+  rows.push([
+    `in-page GGUF model, tiny test model, ${lm.threads} thread(s): ${lm.tokens} tokens`,
+    `${lm.tokensPerSecond.toFixed(1)} tok/s (load ${ms(lm.loadMs)})`,
+    '-',
+  ]);
+}
 
 const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 10];
 const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
