@@ -28,6 +28,19 @@ function pyodideAssets(): Plugin {
   };
 }
 
+/** Serves llama.cpp's WebAssembly build (for the in-page model) from the app itself. */
+function wllamaAssets(): Plugin {
+  const copy = (): void => {
+    mkdirSync(resolve('public/wllama'), { recursive: true });
+    copyFileSync(resolve('node_modules/@wllama/wllama/esm/wasm/wllama.wasm'), resolve('public/wllama/wllama.wasm'));
+  };
+  return {
+    name: 'fixpoint-wllama-assets',
+    buildStart: copy,
+    configureServer: copy,
+  };
+}
+
 /** Emits sw.js with the list of every file the page needs offline. */
 function serviceWorker(): Plugin {
   return {
@@ -56,7 +69,7 @@ function serviceWorker(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [pyodideAssets(), serviceWorker()],
+  plugins: [pyodideAssets(), wllamaAssets(), serviceWorker()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'iife' },

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { bareStartMs } from './bare-pyodide.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGrading } from './grading-bench.ts';
+import { measureLocalModel } from './local-model-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { measureRuntime } from './page-bench.ts';
 import { measureScaling } from './scaling-bench.ts';
@@ -110,6 +111,17 @@ log('loop overhead…');
 const loop = await measureLoopOverhead();
 results.loop = loop;
 rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+
+for (const threads of [1, 'auto'] as const) {
+  log(`in-page model (tiny GGUF), ${threads} thread(s)…`);
+  const lm = await measureLocalModel(threads, log);
+  results[`localModel_${threads}`] = lm;
+  rows.push([
+    `in-page GGUF model, tiny test model, ${lm.threads} thread(s): ${lm.tokens} tokens`,
+    `${lm.tokensPerSecond.toFixed(1)} tok/s (load ${ms(lm.loadMs)})`,
+    '-',
+  ]);
+}
 
 const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 10];
 const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;

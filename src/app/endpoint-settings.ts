@@ -6,7 +6,7 @@ import type { ProviderKind } from '../shared/model.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 
 const STORAGE_KEY = 'fixpoint.endpoint';
-const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'demo'];
+const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'demo', 'local'];
 
 /** A fresh page talks to the offline demo model: it works with no key and no network. */
 function demoSettings(): EndpointSettings {
@@ -79,6 +79,7 @@ export function saveEndpointSettings(s: EndpointSettings): string | undefined {
 export function endpointLabel(s: EndpointSettings): string {
   const c = s.config;
   if (c.provider === 'demo') return DEMO_LABEL;
+  if (c.provider === 'local') return `In this page · ${c.model}`;
   let host = c.baseUrl;
   try {
     host = new URL(c.baseUrl).host;

@@ -3,6 +3,7 @@ import type { EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createAnthropicClient } from './anthropic.ts';
 import type { ClientOptions } from './client-base.ts';
 import { createDemoClient } from './demo.ts';
+import { createLocalClient } from './local/local-client.ts';
 import type { DemoOptions } from './demo.ts';
 import { createOllamaClient } from './ollama.ts';
 import { createOpenAIClient } from './openai.ts';
@@ -21,5 +22,7 @@ export function createModelClient(config: EndpointConfig, opts: FactoryOptions =
       return createOllamaClient(config, opts);
     case 'demo':
       return createDemoClient(config, opts.demo);
+    case 'local':
+      return createLocalClient(config);
   }
 }

@@ -14,7 +14,8 @@ export type PresetId =
   | 'llamacpp'
   | 'vllm'
   | 'custom'
-  | 'demo';
+  | 'demo'
+  | 'local';
 
 export interface Preset {
   id: PresetId;
@@ -145,6 +146,18 @@ export const PRESETS: readonly Preset[] = [
     corsHint: '',
     defaultModel: 'demo',
   },
+  {
+    id: 'local',
+    label: 'In this page (GGUF)',
+    provider: 'local',
+    baseUrl: 'local:',
+    needsKey: false,
+    local: true,
+    streamUsage: true,
+    maxTokensField: 'max_tokens',
+    corsHint:
+      'The in-page model needs no network once its file is stored; open the settings and check that the model is listed there.',
+  },
 ];
 
 export function getPreset(id: string | undefined): Preset | undefined {
@@ -157,6 +170,7 @@ export function guessPreset(provider: ProviderKind, baseUrl: string): Preset {
   const exact = PRESETS.find((p) => p.provider === provider && p.baseUrl !== '' && p.baseUrl === base);
   if (exact) return exact;
   if (provider === 'demo') return getPreset('demo') as Preset;
+  if (provider === 'local') return getPreset('local') as Preset;
   if (provider === 'ollama') return getPreset('ollama') as Preset;
   if (provider === 'anthropic') return getPreset('anthropic') as Preset;
   const port = /^https?:\/\/[^/]+:(\d+)/.exec(base)?.[1];

@@ -1,6 +1,6 @@
 // The model endpoint contract. The loop talks to this; src/models/ implements it.
 
-export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'demo';
+export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'demo' | 'local';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';

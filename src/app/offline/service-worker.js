@@ -38,6 +38,9 @@ self.addEventListener('fetch', (event) => {
   const req = event.request;
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== self.location.origin) return;
+  // Model files are kept by the page itself (resumable, in its own storage): a second copy here
+  // would double the space, and a partial (Range) answer cannot be cached at all.
+  if (req.headers.has('range') || /\.gguf$/i.test(url.pathname)) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);

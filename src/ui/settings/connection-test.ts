@@ -8,7 +8,7 @@ import { errorMessage } from '../../shared/error-message.ts';
 export type ConnectionReport =
   { ok: true; text: string; usage: Usage; cost?: number; ms: number } | { ok: false; error: ModelErrorInfo };
 
-const TEST_PROMPT = 'This is a connection test. Reply with the single word: ready';
+export const TEST_PROMPT = 'This is a connection test. Reply with the single word: ready';
 
 export async function testConnection(
   client: ModelClient,

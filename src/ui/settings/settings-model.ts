@@ -94,7 +94,10 @@ export function validate(draft: SettingsDraft): Validation {
   const preset = presetOrCustom(draft.preset);
   const errors: Partial<Record<Field, string>> = {};
   const isDemo = preset.provider === 'demo';
-  if (!isDemo) {
+  const isLocal = preset.provider === 'local';
+  if (isLocal && draft.model.trim() === '')
+    errors.model = 'Pick a stored model, or add a .gguf file or an address below.';
+  if (!isDemo && !isLocal) {
     const urlError = validateUrl(draft.baseUrl);
     if (urlError) errors.baseUrl = urlError;
     if (draft.model.trim() === '') errors.model = 'Enter a model name, or load the list from the endpoint.';
@@ -114,7 +117,7 @@ export function validate(draft: SettingsDraft): Validation {
   const config: EndpointConfig = {
     provider: preset.provider,
     preset: preset.id,
-    baseUrl: isDemo ? preset.baseUrl : draft.baseUrl.trim().replace(/\/+$/, ''),
+    baseUrl: isDemo || isLocal ? preset.baseUrl : draft.baseUrl.trim().replace(/\/+$/, ''),
     model: isDemo ? (preset.defaultModel ?? 'demo') : draft.model.trim(),
   };
   if (pin !== undefined && pin !== null) config.priceInPerM = pin;

@@ -5,6 +5,7 @@ import type { KeyStore } from '../../models/keys.ts';
 import type { PresetId } from '../../models/presets.ts';
 import type { EndpointConfig, ModelClient } from '../../shared/model.ts';
 import { setFieldError, show } from '../common/dom.ts';
+import type { LocalModelPanel } from '../local-model/local-model-panel.ts';
 import type { SettingsForm } from './settings-form.ts';
 import { presetOrCustom, validate, validateUrl } from './settings-model.ts';
 import type { Field, SettingsDraft, Validation } from './settings-model.ts';
@@ -16,6 +17,8 @@ export interface SettingsState {
   makeClient: (config: EndpointConfig) => ModelClient;
   /** The connection test running now; a new test, another preset or closing the view stops it. */
   running: AbortController | undefined;
+  /** The in-page model's stored files and download; shown for that provider only. */
+  localPanel?: LocalModelPanel;
 }
 
 export function readDraft(f: SettingsForm): SettingsDraft {
@@ -49,6 +52,7 @@ export function fillForm(s: SettingsState, d: SettingsDraft): void {
   setStatus(f, '');
   show(f.output, false);
   refreshForm(s);
+  if (presetOrCustom(d.preset).provider === 'local') void s.localPanel?.refresh();
 }
 
 export function setStatus(f: SettingsForm, headline: string, detail = ''): void {
@@ -62,14 +66,18 @@ export function refreshForm(s: SettingsState): void {
   const d = readDraft(f);
   const p = presetOrCustom(d.preset);
   const demo = p.provider === 'demo';
-  show(f.endpointPart, !demo);
-  show(f.keyPart, !demo && p.needsKey !== false);
-  show(f.pricesPart, !demo);
+  const inPage = demo || p.provider === 'local';
+  show(f.endpointPart, !inPage);
+  show(f.keyPart, !inPage && p.needsKey !== false);
+  show(f.pricesPart, !inPage);
+  if (s.localPanel) show(s.localPanel.root, p.provider === 'local');
   f.presetNote.textContent = demo
     ? 'Runs in this page with no key and no network. It only knows the bundled example tasks: a first attempt with a bug, then a repair.'
-    : p.local
-      ? 'Runs on your own machine.'
-      : '';
+    : p.provider === 'local'
+      ? 'Runs a GGUF model inside this page (llama.cpp as WebAssembly): no server and, once the model is stored, no network.'
+      : p.local
+        ? 'Runs on your own machine.'
+        : '';
   f.baseUrl.placeholder = p.id === 'custom' ? 'https://your-server.example/v1' : p.baseUrl;
   f.keyLegend.textContent = p.needsKey === 'optional' ? 'API key (only if the server was started with one)' : 'API key';
   show(f.keyLink, p.keyUrl !== undefined);

@@ -6,6 +6,7 @@ import type { PresetId } from '../../models/presets.ts';
 import type { EndpointConfig, ModelClient } from '../../shared/model.ts';
 import type { ConnectionReport } from './connection-test.ts';
 import { loadModelList, runConnectionTest, saveSettings } from './settings-actions.ts';
+import { createLocalModelPanel } from '../local-model/local-model-panel.ts';
 import { buildForm } from './settings-form.ts';
 import { applyPreset, draftFor, draftFrom } from './settings-model.ts';
 import type { EndpointSettings, Validation } from './settings-model.ts';
@@ -38,6 +39,12 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
     makeClient: opts.createClient ?? ((c: EndpointConfig) => createModelClient(c)),
     running: undefined,
   };
+  const localPanel = createLocalModelPanel({
+    selected: () => s.f.model.value,
+    onSelect: (id) => (s.f.model.value = id),
+  });
+  s.localPanel = localPanel;
+  s.f.presetNote.after(localPanel.root);
   const save = (): boolean => saveSettings(s, opts.onSave);
   listen(s, save);
   fillForm(s, opts.initial ? draftFrom(opts.initial) : draftFor(opts.defaultPreset ?? 'demo'));
@@ -50,6 +57,7 @@ export function mountSettings(root: HTMLElement, opts: MountSettingsOptions): Se
     loadModels: () => loadModelList(s),
     destroy() {
       s.running?.abort();
+      localPanel.destroy();
       s.f.form.remove();
     },
   };

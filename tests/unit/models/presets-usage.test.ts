@@ -19,6 +19,7 @@ describe('presets', () => {
       'vllm',
       'custom',
       'demo',
+      'local',
     ]);
     expect(getPreset('gemini')?.baseUrl).toBe('https://generativelanguage.googleapis.com/v1beta/openai');
     expect(getPreset('anthropic')?.baseUrl).toBe('https://api.anthropic.com');

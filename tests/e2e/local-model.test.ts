@@ -1,0 +1,187 @@
+// The in-page model, end to end in real Chromium against the built page: a tiny llama GGUF made
+// here (no network, no real model) is refused when broken, downloaded with resume, loaded by
+// llama.cpp in WebAssembly, run through the loop, stopped, counted exactly, and found again after
+// a reload without a download.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PROMPT } from '../../src/ui/settings/connection-test.ts';
+import { startFileHost, type FileHost } from '../servers/gguf-host.ts';
+import { chatPromptTokens, REPLY_START, tinyModel } from '../support/tiny-model.ts';
+import { appReady, attempts, openApp, pickExample, readDatabase, text, waitBusy, waitForText } from './support/app.ts';
+import type { PageContext } from './support/browser.ts';
+import { EXAMPLE } from './support/replies.ts';
+
+const MODEL = tinyModel();
+const LONG = 150_000;
+
+/** The settings dialog on the in-page model (opened if closed; the saved choice kept if already there). */
+async function localSettings(page: Page): Promise<Locator> {
+  const dialog = page.getByTestId('settings-dialog');
+  const open = await dialog.evaluate((d) => (d as HTMLDialogElement).open).catch(() => false);
+  if (!open) await page.getByTestId('open-settings').click();
+  const preset = dialog.locator('select[name="preset"]');
+  if ((await preset.inputValue()) !== 'local') await preset.selectOption('local');
+  return dialog;
+}
+
+async function setPref(dialog: Locator, name: string, value: string): Promise<void> {
+  const input = dialog.locator(`input[name="${name}"]`);
+  await input.fill(value);
+  await input.press('Tab');
+}
+
+async function localStatus(dialog: Locator, pattern: RegExp): Promise<string> {
+  const status = dialog.getByTestId('local-status');
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: LONG, interval: 100 }).toMatch(pattern);
+  return (await status.textContent()) ?? '';
+}
+
+async function rows(dialog: Locator): Promise<string[]> {
+  return dialog.getByTestId('local-model-row').allTextContents();
+}
+
+async function save(dialog: Locator): Promise<void> {
+  await dialog.locator('button[type="submit"]').click();
+  const open = await dialog.evaluate((d) => (d as HTMLDialogElement).open);
+  if (open) {
+    const why = await dialog.locator('.fp-settings-status').textContent();
+    const model = await dialog.locator('input[name="model"]').inputValue();
+    const html = await dialog.evaluate((d) => d.outerHTML.replace(/<option[^>]*>[^<]*<\/option>/g, ''));
+    throw new Error(`the settings were not saved: ${why} (model field: "${model}") ${html}`);
+  }
+}
+
+/** Presses Test connection and returns the two status lines once the test is over. */
+async function testConnection(dialog: Locator): Promise<{ headline: string; detail: string }> {
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  const status = dialog.locator('.fp-settings-status');
+  await expect
+    .poll(async () => (await status.textContent()) ?? '', { timeout: LONG, interval: 200 })
+    .not.toMatch(/^Testing|^$/);
+  return {
+    headline: (await status.textContent()) ?? '',
+    detail: (await dialog.locator('.fp-settings-status + .fp-settings-note').textContent()) ?? '',
+  };
+}
+
+describe('a GGUF model inside the page', () => {
+  let ctx: PageContext;
+  let host: FileHost;
+  beforeAll(async () => {
+    host = await startFileHost({ 'tiny.gguf': MODEL });
+    ctx = await openApp({ isolated: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await host?.close();
+  });
+
+  it('refuses a file that is not GGUF, and a cut-off one, in words, and stores neither', async () => {
+    const dialog = await localSettings(ctx.page);
+    const picker = dialog.locator('input[name="ggufFile"]');
+    await picker.setInputFiles({ name: 'notes.gguf', mimeType: 'text/html', buffer: Buffer.from('<!doctype html>') });
+    expect(await localStatus(dialog, /cannot be used/)).toMatch(/"notes.gguf" cannot be used: it is not a GGUF model/);
+    const cut = Buffer.from(MODEL.subarray(0, Math.floor(MODEL.byteLength / 2)));
+    await picker.setInputFiles({ name: 'half.gguf', mimeType: 'application/octet-stream', buffer: cut });
+    expect(await localStatus(dialog, /"half.gguf" cannot be used/)).toMatch(/incomplete: its weights need \d+ bytes/);
+    expect(await rows(dialog)).toEqual([]);
+  });
+
+  it('downloads from an address with progress, and resumes with a Range request after the connection drops', async () => {
+    const dialog = await localSettings(ctx.page);
+    host.cutAfter = 200_000;
+    await dialog.locator('input[name="ggufUrl"]').fill(host.url('tiny.gguf'));
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    expect(await localStatus(dialog, /interrupted/)).toMatch(/interrupted after 200000 of \d+ bytes/);
+    await expect.poll(() => rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf.*incomplete: 195\.3 KiB of/)]);
+
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    expect(await localStatus(dialog, /Stored/)).toMatch(/Stored tiny\.gguf \(\d+\.\d KiB\)/);
+    expect(host.requests.map((r) => r.range)).toEqual([undefined, 'bytes=200000-']);
+    await expect.poll(() => rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf \(\d+\.\d KiB\)/)]);
+    expect(await text(ctx.page, 'local-model-about')).toMatch(/llama · F32 · 2 layers; chat template from the file/);
+  });
+
+  it('loads llama.cpp multi-threaded in a cross-origin isolated page', async () => {
+    const dialog = await localSettings(ctx.page);
+    await dialog.locator('input[name="localModel"][value="tiny"]').check();
+    await dialog.getByTestId('local-load').click();
+    expect(await localStatus(dialog, /Loaded|cannot|failed/)).toMatch(
+      /Loaded tiny: 4096-token context, multi-threaded/,
+    );
+  });
+
+  it('streams replies through the loop, which runs them and sends feedback; usage is exact', async () => {
+    const { page } = ctx;
+    const dialog = await localSettings(page);
+    await dialog.locator('input[name="localModel"][value="tiny"]').check();
+    // One thread: this machine's two cores are shared, and spinning threads would only wait.
+    await setPref(dialog, 'threads', '1');
+    await setPref(dialog, 'maxReplyTokens', '12');
+    await save(dialog);
+    await pickExample(page, EXAMPLE);
+    await page.getByTestId('run-loop').click();
+    await waitBusy(page, false, LONG);
+
+    const rowsSeen = await attempts(page);
+    expect(rowsSeen.length).toBeGreaterThanOrEqual(2);
+    expect(await text(page, 'reply')).toContain(REPLY_START.trim().split('\n')[1]);
+    const db = JSON.parse(await readDatabase(page)) as Record<string, Record<string, unknown[]>>;
+    const stored = Object.values(db).flatMap(
+      (d) => (d.attempts ?? []) as { usage: Record<string, unknown>; reply: string; feedback?: string }[],
+    );
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const a of stored) {
+      expect(a.reply.startsWith(REPLY_START)).toBe(true);
+      expect(a.usage.outputTokens).toBe(12);
+      expect(a.usage.estimated).toBeUndefined();
+    }
+    expect(stored[0]?.feedback).toBeTruthy();
+    expect(stored[1]!.usage.inputTokens as number).toBeGreaterThan(stored[0]!.usage.inputTokens as number);
+  });
+
+  it('Stop ends a reply mid-stream', async () => {
+    const { page } = ctx;
+    const dialog = await localSettings(page);
+    await setPref(dialog, 'maxReplyTokens', '3000');
+    await save(dialog);
+    await page.getByTestId('run-loop').click();
+    await waitForText(page, 'reply', /thinking \. \. \./, LONG);
+    await page.keyboard.press('Escape');
+    await waitBusy(page, false, LONG);
+    expect(await text(page, 'session-end')).toMatch(/^stopped by you/);
+    const shown = await text(page, 'reply');
+    expect(shown.split(' .').length).toBeLessThan(3000);
+  });
+
+  it('after a reload the stored model answers without downloading; token counts come from its tokenizer', async () => {
+    const { page } = ctx;
+    const before = host.requests.length;
+    await page.reload();
+    await appReady(page);
+    const dialog = await localSettings(page);
+    expect(await rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf/)]);
+    await dialog.locator('input[name="localModel"][value="tiny"]').check();
+    const report = await testConnection(dialog);
+    expect(report.headline).toMatch(/^Connected in/);
+    const input = chatPromptTokens([{ role: 'user', content: TEST_PROMPT }]);
+    expect(report.detail).toBe(`Tokens: ${input} in, 256 out.`);
+    expect(host.requests.length).toBe(before);
+  });
+
+  it('refuses a model that needs more memory than allowed, saying how much it needs', async () => {
+    const dialog = await localSettings(ctx.page);
+    await dialog.locator('input[name="localModel"][value="tiny"]').check();
+    await setPref(dialog, 'memoryLimitMiB', '1');
+    const report = await testConnection(dialog);
+    expect(report.headline).toMatch(/needs about [\d.]+ MiB .* at most 1\.0 MiB: the memory limit set in the settings/);
+    await setPref(dialog, 'memoryLimitMiB', '');
+  });
+
+  it('deletes a stored model', async () => {
+    const dialog = await localSettings(ctx.page);
+    await dialog.getByTestId('local-delete').click();
+    await localStatus(dialog, /Deleted tiny\.gguf/);
+    expect(await rows(dialog)).toEqual([]);
+  });
+});
