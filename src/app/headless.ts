@@ -4,7 +4,7 @@ import type { LoopOutcome, LoopSettings } from '../loop/index.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
-import { PythonRuntime } from '../sandbox/python-runtime.ts';
+import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { openStore, type HistoryStore } from '../store/index.ts';
 import { runSession } from './session.ts';
 
@@ -33,14 +33,14 @@ export interface HeadlessLoopOptions {
   modelIdleTimeoutMs?: number;
 }
 
-export function installHeadlessApi(shared: () => PythonRuntime): void {
-  const pool: PythonRuntime[] = [];
+export function installHeadlessApi(shared: () => SandboxRuntime): void {
+  const pool: SandboxRuntime[] = [];
   let store: Promise<HistoryStore | undefined> | undefined;
-  const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
+  const runtime = (slot = 0): SandboxRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n) {
       if (pool.length === 0) pool.push(shared());
-      while (pool.length < n) pool.push(new PythonRuntime());
+      while (pool.length < n) pool.push(new SandboxRuntime());
       const states = await Promise.all(pool.map((r) => r.ready));
       return { isolated: states.every((s) => s.isolated) };
     },

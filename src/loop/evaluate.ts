@@ -74,7 +74,12 @@ export interface EvaluateOptions {
 
 export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stopped'> {
   const start = o.now();
-  const job = (tests: TestSpec): RunJob => ({ language: 'python', code: o.program, tests, limits: o.task.limits });
+  const job = (tests: TestSpec): RunJob => ({
+    language: o.task.language,
+    code: o.program,
+    tests,
+    limits: o.task.limits,
+  });
   const result = await runJob(o.runtime, job(o.task.tests), o.signal, o.onOutput);
   if (result === 'stopped') return 'stopped';
   let hidden: HiddenVerdict | undefined;

@@ -9,6 +9,7 @@ import type {
   WorkerToFrame,
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
+import { JsPool } from './js-pool.ts';
 
 interface Slot {
   worker: Worker;
@@ -40,6 +41,7 @@ let active: Slot | undefined;
 let spare: Slot | undefined;
 let current: Current | undefined;
 const queue: { id: number; job: FrameToWorker['job'] }[] = [];
+let js: JsPool | undefined;
 
 const toHost = (m: FrameToHost): void => parentWindow.postMessage(m, '*');
 
@@ -52,6 +54,10 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame>) => {
     void pump();
   } else if (m?.type === 'interrupt') interrupt(m.id);
   else if (m?.type === 'kill') kill(m.id);
+  else if (m?.type === 'init-js' && !js && typeof m.jsWorkerSource === 'string')
+    js = new JsPool(m.jsWorkerSource, toHost);
+  else if (m?.type === 'js-run') js?.run(m.id, m.job);
+  else if (m?.type === 'js-kill') js?.kill(m.id);
 });
 
 async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
