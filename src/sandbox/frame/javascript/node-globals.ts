@@ -32,9 +32,23 @@ export function notAvailable(name: string): Error {
   return err;
 }
 
-export function installNodeGlobals(g: Record<string, unknown>, host: Host): { exitCode: () => unknown } {
-  const def = (name: string, value: unknown): void =>
-    void defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
+export interface Installed {
+  exitCode: () => unknown;
+  /**
+   * Puts the harness's globals back (the tests must call the real `test` and `require`, not what
+   * the candidate put there); throws when the candidate made one of them impossible to replace.
+   */
+  reinstall: () => void;
+  /** The harness's own test, it, describe, require, process and console, in that order. */
+  own: unknown[];
+}
+
+export function installNodeGlobals(g: Record<string, unknown>, host: Host): Installed {
+  const installed: [string, unknown][] = [];
+  const def = (name: string, value: unknown): void => {
+    defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
+    installed[installed.length] = [name, value];
+  };
 
   const test = (name: unknown, fn: unknown): void => host.tests.register(name, fn);
   const skip = (name: unknown, fn: unknown): void => host.tests.register(name, fn, true);
@@ -143,5 +157,13 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): { ex
   def('test', test);
   def('it', test);
   def('describe', describe);
-  return { exitCode: () => exitCode };
+  const all = installed.slice();
+  return {
+    exitCode: () => exitCode,
+    own: ['test', 'it', 'describe', 'require', 'process', 'console'].map((n) => all.find((e) => e[0] === n)?.[1]),
+    reinstall: () => {
+      for (let i = 0; i < all.length; i++)
+        defineProperty(g, all[i]![0], { value: all[i]![1], writable: true, configurable: true, enumerable: false });
+    },
+  };
 }
