@@ -21,6 +21,8 @@ interface Pending {
   startedAt?: number;
   timer?: ReturnType<typeof setTimeout>;
   posted: boolean;
+  /** The run wrote past its output cap (its own final mark never comes if the page stops it). */
+  truncated?: boolean;
 }
 
 export class JsRuntime implements Runtime {
@@ -84,7 +86,8 @@ export class JsRuntime implements Runtime {
     if (!this.jobs.has(p.id)) return;
     if (p.posted) this.frame.post({ type: 'js-kill', id: p.id });
     const elapsed = p.startedAt === undefined ? 0 : performance.now() - p.startedAt;
-    this.finish(p, stoppedResult(reason, elapsed, p.output));
+    const stopped = stoppedResult(reason, elapsed, p.output);
+    this.finish(p, p.truncated ? { ...stopped, truncated: true } : stopped);
   }
 
   private onFrame(m: FrameToHost): void {
@@ -99,6 +102,7 @@ export class JsRuntime implements Runtime {
         break;
       case 'js-output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
+        if (m.truncated === true) p.truncated = true;
         const kept = p.output.add(stream, String(m.text));
         if (kept && p.onOutput) p.onOutput(stream, kept);
         break;

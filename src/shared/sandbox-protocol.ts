@@ -49,7 +49,8 @@ export type FrameToHost =
   | { type: 'js-ready' }
   | { type: 'js-boot-error'; message: string }
   | { type: 'js-started'; id: number }
-  | { type: 'js-output'; id: number; stream: OutputStream; text: string }
+  /** truncated: the run has written past its output cap (the page keeps this if it stops the run). */
+  | { type: 'js-output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
   | { type: 'js-result'; id: number; result: Omit<RunResult, 'durationMs'> }
   | { type: 'js-crashed'; id: number; message: string; killed: boolean };
 
@@ -72,7 +73,7 @@ export type FrameToJsWorker = { type: 'init'; port: MessagePort } | { type: 'run
 export type JsWorkerToFrame =
   | { type: 'ready' }
   | { type: 'started'; id: number }
-  | { type: 'output'; id: number; stream: OutputStream; text: string }
+  | { type: 'output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
   | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'> };
 
 /** frame -> worker (the first message carries the private port; all later ones use it) */

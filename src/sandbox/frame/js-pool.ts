@@ -93,7 +93,13 @@ export class JsPool {
       clearTimeout(cur.startTimer);
       this.toHost({ type: 'js-started', id: cur.id });
     } else if (w.type === 'output' && typeof w.text === 'string') {
-      this.toHost({ type: 'js-output', id: cur.id, stream: w.stream === 'stderr' ? 'stderr' : 'stdout', text: w.text });
+      this.toHost({
+        type: 'js-output',
+        id: cur.id,
+        stream: w.stream === 'stderr' ? 'stderr' : 'stdout',
+        text: w.text,
+        truncated: w.truncated === true,
+      });
     } else if (w.type === 'result') {
       this.end(cur, { type: 'js-result', id: cur.id, result: w.result });
     }

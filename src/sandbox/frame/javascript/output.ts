@@ -3,7 +3,7 @@ import { apply, toText } from './intrinsics.ts';
 
 const BATCH = 4096;
 
-export type Emit = (stream: 'stdout' | 'stderr', text: string) => void;
+export type Emit = (stream: 'stdout' | 'stderr', text: string, truncated: boolean) => void;
 
 export class Sink {
   private used = 0;
@@ -21,6 +21,14 @@ export class Sink {
   write(stream: 'stdout' | 'stderr', text: string): void {
     const room = this.cap - this.used;
     if (room <= 0) {
+      // Said once, at once: a flood that runs into the time limit never reaches finish().
+      if (this.dropped === 0 && text.length > 0) {
+        this.flush();
+        this.dropped += text.length;
+        this.pending = '\n… [output truncated]';
+        this.flush();
+        return;
+      }
       this.dropped += text.length;
       return;
     }
@@ -41,7 +49,7 @@ export class Sink {
     const text = this.pending;
     this.pending = '';
     try {
-      apply(this.emit, undefined, [this.pendingStream, text]);
+      apply(this.emit, undefined, [this.pendingStream, text, this.dropped > 0]);
     } catch {
       // A broken output channel must not turn into a verdict.
     }

@@ -70,7 +70,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
 
   const sink = new Sink(
     job.outputCap,
-    (stream, text) => send({ type: 'output', id, stream, text }),
+    (stream, text, truncated) => send({ type: 'output', id, stream, text, truncated }),
     (fn) => realSetTimeout(fn, 16),
   );
   const runner = new TestRunner();
