@@ -5,6 +5,7 @@ import { bareStartMs } from './bare-pyodide.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGrading } from './grading-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
+import { measureJs } from './js-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { measureRuntime } from './page-bench.ts';
 import { measureScaling } from './scaling-bench.ts';
@@ -106,6 +107,22 @@ if (g.nativeSeconds !== undefined) {
 }
 
 rows.push(...(await typeCheckRows(results, log)));
+log('JavaScript…');
+const js = await measureJs(log);
+results.javascript = js;
+rows.push(
+  ['JavaScript: cold start to first result, new page (isolated)', ms(js.coldStartMs), '-'],
+  ['JavaScript: warm trivial run, median of 50', ms(js.warmMedianMs), '<= 20 ms'],
+  ['JavaScript: 1 s limit to verdict', ms(js.timeoutVerdictMs), '<= 1200 ms'],
+  ['JavaScript: next result after the time limit', ms(js.nextAfterTimeoutMs), '<= 50 ms'],
+  [`JavaScript eval: ${js.samples} MultiPL-E samples, whole command`, `${js.evalSeconds.toFixed(1)} s`, '-'],
+);
+if (js.nodeSeconds !== undefined)
+  rows.push(
+    ['native node, a new process per program', `${js.nodeSeconds.toFixed(1)} s`, '-'],
+    ['JavaScript eval / native node, whole command', (js.evalSeconds / js.nodeSeconds).toFixed(2), '<= 1.00'],
+    ['JavaScript verdicts equal to node', `${js.agree}/${js.samples}`, `${js.samples}/${js.samples}`],
+  );
 
 log('loop overhead…');
 const loop = await measureLoopOverhead();

@@ -5,12 +5,11 @@ import type { EndpointConfig } from '../shared/model.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
 import type { TsCheckOptions, TsCheckResult } from '../shared/typescript-check.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
-import { PythonRuntime } from '../sandbox/python-runtime.ts';
+import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { openHistory, type HistoryOpening } from './history-opening.ts';
 import { gradeQueue, type Graded } from './grade-queue.ts';
 import { pageSandboxes } from './page-parallelism.ts';
-import { createTypeScriptChecker } from '../sandbox/typescript/checker.ts';
-import type { WarmTypeScriptChecker } from '../sandbox/typescript/checker-host.ts';
+import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
 import { createNodeProjectRunner, type NodeProjectRunner } from '../sandbox/webcontainer/node-project-runner.ts';
 import { errorMessage } from '../shared/error-message.ts';
@@ -53,18 +52,17 @@ interface HeadlessLoopOptions {
   modelIdleTimeoutMs?: number;
 }
 
-export function installHeadlessApi(shared: () => PythonRuntime): void {
-  const pool: PythonRuntime[] = [];
+export function installHeadlessApi(shared: () => SandboxRuntime): void {
+  const pool: SandboxRuntime[] = [];
   let opening: Promise<HistoryOpening> | undefined;
   const historyOpened = (): Promise<HistoryOpening> => (opening ??= openHistory());
   const queue = gradeQueue(() => pool);
-  let checker: WarmTypeScriptChecker | undefined;
   let nodeRunner: NodeProjectRunner | undefined;
-  const runtime = (slot = 0): PythonRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
+  const runtime = (slot = 0): SandboxRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n = pageSandboxes()) {
       if (pool.length === 0) pool.push(shared());
-      while (pool.length < n) pool.push(new PythonRuntime());
+      while (pool.length < n) pool.push(new SandboxRuntime({ typescript: pageTypeScriptChecker }));
       const states = await Promise.all(pool.map((r) => r.ready));
       return { isolated: states.every((s) => s.isolated) };
     },
@@ -118,7 +116,7 @@ export function installHeadlessApi(shared: () => PythonRuntime): void {
       if (!store) throw new Error(`the history store could not be opened: ${problem}`);
       return { session: await store.getSession(sessionId), attempts: await store.getAttempts(sessionId) };
     },
-    typecheck: (code, options) => (checker ??= createTypeScriptChecker()).check(code, options),
+    typecheck: (code, options) => pageTypeScriptChecker().check(code, options),
     async bootWebContainer(boundMs) {
       try {
         await (nodeRunner ??= createNodeProjectRunner(boundMs)).boot();

@@ -1,11 +1,12 @@
-import { PythonRuntime } from '../sandbox/python-runtime.ts';
+import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { installHeadlessApi } from './headless.ts';
+import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { registerServiceWorker } from './offline/register.ts';
 import { mountApp } from './page.ts';
 import './style.css';
 
-let runtime: PythonRuntime | undefined;
-const getRuntime = (): PythonRuntime => (runtime ??= new PythonRuntime());
+let runtime: SandboxRuntime | undefined;
+const getRuntime = (): SandboxRuntime => (runtime ??= new SandboxRuntime({ typescript: pageTypeScriptChecker }));
 
 installHeadlessApi(getRuntime);
 const root = document.getElementById('app');

@@ -14,7 +14,6 @@ import { createHistoryDialog } from './history-dialog.ts';
 import { mountNotices } from './notices.ts';
 import { checkedTask, exclusive, openSession, resumeSession, startLoop, type PageState } from './page-sessions.ts';
 import { runOnce } from './run-once.ts';
-import { languageRuntime } from './language-runtime.ts';
 import { mountSessionView } from './session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
@@ -87,7 +86,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     activity,
     terminal,
     view,
-    runtime: languageRuntime({ python }),
+    runtime: python,
     keys: createKeyStore(),
     endpoint,
     store: undefined,

@@ -3,6 +3,7 @@
 // app fetches Pyodide's files from its own origin and passes the bytes in.
 import frameUrl from './frame/frame.ts?worker&url';
 import workerUrl from './frame/python-worker.ts?worker&url';
+import jsWorkerUrl from './frame/javascript/worker.ts?worker&url';
 import type { FrameToHost, HostToFrame, PyodideAssets } from '../shared/sandbox-protocol.ts';
 import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
 
@@ -13,6 +14,7 @@ interface Loaded {
   assets: PyodideAssets;
   frameSource: string;
   workerSource: string;
+  jsWorkerSource: string;
   snapshots: SnapshotCache;
 }
 
@@ -24,21 +26,42 @@ async function fetchOk(url: string): Promise<Response> {
   return res;
 }
 
+interface Sources {
+  frameSource: string;
+  workerSource: string;
+  jsWorkerSource: string;
+}
+
+let sourcesPromise: Promise<Sources> | undefined;
+
+/** The frame's and workers' own code: small, so the frame and JavaScript start before Python's files arrive. */
+function loadSources(): Promise<Sources> {
+  sourcesPromise ??= (async () => {
+    const [frameSource, workerSource, jsWorkerSource] = await Promise.all(
+      [frameUrl, workerUrl, jsWorkerUrl].map((u) => fetchOk(u).then((r) => r.text())),
+    );
+    return { frameSource: frameSource!, workerSource: workerSource!, jsWorkerSource: jsWorkerSource! };
+  })();
+  sourcesPromise.catch(() => (sourcesPromise = undefined));
+  return sourcesPromise;
+}
+
 /** Fetched once per page; every frame gets copies. */
 function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
     const bytes = (name: string) => fetchOk(base + name).then((r) => r.arrayBuffer());
-    const [pyodideMjs, asmMjs, wasm, stdlib, lock, frameSource, workerSource, { harnessSources }] = await Promise.all([
+    const [pyodideMjs, asmMjs, wasm, stdlib, lock, sources, { harnessSources }] = await Promise.all([
       bytes('pyodide.mjs'),
       bytes('pyodide.asm.mjs'),
       bytes('pyodide.asm.wasm'),
       bytes('python_stdlib.zip'),
       fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
-      fetchOk(frameUrl).then((r) => r.text()),
-      fetchOk(workerUrl).then((r) => r.text()),
+      loadSources(),
+      // The harness's Python sources are their own chunk, so the first paint does not wait for them.
       import('./harness-sources.ts'),
     ]);
+    const { frameSource, workerSource } = sources;
     const harness: Record<string, string> = {};
     for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
     const snapshots = snapshotCache([
@@ -49,7 +72,7 @@ function loadAssets(): Promise<Loaded> {
         .sort()
         .map((k) => `${k}\n${harness[k]}`),
     ]);
-    return { assets: { pyodideMjs, asmMjs, wasm, stdlib, lock, harness }, frameSource, workerSource, snapshots };
+    return { assets: { pyodideMjs, asmMjs, wasm, stdlib, lock, harness }, ...sources, snapshots };
   })();
   assetsPromise.catch(() => (assetsPromise = undefined));
   return assetsPromise;
@@ -57,21 +80,29 @@ function loadAssets(): Promise<Loaded> {
 
 export interface FrameConnection {
   post(m: HostToFrame): void;
+  /** Another receiver of the frame's run messages (the JavaScript runtime shares the frame). */
+  listen(onMessage: (m: FrameToHost) => void): void;
   ready: Promise<{ isolated: boolean }>;
+  /** Settles when the frame's JavaScript workers can run; Python may still be starting. */
+  jsReady: Promise<void>;
   /** Settles once a snapshot for later visits is stored, or none is needed (one was loaded). */
   cached: Promise<void>;
   dispose(): void;
 }
 
-export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConnection {
+export function openSandboxFrame(onMessage?: (m: FrameToHost) => void): FrameConnection {
+  const listeners: ((m: FrameToHost) => void)[] = onMessage ? [onMessage] : [];
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', 'allow-scripts');
   iframe.setAttribute('allow', 'cross-origin-isolated');
   iframe.setAttribute('aria-hidden', 'true');
-  iframe.title = 'Python sandbox';
+  iframe.title = 'Code sandbox';
   iframe.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
   let settle!: { ok: (v: { isolated: boolean }) => void; fail: (e: Error) => void };
   const ready = new Promise<{ isolated: boolean }>((ok, fail) => (settle = { ok, fail }));
+  let settleJs!: { ok: () => void; fail: (e: Error) => void };
+  const jsReady = new Promise<void>((ok, fail) => (settleJs = { ok, fail }));
+  jsReady.catch(() => undefined);
   let snapshots: SnapshotCache | undefined;
   let markCached!: () => void;
   const cached = new Promise<void>((ok) => (markCached = ok));
@@ -83,6 +114,12 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
     switch (m.type) {
       case 'ready':
         settle.ok({ isolated: m.isolated === true });
+        break;
+      case 'js-ready':
+        settleJs.ok();
+        break;
+      case 'js-boot-error':
+        settleJs.fail(new Error(String(m.message)));
         break;
       case 'snapshot':
         if (m.bytes instanceof Blob) void snapshots?.save(m.bytes).finally(markCached);
@@ -99,48 +136,60 @@ export function openSandboxFrame(onMessage: (m: FrameToHost) => void): FrameConn
       case 'progress':
       case 'result':
       case 'crashed':
-        onMessage(m);
+      case 'js-started':
+      case 'js-output':
+      case 'js-result':
+      case 'js-crashed':
+        for (const l of listeners) l(m);
         break;
     }
   };
   window.addEventListener('message', listener);
-  void loadAssets().then(
-    async (loaded) => {
-      const { assets, frameSource, workerSource } = loaded;
-      snapshots = loaded.snapshots;
-      const snapshot = await snapshots.load();
-      if (snapshot) markCached();
-      iframe.addEventListener(
-        'load',
-        () => {
-          const copy = {
-            ...assets,
-            pyodideMjs: assets.pyodideMjs.slice(0),
-            asmMjs: assets.asmMjs.slice(0),
-            wasm: assets.wasm.slice(0),
-            stdlib: assets.stdlib.slice(0),
-          };
-          const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
-          iframe.contentWindow?.postMessage(
-            { type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame,
-            '*',
-            transfer,
-          );
-        },
-        { once: true },
-      );
-      const script = frameSource.replace(/<\/(script)/gi, '<\\/$1');
-      iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
-      document.body.appendChild(iframe);
-    },
-    (err: unknown) => {
-      markCached();
-      settle.fail(err instanceof Error ? err : new Error(String(err)));
-    },
-  );
+  const failAll = (err: unknown): void => {
+    markCached();
+    const error = err instanceof Error ? err : new Error(String(err));
+    settle.fail(error);
+    settleJs.fail(error);
+  };
+  const initPython = async (): Promise<void> => {
+    const loaded = await loadAssets();
+    const { assets, workerSource } = loaded;
+    snapshots = loaded.snapshots;
+    const snapshot = await snapshots.load();
+    if (snapshot) markCached();
+    const copy = {
+      ...assets,
+      pyodideMjs: assets.pyodideMjs.slice(0),
+      asmMjs: assets.asmMjs.slice(0),
+      wasm: assets.wasm.slice(0),
+      stdlib: assets.stdlib.slice(0),
+    };
+    const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
+    iframe.contentWindow?.postMessage(
+      { type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame,
+      '*',
+      transfer,
+    );
+  };
+  void loadSources().then(({ frameSource, jsWorkerSource }) => {
+    iframe.addEventListener(
+      'load',
+      () => {
+        // JavaScript first: its workers are ready long before Python's files have even arrived.
+        iframe.contentWindow?.postMessage({ type: 'init-js', jsWorkerSource } satisfies HostToFrame, '*');
+        initPython().catch(failAll);
+      },
+      { once: true },
+    );
+    const script = frameSource.replace(/<\/(script)/gi, '<\\/$1');
+    iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
+    document.body.appendChild(iframe);
+  }, failAll);
   return {
     post: (m) => iframe.contentWindow?.postMessage(m, '*'),
+    listen: (l) => void listeners.push(l),
     ready,
+    jsReady,
     cached,
     dispose: () => {
       window.removeEventListener('message', listener);

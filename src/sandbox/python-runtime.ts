@@ -32,8 +32,10 @@ export class PythonRuntime implements Runtime {
   /** Settles once the interpreter snapshot for later visits is stored (or was not needed). */
   readonly cached: Promise<void>;
 
-  constructor() {
-    this.frame = openSandboxFrame((m) => this.onFrame(m));
+  /** frame: the sandbox frame to share (with the JavaScript runtime); a new one by default. */
+  constructor(frame?: FrameConnection) {
+    this.frame = frame ?? openSandboxFrame();
+    this.frame.listen((m) => this.onFrame(m));
     this.ready = this.frame.ready;
     this.cached = this.frame.cached;
     this.ready.catch(() => undefined);
@@ -94,11 +96,19 @@ export class PythonRuntime implements Runtime {
       case 'boot-error':
       case 'snapshot':
       case 'snapshot-rejected':
-        break; // the frame host handles the frame's own life cycle
+      case 'js-ready':
+      case 'js-boot-error':
+      case 'js-started':
+      case 'js-output':
+      case 'js-result':
+      case 'js-crashed':
+        break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
     }
   }
 
-  private onRunMessage(m: Extract<FrameToHost, { id: number }>): void {
+  private onRunMessage(
+    m: Extract<FrameToHost, { type: 'started' | 'output' | 'progress' | 'result' | 'crashed' }>,
+  ): void {
     const p = this.jobs.get(m.id);
     if (!p) return;
     const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);

@@ -1,5 +1,6 @@
 // HumanEval and MBPP problem files and {task_id, completion} sample files: parsing with errors
 // that name the file and line, and the run jobs the reference harness would build from them.
+import { isMultiplERow, multiplEJob, multiplELanguage, multiplETask, type MultiplERecord } from './multipl-e.ts';
 import type { RunJob } from './run.ts';
 import type { Task } from './task.ts';
 
@@ -18,7 +19,7 @@ export interface Problem {
   /** task_id as a string key; `rawId` keeps the file's own value (MBPP uses numbers). */
   taskId: string;
   rawId: string | number;
-  kind: 'humaneval' | 'mbpp';
+  kind: 'humaneval' | 'mbpp' | 'multipl-e';
   /** HumanEval: the function signature and docstring; MBPP: the task text. */
   prompt: string;
   entryPoint?: string;
@@ -28,6 +29,8 @@ export interface Problem {
   /** The dataset's reference solution, when it has one. */
   canonical?: string;
   line: number;
+  /** MultiPL-E: the record (language, prompt, tests), keyed by its `name`. */
+  multiplE?: MultiplERecord;
 }
 
 export interface Sample {
@@ -73,6 +76,22 @@ function field(row: JsonlRow, file: string, name: string, type: 'string' | 'arra
   return v;
 }
 
+/** A JSON array of objects (MultiPL-E ships its prompts so); rows are numbered by position. */
+function parseJsonArray(text: string, file: string): JsonlRow[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new InputError(file, undefined, `not valid JSON (${(err as Error).message})`);
+  }
+  if (!Array.isArray(value) || value.length === 0) throw new InputError(file, undefined, 'the JSON array has no rows');
+  return value.map((v: unknown, i) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      throw new InputError(file, undefined, `item ${i + 1} of the array is not a JSON object`);
+    return { line: i + 1, value: v as Record<string, unknown> };
+  });
+}
+
 function taskId(row: JsonlRow, file: string): string | number {
   const id = row.value.task_id;
   if (typeof id !== 'string' && typeof id !== 'number')
@@ -82,7 +101,25 @@ function taskId(row: JsonlRow, file: string): string | number {
 
 export function parseProblems(text: string, file: string): Problem[] {
   const seen = new Set<string>();
-  return parseJsonl(text, file).map((row) => {
+  const rows = text.trimStart().startsWith('[') ? parseJsonArray(text, file) : parseJsonl(text, file);
+  return rows.map((row) => {
+    if (isMultiplERow(row.value)) {
+      const name = row.value.name as string;
+      if (seen.has(name)) throw new InputError(file, row.line, `name ${JSON.stringify(name)} appears twice`);
+      seen.add(name);
+      const language = multiplELanguage(row.value);
+      if (language !== 'javascript' && language !== 'typescript') throw new InputError(file, row.line, language);
+      const prompt = field(row, file, 'prompt', 'string') as string;
+      const tests = field(row, file, 'tests', 'string') as string;
+      return {
+        taskId: name,
+        rawId: name,
+        kind: 'multipl-e',
+        line: row.line,
+        prompt,
+        multiplE: { name, language, prompt, tests },
+      };
+    }
     const rawId = taskId(row, file);
     const id = String(rawId);
     if (seen.has(id)) throw new InputError(file, row.line, `task_id ${JSON.stringify(rawId)} appears twice`);
@@ -103,7 +140,7 @@ export function parseProblems(text: string, file: string): Problem[] {
       throw new InputError(
         file,
         row.line,
-        'not a HumanEval row (prompt, test, entry_point) nor an MBPP row (text, test_list)',
+        'not a HumanEval row (prompt, test, entry_point), an MBPP row (text, test_list) nor a MultiPL-E row (name, language, prompt, tests)',
       );
     }
     return {
@@ -141,6 +178,7 @@ export function problemJob(
   mode: RunJob['mode'] = 'reference',
 ): RunJob {
   const limits = { timeoutSec, outputCap: 64 * 1024 };
+  if (p.multiplE) return multiplEJob(p.multiplE, completion, timeoutSec, mode);
   if (p.kind === 'mbpp') {
     return {
       language: 'python',
@@ -162,6 +200,7 @@ export function problemJob(
 /** A task the loop can work on: the model sees the problem as the dataset states it. */
 export function problemToTask(p: Problem, timeoutSec: number): Task {
   const limits = { timeoutSec, outputCap: 64 * 1024 };
+  if (p.multiplE) return multiplETask(p.multiplE, timeoutSec);
   if (p.kind === 'mbpp') {
     const asserts = p.asserts ?? [];
     const entryPoint = /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(

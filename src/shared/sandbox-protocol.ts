@@ -1,7 +1,7 @@
 // Messages between the app page, the opaque sandbox frame and the frame's Python worker.
 // Both sides import only these types. Everything that arrives from the frame or the worker is
 // checked against these shapes before use: the worker runs untrusted code.
-import type { OutputStream, RunJob } from './run.ts';
+import type { OutputStream, RunJob, RunResult } from './run.ts';
 
 export interface PyodideAssets {
   pyodideMjs: ArrayBuffer;
@@ -21,10 +21,15 @@ export type HostToFrame =
    * would be copied on the page's main thread and freeze it.
    */
   | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: Blob }
+  /** Sent first, as soon as the frame loads: JavaScript does not wait for Python's files. */
+  | { type: 'init-js'; jsWorkerSource: string }
   | { type: 'run'; id: number; job: RunJob }
   /** Stop the run: an interrupt when isolated; the frame kills the worker if it does not stop. */
   | { type: 'interrupt'; id: number }
-  | { type: 'kill'; id: number };
+  | { type: 'kill'; id: number }
+  /** JavaScript jobs have their own queue and workers in the frame; a kill ends the worker at once. */
+  | { type: 'js-run'; id: number; job: JsJob }
+  | { type: 'js-kill'; id: number };
 
 /** frame -> page */
 export type FrameToHost =
@@ -40,7 +45,37 @@ export type FrameToHost =
   /** result: a RunResult without its duration, as the run reported it: the page checks its shape. */
   | { type: 'result'; id: number; result: unknown }
   /** The interpreter died (fatal error, stack or memory exhausted, os._exit) or was killed. */
-  | { type: 'crashed'; id: number; message: string; killed: boolean };
+  | { type: 'crashed'; id: number; message: string; killed: boolean }
+  /** The JavaScript workers can run (they start before Python, and do not wait for it). */
+  | { type: 'js-ready' }
+  | { type: 'js-boot-error'; message: string }
+  | { type: 'js-started'; id: number }
+  /** truncated: the run has written past its output cap (the page keeps this if it stops the run). */
+  | { type: 'js-output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
+  | { type: 'js-result'; id: number; result: Omit<RunResult, 'durationMs'> }
+  | { type: 'js-crashed'; id: number; message: string; killed: boolean };
+
+/** A JavaScript run as the frame's worker gets it: scripts already built (TypeScript already emitted). */
+export interface JsJob {
+  /** Run in order as classic scripts sharing one global scope; each keeps its own line numbers. */
+  scripts: { name: string; source: string }[];
+  /**
+   * 'reference': MultiPL-E's rule (passed when the program ends without an uncaught error; exit
+   * code 0 from process.exit passes). 'feedback': every script must finish and every test pass.
+   */
+  mode: 'reference' | 'feedback';
+  outputCap: number;
+}
+
+/** frame -> JavaScript worker; the first message carries the private port. Each worker runs one job. */
+export type FrameToJsWorker = { type: 'init'; port: MessagePort } | { type: 'run'; id: number; job: JsJob };
+
+/** JavaScript worker -> frame, over the private port only */
+export type JsWorkerToFrame =
+  | { type: 'ready' }
+  | { type: 'started'; id: number }
+  | { type: 'output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
+  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'> };
 
 /** frame -> worker (the first message carries the private port; all later ones use it) */
 export interface WorkerInit {

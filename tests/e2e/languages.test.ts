@@ -1,6 +1,5 @@
 // The task's language: picked per task, with the editors' highlighting and indentation following
-// it. JavaScript and TypeScript cannot run in this build until the JavaScript runner is wired in,
-// and the page says so rather than handing them to Python.
+// it; JavaScript and TypeScript run in the JavaScript runner, never as Python.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContext } from './support/browser.ts';
 import { openApp, pickExample, text, waitBusy } from './support/app.ts';
@@ -34,13 +33,28 @@ describe('language per task', () => {
     await expect.poll(() => candidate().getAttribute('data-language')).toBe('javascript');
   });
 
-  it('Run once on a JavaScript task says the runner is missing instead of running it as Python', async () => {
+  it('Run once runs a JavaScript task in the JavaScript runner and says which test failed', async () => {
     const { page } = ctx;
     await pickExample(page, 'example-js-balanced-brackets');
     await page.locator('[data-testid="editor"] .cm-content').fill('function isBalanced(s) { return true; }');
     await page.getByTestId('run-once').click();
     await waitBusy(page, false);
     expect(await text(page, 'verdict')).toMatch(/^Run once:/);
-    expect(await text(page, 'feedback')).toMatch(/JavaScript needs the JavaScript runner/);
+    const feedback = await text(page, 'feedback');
+    expect(feedback).not.toMatch(/SyntaxError|NameError|runner/);
+    expect(feedback).toMatch(/false|expected/i);
+  });
+
+  it('Run once on a TypeScript task reports a type error at the line it is on', async () => {
+    const { page } = ctx;
+    await pickExample(page, 'example-ts-merge-intervals');
+    await page
+      .locator('[data-testid="editor"] .cm-content')
+      .fill(
+        "// intervals\nfunction mergeIntervals(xs: number[][]): number[][] {\n  const n: number = 'two';\n  return xs;\n}",
+      );
+    await page.getByTestId('run-once').click();
+    await waitBusy(page, false);
+    expect(await text(page, 'feedback')).toMatch(/main\.ts:3:\d+ TS2322/);
   });
 });

@@ -9,6 +9,7 @@ import type {
   WorkerToFrame,
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
+import { JsPool } from './js-pool.ts';
 import { readWorkerMessage } from './worker-messages.ts';
 
 interface Slot {
@@ -42,6 +43,7 @@ let snapshot: Blob | undefined;
 let workerUrl = '';
 let active: Slot | undefined;
 let spare: Slot | undefined;
+let js: JsPool | undefined;
 let current: Current | undefined;
 const queue: { id: number; job: FrameToWorker['job'] }[] = [];
 
@@ -64,6 +66,15 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
       break;
     case 'kill':
       kill(m.id);
+      break;
+    case 'init-js':
+      if (!js && typeof m.jsWorkerSource === 'string') js = new JsPool(m.jsWorkerSource, toHost);
+      break;
+    case 'js-run':
+      js?.run(m.id, m.job);
+      break;
+    case 'js-kill':
+      js?.kill(m.id);
       break;
   }
 });

@@ -1,0 +1,103 @@
+// test(name, fn) / describe / it, in the manner of node:test: registered while the scripts run,
+// run one after another once they have finished, async functions awaited. The harness chains
+// promises through its own copy of `then`, so a run that patches Promise cannot fake a pass.
+import { apply, promiseThen } from './intrinsics.ts';
+
+type Fn = (...args: unknown[]) => unknown;
+
+interface Registered {
+  name: string;
+  fn: Fn;
+  skip: boolean;
+}
+
+export interface TestOutcome {
+  name: string;
+  error?: unknown;
+  skipped?: boolean;
+}
+
+export class TestRunner {
+  private queue: Registered[] = [];
+  private prefix: string[] = [];
+  running: string | undefined;
+  private abandon: (() => void) | undefined;
+
+  register(name: unknown, fn: unknown, skip = false): void {
+    if (typeof name === 'function') [name, fn] = [name.name || '<anonymous>', name];
+    const full = [...this.prefix, String(name ?? '<anonymous>')].join(' > ');
+    if (typeof fn !== 'function') fn = () => undefined;
+    this.queue[this.queue.length] = { name: full, fn: fn as Fn, skip };
+  }
+
+  /** describe's body runs at once, so the tests inside it are registered under its name. */
+  group(name: unknown, fn: unknown, call: (fn: Fn) => void): void {
+    if (typeof name === 'function') [name, fn] = [name.name || '<anonymous>', name];
+    this.prefix[this.prefix.length] = String(name ?? '<anonymous>');
+    try {
+      if (typeof fn === 'function') call(fn as Fn);
+    } finally {
+      this.prefix.length--;
+    }
+  }
+
+  get count(): number {
+    return this.queue.length;
+  }
+
+  /** Runs every registered test in order; `done` gets each outcome as it ends. */
+  run(each: (o: TestOutcome) => void, done: () => void): void {
+    let i = 0;
+    const next = (): void => {
+      if (i >= this.queue.length) {
+        this.running = undefined;
+        done();
+        return;
+      }
+      const t = this.queue[i++]!;
+      if (t.skip) {
+        each({ name: t.name, skipped: true });
+        next();
+        return;
+      }
+      this.running = t.name;
+      let settled = false;
+      const end = (error?: unknown, failed = false): void => {
+        if (settled) return;
+        settled = true;
+        this.abandon = undefined;
+        each(failed ? { name: t.name, error } : { name: t.name });
+        next();
+      };
+      this.abandon = () =>
+        end(new Error('the test never finished: its promise was still pending when nothing was left to run'), true);
+      let result: unknown;
+      try {
+        // node:test passes a context; tests that take a `done` callback are not supported.
+        result = apply(t.fn, undefined, [{ name: t.name }]);
+      } catch (err) {
+        end(err, true);
+        return;
+      }
+      let isPromise = true;
+      try {
+        void promiseThen(
+          result,
+          () => end(),
+          (err: unknown) => end(err, true),
+        );
+      } catch {
+        isPromise = false;
+      }
+      if (!isPromise) end();
+    };
+    next();
+  }
+
+  /** Nothing is left that could finish the running test: fail it and go on with the next. */
+  giveUp(): boolean {
+    if (!this.abandon) return false;
+    this.abandon();
+    return true;
+  }
+}

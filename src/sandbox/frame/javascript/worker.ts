@@ -1,0 +1,320 @@
+// Runs inside a classic blob worker of the opaque sandbox frame; each worker runs one job and is
+// then thrown away, so nothing a run leaves behind (timers, patched built-ins, nested workers)
+// reaches the next. The run's scripts execute by importScripts of blob URLs (no eval, which the
+// frame's CSP refuses), each ending in a sourceURL so stack lines are the model's own lines.
+// The private port arrives in the first message and lives only in this closure; the verdict is
+// decided from closure variables, never from anything run code can reach.
+import type { FrameToJsWorker, JsJob, JsWorkerToFrame } from '../../../shared/sandbox-protocol.ts';
+import type { RunResult, TestResult } from '../../../shared/run.ts';
+import { setSourceLookup } from './assert.ts';
+import { describeThrown, firstFrame, type Described } from './errors.ts';
+import { apply, append, isError, stringSplit, stringTrim, toText } from './intrinsics.ts';
+import { installNodeGlobals } from './node-globals.ts';
+import { Sink } from './output.ts';
+import { TestRunner } from './test-runner.ts';
+import { Timers } from './timers.ts';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const portPost = MessagePort.prototype.postMessage;
+const eventData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!.get!;
+const rejectionReason = Object.getOwnPropertyDescriptor(PromiseRejectionEvent.prototype, 'reason')!.get!;
+const errorEventError = Object.getOwnPropertyDescriptor(ErrorEvent.prototype, 'error')!.get!;
+const preventDefault = Event.prototype.preventDefault;
+const addListener = EventTarget.prototype.addEventListener;
+const runScript = self.importScripts.bind(self);
+const makeUrl = URL.createObjectURL;
+const BlobCtor = Blob;
+const WorkerCtor = Worker;
+const realSetTimeout = setTimeout;
+const closeSelf = self.close.bind(self);
+const randomValues = crypto.getRandomValues.bind(crypto);
+const TESTS_PARAMS = 'test, it, describe, require, process, console';
+// Thrown by process.exit to unwind the run's code; never shown.
+const EXIT = Object.freeze({ exit: true });
+
+type Result = Omit<RunResult, 'durationMs'>;
+
+function onInit(e: MessageEvent<FrameToJsWorker>): void {
+  self.removeEventListener('message', onInit);
+  const m = apply(eventData, e, []) as FrameToJsWorker | undefined;
+  if (m?.type !== 'init' || !(m.port instanceof MessagePort)) return;
+  const port = m.port;
+  const send = (msg: JsWorkerToFrame): void => apply(portPost, port, [msg]);
+  port.onmessage = (ev: MessageEvent<FrameToJsWorker>) => {
+    const r = apply(eventData, ev, []) as FrameToJsWorker | undefined;
+    if (r?.type !== 'run') return;
+    port.onmessage = null;
+    run(r.id, r.job, send);
+  };
+  send({ type: 'ready' });
+}
+self.addEventListener('message', onInit);
+
+function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
+  send({ type: 'started', id });
+  const names = job.scripts.map((s) => s.name);
+  const candidate = names[0] ?? 'main.js';
+  const sources: Record<string, string[]> = {};
+  for (const s of job.scripts) sources[s.name] = s.source.split('\n');
+  const reference = job.mode === 'reference';
+
+  let finished = false;
+  let scriptsDone = false;
+  let testsDone = false;
+  let failures = 0;
+  let first: (Described & { test?: string }) | undefined;
+  const tests: TestResult[] = [];
+  let quiet = 0;
+  let checking = false;
+
+  const sink = new Sink(
+    job.outputCap,
+    (stream, text, truncated) => send({ type: 'output', id, stream, text, truncated }),
+    (fn) => realSetTimeout(fn, 16),
+  );
+  const runner = new TestRunner();
+
+  const finish = (status: 'passed' | 'failed' | 'error', result: string): void => {
+    if (finished) return;
+    finished = true;
+    const truncated = sink.finish();
+    const out: Result = {
+      status,
+      result,
+      tests,
+      exception: first?.exception,
+      stdout: '',
+      stderr: '',
+      truncated,
+    };
+    send({ type: 'result', id, result: out });
+    closeSelf();
+  };
+  const failWith = (d: Described): void => {
+    failures++;
+    first ??= d;
+  };
+  const failedText = (d: Described): string => `failed: ${d.type}: ${d.message}`;
+
+  /** node ends the process at the first uncaught error. */
+  const uncaught = (err: unknown): void => {
+    if (finished || err === EXIT) return;
+    const d = describeThrown(err, names, candidate);
+    failWith(d);
+    if (d.assertion) {
+      const frame = firstFrame(d.exception.traceback, names);
+      const line = frame ? stringTrim(sources[frame.script]?.[frame.line - 1] ?? '') : undefined;
+      append(tests, {
+        name: frame ? `${frame.script}:${frame.line}` : 'assertion',
+        passed: false,
+        source: line,
+        expected: d.expected,
+        actual: d.actual,
+        message: d.message,
+      });
+    }
+    finish(d.assertion ? 'failed' : 'error', failedText(d));
+  };
+  const guard = (fn: () => void): void => {
+    if (finished) return;
+    try {
+      fn();
+    } catch (err) {
+      uncaught(err);
+    }
+  };
+
+  const exit = (code: number): never => {
+    if (!finished) {
+      const c = Number.isInteger(code) ? code : 1;
+      if (failures > 0 && first) finish('failed', failedText(first));
+      else if (c !== 0) finish('failed', `failed: process.exit(${c})`);
+      else if (reference) finish('passed', 'passed');
+      else if (!scriptsDone || !testsDone)
+        finish('failed', 'failed: process.exit(0) was called before the tests finished');
+      else finish('passed', 'passed');
+    }
+    throw EXIT;
+  };
+
+  // The end of the program: nothing pending, checked over two quiet turns of the event loop so
+  // unhandled rejections, reported a task after the promise settles, are counted first.
+  const settle = (): void => {
+    quiet = 0;
+    if (!checking && scriptsDone && !finished) {
+      checking = true;
+      realSetTimeout(check, 0);
+    }
+  };
+  const check = (): void => {
+    checking = false;
+    if (finished || timers.pending > 0) return;
+    if (++quiet < 2) {
+      checking = true;
+      realSetTimeout(check, 0);
+      return;
+    }
+    if (!testsDone) {
+      // A test awaits a promise nothing can settle any more: node:test fails it the same way.
+      if (runner.giveUp()) settle();
+      return;
+    }
+    naturalEnd();
+  };
+  const timers = new Timers(guard, settle);
+  const globals = installNodeGlobals(self as unknown as Record<string, unknown>, {
+    write: (stream, text) => sink.write(stream, text),
+    exit,
+    tests: runner,
+    timers: {
+      setTimeout: (fn, ms, ...args) => timers.set(fn, ms, args, false),
+      setInterval: (fn, ms, ...args) => timers.set(fn, ms, args, true),
+      clear: (t) => timers.clear(t),
+    },
+  });
+
+  const naturalEnd = (): void => {
+    const code = globals.exitCode();
+    if (first) return finish(first.assertion ? 'failed' : 'error', failedText(first));
+    if (code !== undefined && Number(code) !== 0) return finish('failed', `failed: process.exitCode = ${toText(code)}`);
+    finish('passed', 'passed');
+  };
+
+  setSourceLookup((stack) => {
+    const f = firstFrame(stack, names);
+    return f ? stringTrim(sources[f.script]?.[f.line - 1] ?? '') : undefined;
+  });
+  apply(addListener, self, [
+    'unhandledrejection',
+    (e: PromiseRejectionEvent) => {
+      apply(preventDefault, e, []);
+      const reason = apply(rejectionReason, e, []);
+      uncaught(
+        isError(reason)
+          ? reason
+          : new Error(`Unhandled promise rejection: the promise rejected with the reason ${toText(reason)}.`),
+      );
+    },
+  ]);
+  apply(addListener, self, [
+    'error',
+    (e: ErrorEvent) => {
+      apply(preventDefault, e, []);
+      uncaught(apply(errorEventError, e, []));
+    },
+  ]);
+
+  for (let i = 0; i < job.scripts.length; i++) {
+    const script = job.scripts[i]!;
+    if (i > 0) {
+      try {
+        globals.reinstall();
+      } catch {
+        const message =
+          'the code under test made the test harness (test, describe, it, require, process, console or timers) impossible to restore';
+        failWith({
+          type: 'HarnessError',
+          message,
+          assertion: false,
+          exception: { type: 'HarnessError', message, traceback: message },
+        });
+        return finish('error', `failed: HarnessError: ${message}`);
+      }
+    }
+    // The loop's tests run inside a function whose parameters are the harness's own test, require
+    // and the rest: a candidate that declared `const test = () => {}` cannot shadow them. The
+    // function is handed over under a name made now, which the candidate cannot know.
+    let text = script.source;
+    if (i > 0 && !reference) {
+      const key = `__fixpoint_${Array.from(randomValues(new Uint32Array(4)), (n) => n.toString(36)).join('')}`;
+      Object.defineProperty(self, key, {
+        value: (body: (...a: unknown[]) => void) => apply(body, undefined, globals.own),
+        configurable: true,
+      });
+      text = `${key}(function (${TESTS_PARAMS}) {${text}\n});`;
+    }
+    const url = makeUrl(new BlobCtor([`${text}\n//# sourceURL=${script.name}`], { type: 'text/javascript' }));
+    try {
+      runScript(url);
+    } catch (err) {
+      if (err === EXIT || finished) return;
+      if (isParseError(err, names)) return void locateSyntaxError(err as SyntaxError, script, finish, failWith);
+      uncaught(err);
+      return;
+    }
+  }
+  scriptsDone = true;
+  const total = runner.count;
+  runner.run(
+    (o) => {
+      if (o.skipped) return;
+      if (o.error === undefined) return append(tests, { name: o.name, passed: true });
+      const d = describeThrown(o.error, names, candidate);
+      failWith({ ...d, test: o.name } as Described);
+      append(tests, {
+        name: o.name,
+        passed: false,
+        expected: d.expected,
+        actual: d.actual,
+        message: `${d.type}: ${d.message}`,
+      });
+    },
+    () => {
+      testsDone = true;
+      if (total > 0 && failures > 0 && first && !finished) {
+        const t = (first as { test?: string }).test;
+        return void finish('failed', `failed: ${t ? `${t}: ` : ''}${first.type}: ${first.message}`);
+      }
+      settle();
+    },
+  );
+  settle();
+}
+
+/** A SyntaxError from parsing carries no frame of the scripts; one the program threw does. */
+function isParseError(err: unknown, names: string[]): boolean {
+  return err instanceof SyntaxError && !firstFrame(String(err.stack ?? ''), names);
+}
+
+/**
+ * importScripts reports a parse error without its line. A throwaway worker loads the same text
+ * behind `throw 0;` (so none of it can run) and its error event has the line and column.
+ */
+function locateSyntaxError(
+  err: SyntaxError,
+  script: { name: string; source: string },
+  finish: (status: 'error', result: string) => void,
+  failWith: (d: Described) => void,
+): void {
+  const message = toText(err.message).replace(/^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, '');
+  const done = (line?: number, column?: number): void => {
+    const where = line ? `${script.name}:${line}${column ? `:${column}` : ''}` : script.name;
+    const text = line ? stringSplit(script.source, '\n')[line - 1] : undefined;
+    failWith({
+      type: 'SyntaxError',
+      message,
+      assertion: false,
+      exception: {
+        type: 'SyntaxError',
+        message,
+        traceback: `${where}\n${text !== undefined ? `${text}\n${column ? `${' '.repeat(column - 1)}^\n` : ''}` : ''}SyntaxError: ${message}`,
+        line,
+        syntax: true,
+      },
+    });
+    finish('error', `failed: SyntaxError: ${message}`);
+  };
+  try {
+    const probe = new WorkerCtor(makeUrl(new BlobCtor([`throw 0;\n${script.source}`], { type: 'text/javascript' })));
+    const timer = realSetTimeout(() => done(), 1000);
+    probe.onerror = (e) => {
+      e.preventDefault();
+      clearTimeout(timer);
+      probe.terminate();
+      done(e.lineno > 1 ? e.lineno - 1 : undefined, e.colno || undefined);
+    };
+  } catch {
+    done();
+  }
+}

@@ -1,0 +1,154 @@
+// The frame's JavaScript workers: each runs one job and is thrown away, and warm spares wait so a
+// run never pays a worker's start. A run past its limit is ended by terminating its worker (the
+// page sends js-kill); there is no interrupt for JavaScript. Messages from a worker arrive only
+// on its private port and are checked before they go to the page.
+import type { FrameToHost, FrameToJsWorker, JsJob, JsWorkerToFrame } from '../../shared/sandbox-protocol.ts';
+
+interface Slot {
+  worker: Worker;
+  port: MessagePort;
+  ready: Promise<void>;
+}
+
+interface Current {
+  id: number;
+  slot: Slot;
+  startTimer: ReturnType<typeof setTimeout>;
+}
+
+const SPARES = 2;
+// A fresh worker that has not said "started" by then will not.
+const START_DEADLINE_MS = 5000;
+
+export class JsPool {
+  private spares: Slot[] = [];
+  private queue: { id: number; job: JsJob }[] = [];
+  private current: Current | undefined;
+  private readonly url: string;
+
+  constructor(
+    source: string,
+    private readonly toHost: (m: FrameToHost) => void,
+  ) {
+    this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    this.fill();
+    void this.spares[0]!.ready.then(
+      () => toHost({ type: 'js-ready' }),
+      (err: unknown) => toHost({ type: 'js-boot-error', message: `JavaScript could not start: ${String(err)}` }),
+    );
+  }
+
+  run(id: number, job: JsJob): void {
+    this.queue.push({ id, job });
+    void this.pump();
+  }
+
+  kill(id: number): void {
+    const cur = this.current;
+    if (cur?.id !== id) {
+      const i = this.queue.findIndex((q) => q.id === id);
+      if (i >= 0) this.queue.splice(i, 1);
+      return;
+    }
+    this.end(cur, { type: 'js-crashed', id, message: 'the run was stopped', killed: true });
+  }
+
+  private fill(): void {
+    while (this.spares.length < SPARES) this.spares.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.url);
+    const channel = new MessageChannel();
+    let settle!: { ok: () => void; fail: (e: Error) => void };
+    const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
+    ready.catch(() => undefined);
+    const slot: Slot = { worker, port: channel.port1, ready };
+    channel.port1.onmessage = (e: MessageEvent<JsWorkerToFrame>) => {
+      const w = e.data;
+      if (w?.type === 'ready') settle.ok();
+      else this.onWorkerMessage(slot, w);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      settle.fail(new Error(e.message || 'the JavaScript worker failed to start'));
+      const cur = this.current;
+      if (cur?.slot === slot)
+        this.end(cur, {
+          type: 'js-crashed',
+          id: cur.id,
+          message: `the worker died: ${e.message || 'worker error'}`,
+          killed: false,
+        });
+    };
+    worker.postMessage({ type: 'init', port: channel.port2 } satisfies FrameToJsWorker, [channel.port2]);
+    return slot;
+  }
+
+  private onWorkerMessage(slot: Slot, w: JsWorkerToFrame): void {
+    const cur = this.current;
+    if (!cur || cur.slot !== slot || typeof w !== 'object' || w === null || (w as { id?: unknown }).id !== cur.id)
+      return;
+    if (w.type === 'started') {
+      clearTimeout(cur.startTimer);
+      this.toHost({ type: 'js-started', id: cur.id });
+    } else if (w.type === 'output' && typeof w.text === 'string') {
+      this.toHost({
+        type: 'js-output',
+        id: cur.id,
+        stream: w.stream === 'stderr' ? 'stderr' : 'stdout',
+        text: w.text,
+        truncated: w.truncated === true,
+      });
+    } else if (w.type === 'result') {
+      this.end(cur, { type: 'js-result', id: cur.id, result: w.result });
+    }
+  }
+
+  /** Every run ends its worker: nothing it left behind (timers, nested workers) outlives it. */
+  private end(cur: Current, message: FrameToHost): void {
+    clearTimeout(cur.startTimer);
+    cur.slot.worker.terminate();
+    cur.slot.port.close();
+    this.current = undefined;
+    this.toHost(message);
+    this.fill();
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.current) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    const slot = this.spares.shift() ?? this.spawn();
+    this.fill();
+    const cur: Current = {
+      id: next.id,
+      slot,
+      startTimer: setTimeout(() => {
+        if (this.current === cur)
+          this.end(cur, {
+            type: 'js-crashed',
+            id: cur.id,
+            message: 'the JavaScript worker did not start',
+            killed: false,
+          });
+      }, START_DEADLINE_MS),
+    };
+    this.current = cur;
+    try {
+      await slot.ready;
+    } catch (err) {
+      if (this.current === cur)
+        this.end(cur, {
+          type: 'js-crashed',
+          id: cur.id,
+          message: `the worker could not start: ${String(err)}`,
+          killed: false,
+        });
+      return;
+    }
+    if (this.current !== cur) return;
+    slot.port.postMessage({ type: 'run', id: next.id, job: next.job } satisfies FrameToJsWorker);
+  }
+}

@@ -1,0 +1,136 @@
+// The page-side JavaScript and TypeScript Runtime. It shares the sandbox frame with Python but
+// has its own queue and workers there. JavaScript cannot be interrupted: at the limit the page
+// tells the frame to terminate the run's worker and answers at once; a warm spare takes the next
+// run. The verdict for a run the page stopped is decided here, never by what the frame reports.
+import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
+import type { FrameToHost } from '../shared/sandbox-protocol.ts';
+import type { TypeScriptChecker } from '../shared/typescript-check.ts';
+import type { FrameConnection } from './frame-host.ts';
+import { prepareJsJob } from './js-job.ts';
+import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const limitMs = (sec: number): number => (sec > 0 ? Math.min(sec * 1000, MAX_TIMER_MS) : 0);
+
+interface Pending {
+  id: number;
+  job: RunJob;
+  onOutput?: (stream: OutputStream, text: string) => void;
+  resolve: (r: RunResult) => void;
+  output: OutputCollector;
+  startedAt?: number;
+  timer?: ReturnType<typeof setTimeout>;
+  posted: boolean;
+  /** The run wrote past its output cap (its own final mark never comes if the page stops it). */
+  truncated?: boolean;
+}
+
+export class JsRuntime implements Runtime {
+  private nextId = 1;
+  private jobs = new Map<number, Pending>();
+  private checker: TypeScriptChecker | undefined;
+  readonly ready: Promise<{ isolated: boolean }>;
+
+  constructor(
+    private readonly frame: FrameConnection,
+    private readonly makeChecker?: () => TypeScriptChecker,
+  ) {
+    frame.listen((m) => this.onFrame(m));
+    this.ready = frame.jsReady.then(() => ({ isolated: self.crossOriginIsolated === true }));
+    this.ready.catch(() => undefined);
+  }
+
+  run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
+    const id = this.nextId++;
+    let resolve!: (r: RunResult) => void;
+    const result = new Promise<RunResult>((r) => (resolve = r));
+    const p: Pending = { id, job, onOutput, resolve, output: new OutputCollector(job.limits.outputCap), posted: false };
+    this.jobs.set(id, p);
+    void this.start(p);
+    return { result, cancel: () => this.stop(p, 'cancelled') };
+  }
+
+  dispose(): void {
+    for (const p of this.jobs.values()) this.stop(p, 'cancelled');
+    this.checker?.dispose();
+  }
+
+  private async start(p: Pending): Promise<void> {
+    const began = performance.now();
+    try {
+      await this.frame.jsReady;
+      if (p.job.language === 'typescript') this.checker ??= this.makeChecker?.();
+      const prepared = await prepareJsJob(p.job, this.checker);
+      if (!this.jobs.has(p.id)) return;
+      if (!prepared.ok) {
+        this.finish(p, {
+          ...prepared.result,
+          stdout: '',
+          stderr: '',
+          truncated: false,
+          durationMs: Math.round(performance.now() - began),
+        });
+        return;
+      }
+      p.posted = true;
+      this.frame.post({ type: 'js-run', id: p.id, job: prepared.job });
+    } catch (err) {
+      this.finish(
+        p,
+        crashResult({ ...p.job, mode: 'feedback' }, err instanceof Error ? err.message : String(err), 0, p.output),
+      );
+    }
+  }
+
+  private stop(p: Pending, reason: 'timed out' | 'cancelled'): void {
+    if (!this.jobs.has(p.id)) return;
+    if (p.posted) this.frame.post({ type: 'js-kill', id: p.id });
+    const elapsed = p.startedAt === undefined ? 0 : performance.now() - p.startedAt;
+    const stopped = stoppedResult(reason, elapsed, p.output);
+    this.finish(p, p.truncated ? { ...stopped, truncated: true } : stopped);
+  }
+
+  private onFrame(m: FrameToHost): void {
+    if (typeof m !== 'object' || m === null || typeof m.type !== 'string' || !m.type.startsWith('js-')) return;
+    const p = this.jobs.get((m as { id?: number }).id ?? -1);
+    if (!p) return;
+    const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
+    switch (m.type) {
+      case 'js-started':
+        p.startedAt = performance.now();
+        p.timer = setTimeout(() => this.stop(p, 'timed out'), limitMs(p.job.limits.timeoutSec));
+        break;
+      case 'js-output': {
+        const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
+        if (m.truncated === true) p.truncated = true;
+        const kept = p.output.add(stream, String(m.text));
+        if (kept && p.onOutput) p.onOutput(stream, kept);
+        break;
+      }
+      case 'js-result':
+        this.finish(p, checkResult(m.result, p.job, elapsed(), p.output));
+        break;
+      case 'js-crashed':
+        this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, String(m.message), elapsed(), p.output));
+        break;
+      case 'js-ready':
+      case 'js-boot-error':
+      case 'ready':
+      case 'boot-error':
+      case 'snapshot':
+      case 'snapshot-rejected':
+      case 'started':
+      case 'output':
+      case 'progress':
+      case 'result':
+      case 'crashed':
+        break; // the frame's own life cycle, and Python's runs
+    }
+  }
+
+  private finish(p: Pending, result: RunResult): void {
+    clearTimeout(p.timer);
+    if (!this.jobs.delete(p.id)) return;
+    p.resolve(result);
+  }
+}
