@@ -6,6 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Some unit tests start node or python3 processes, slow on a busy machine.
+          testTimeout: 30_000,
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
         },
