@@ -29,16 +29,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
     },
   },
-  // The layers of DESIGN.md: imports point down the list app -> ui -> loop -> models/sandbox/store -> shared.
+  // The layers (CONTRIBUTING.md): imports point down the list app -> ui -> loop/classroom -> models/sandbox/store -> shared.
   layer(
     ['src/ui/**/*.ts'],
     '^(\\.\\./)+app/',
     'views are mounted by the page (src/app); they do not reach back up into it',
   ),
   layer(
-    ['src/loop/**/*.ts', 'src/models/**/*.ts', 'src/sandbox/**/*.ts', 'src/store/**/*.ts'],
+    ['src/loop/**/*.ts', 'src/classroom/**/*.ts', 'src/models/**/*.ts', 'src/sandbox/**/*.ts', 'src/store/**/*.ts'],
     '^(\\.\\./)+(ui|app)/',
-    'the engine, clients, sandbox and store run without a page (the CLI, Node tests): no views or page wiring here',
+    'the engine, classroom rules, clients, sandbox and store run without a page (the CLI, Node tests): no views or page wiring here',
   ),
   layer(
     ['src/shared/**/*.ts'],
