@@ -18,9 +18,3 @@ export function languageExtension(language: Language): Extension | Promise<Exten
     indentUnit.of('  '),
   ]);
 }
-
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  python: 'Python',
-  javascript: 'JavaScript',
-  typescript: 'TypeScript',
-};

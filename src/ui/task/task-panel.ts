@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS, type Language } from '../../shared/run.ts';
 import { h } from '../common/dom.ts';
 import type { Editor } from '../editor/editor.ts';
 import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
-import { LANGUAGE_NAMES } from '../editor/language.ts';
+import { LANGUAGE_NAMES } from '../../shared/languages.ts';
 import { numberField } from './number-field.ts';
 import { testsToText, textToTests } from './tests-text.ts';
 
