@@ -100,7 +100,7 @@ export function candidateFromCode(
 }
 
 export function candidateFromReply(reply: string, task: Task): Candidate | NoCode {
-  const got = extractCode(reply, entryPointOf(task));
+  const got = extractCode(reply, entryPointOf(task), task.language);
   if (got.kind === 'no-code') return got;
   return candidateFromCode(got.code, task, got.from, got.truncated);
 }

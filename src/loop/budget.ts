@@ -6,7 +6,7 @@ import { estimateRequestTokens } from '../shared/tokens.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import { lineOffsetOf } from './assemble.ts';
 import { buildFeedback, FULL_DETAIL, noCodeFeedback, type FeedbackDetail } from './feedback.ts';
-import { firstMessages, repairMessages, SYSTEM_PROMPT } from './prompt.ts';
+import { firstMessages, repairMessages, systemPrompt } from './prompt.ts';
 import { summarizeAttempt } from './summary.ts';
 import { clip } from './text.ts';
 
@@ -69,7 +69,8 @@ export interface Conversation {
 export const requestTokens = estimateRequestTokens;
 
 function latestFeedback(input: ConversationInput, latest: Attempt, level: DetailLevel, n: number): string {
-  if (!latest.result || latest.candidate === undefined) return latest.feedback ?? noCodeFeedback('prose');
+  if (!latest.result || latest.candidate === undefined)
+    return latest.feedback ?? noCodeFeedback('prose', input.task.language);
   // The stored text is the full-detail one, and carries notes the result alone does not.
   if (n === 0 && latest.feedback !== undefined) return latest.feedback;
   return buildFeedback(latest.result, {
@@ -104,7 +105,7 @@ export function buildConversation(input: ConversationInput, levelIndex = 0): Con
       replyChars: level.replyChars,
     });
   }
-  const request: ChatRequest = { system: SYSTEM_PROMPT, messages };
+  const request: ChatRequest = { system: systemPrompt(input.task.language), messages };
   return { input, level: n, request, tokens: requestTokens(request) };
 }
 

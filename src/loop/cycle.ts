@@ -56,7 +56,7 @@ export async function attemptCycle(s: LoopState, conversation: Conversation): Pr
   if (s.tactic) base.tactic = true;
   s.tactic = false;
   const got = extract(s, reply.text);
-  const a = got.kind === 'no-code' ? noCode(got, base) : await run(s, got, base);
+  const a = got.kind === 'no-code' ? noCode(got, base, s.opts.task.language) : await run(s, got, base);
   if (a === 'stopped') return stopped(s);
   return conclude(s, a);
 }

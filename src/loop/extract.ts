@@ -1,7 +1,9 @@
 // Finds the candidate program in a model reply. Replies wrap code in prose, split it over several
 // blocks, show shell commands and sample output beside it, forget the fence, or stop mid-block.
 import { classifyBlock, definesEntry, insideStrings, isCodeLine, isStrongLine } from './codeish.ts';
+import type { Language } from '../shared/run.ts';
 import { splitFences, stripReasoning } from './fences.ts';
+import { tagFits } from './language.ts';
 
 interface ExtractedCode {
   kind: 'code';
@@ -17,7 +19,7 @@ export type NoCodeReason =
   | 'empty'
   /** Only prose. */
   | 'prose'
-  /** Only blocks that are shell commands, output or another language. */
+  /** Only blocks that are shell commands, output or another language than the task's. */
   | 'not-python'
   /** The reply stopped inside its reasoning section, before any answer. */
   | 'cut-off-reasoning';
@@ -67,11 +69,17 @@ function pick<T>(items: readonly T[], code: (t: T) => string, entryPoint?: strin
   return best;
 }
 
-export function extractCode(reply: string, entryPoint?: string): Extraction {
+/** Blocks that hold code in the task's language: tagged so, or untagged and not a shell command. */
+function inLanguage(language: Language, tag: string, body: string): boolean {
+  if (language === 'python') return classifyBlock(tag, body) === 'python';
+  return tag === '' ? classifyBlock(tag, body) !== 'shell' : tagFits(language, tag);
+}
+
+export function extractCode(reply: string, entryPoint?: string, language: Language = 'python'): Extraction {
   const { text, cutOffWhileReasoning } = stripReasoning(reply);
   const { blocks, prose } = splitFences(text);
-  const python = blocks.filter((b) => b.body.trim() !== '' && classifyBlock(b.tag, b.body) === 'python');
-  const block = pick(python, (b) => b.body, entryPoint);
+  const fitting = blocks.filter((b) => b.body.trim() !== '' && inLanguage(language, b.tag, b.body));
+  const block = pick(fitting, (b) => b.body, entryPoint);
   if (block)
     return {
       kind: 'code',
@@ -80,7 +88,8 @@ export function extractCode(reply: string, entryPoint?: string): Extraction {
       truncated: block.unterminated,
     };
 
-  const region = pick(plainCodeRegions(prose), (r) => r, entryPoint);
+  // Unfenced code is recognised for Python only; other languages need their fence.
+  const region = language === 'python' ? pick(plainCodeRegions(prose), (r) => r, entryPoint) : undefined;
   if (region !== undefined) return { kind: 'code', code: region, from: 'plain', truncated: false };
 
   if (blocks.some((b) => b.body.trim() !== '')) return { kind: 'no-code', reason: 'not-python' };

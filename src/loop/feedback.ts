@@ -1,10 +1,11 @@
 // Feedback text: what a run showed, in the terms a model needs to repair its code. Line numbers
 // are those of the code as the model wrote it; hidden tests are only ever counted.
-import type { ExceptionInfo, RunResult, TestResult } from '../shared/run.ts';
+import type { ExceptionInfo, Language, RunResult, TestResult } from '../shared/run.ts';
 import type { HiddenVerdict } from '../shared/task.ts';
 import { toCodeLine } from './assemble.ts';
 import { resultInCodeLines } from './code-lines.ts';
 import type { NoCodeReason } from './extract.ts';
+import { fenceTag, languageName } from './language.ts';
 import { clip, headTail, lineAt, plural } from './text.ts';
 
 /** How much of each part to include; the context budget lowers these when space runs out. */
@@ -37,14 +38,13 @@ export interface FeedbackContext {
   detail?: FeedbackDetail;
 }
 
-const ANSWER = 'Reply with the complete solution in a single fenced ```python block.';
-
-export function noCodeFeedback(reason: NoCodeReason): string {
+export function noCodeFeedback(reason: NoCodeReason, language: Language = 'python'): string {
+  const ANSWER = `Reply with the complete solution in a single fenced \`\`\`${fenceTag(language)} block.`;
   switch (reason) {
     case 'cut-off-reasoning':
       return `Your reply ended while still reasoning, before any code. Keep the reasoning short. ${ANSWER}`;
     case 'not-python':
-      return `Your reply had code blocks, but none held a Python solution (only commands, output or another language). ${ANSWER}`;
+      return `Your reply had code blocks, but none held a ${languageName(language)} solution (only commands, output or another language). ${ANSWER}`;
     case 'empty':
       return `Your reply was empty. ${ANSWER}`;
     case 'prose':

@@ -1,19 +1,25 @@
 // What the model is told: the system prompt, the task message, and the repair turn.
 import type { ChatMessage } from '../shared/model.ts';
-import type { TestSpec } from '../shared/run.ts';
+import type { Language, TestSpec } from '../shared/run.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import { entryPointOf, harnessPrefix } from './assemble.ts';
+import { fenceTag, languageName } from './language.ts';
 import { clip } from './text.ts';
 
-export const SYSTEM_PROMPT = [
-  'You write Python code that solves programming tasks.',
-  'Your code is run against tests in a Python sandbox with no network and no files, and the results come back to you so that you can repair it.',
-  'Always answer with the complete code in exactly one fenced ```python block.',
-  'Do not read input and do not print unless the task asks for it. Keep any explanation short.',
-].join(' ');
+export function systemPrompt(language: Language = 'python'): string {
+  const name = languageName(language);
+  return [
+    `You write ${name} code that solves programming tasks.`,
+    `Your code is run against tests in a ${name} sandbox with no network and no files, and the results come back to you so that you can repair it.`,
+    `Always answer with the complete code in exactly one fenced \`\`\`${fenceTag(language)} block.`,
+    language === 'python'
+      ? 'Do not read input and do not print unless the task asks for it. Keep any explanation short.'
+      : 'Do not read input and do not log unless the task asks for it. Keep any explanation short.',
+  ].join(' ');
+}
 
-function fence(code: string): string {
-  return `\`\`\`python\n${code.replace(/\s+$/, '')}\n\`\`\``;
+function fence(code: string, language: Language = 'python'): string {
+  return `\`\`\`${fenceTag(language)}\n${code.replace(/\s+$/, '')}\n\`\`\``;
 }
 
 /** The tests as a model would read them; undefined when the task has none. */
@@ -31,9 +37,10 @@ function testsText(spec: TestSpec): string | undefined {
 }
 
 function answerInstruction(task: Task): string {
+  const tag = fenceTag(task.language);
   return task.tests.kind === 'humaneval'
-    ? 'Reply with the complete function, signature included, in a single fenced ```python block.'
-    : 'Reply with the complete solution in a single fenced ```python block.';
+    ? `Reply with the complete function, signature included, in a single fenced \`\`\`${tag} block.`
+    : `Reply with the complete solution in a single fenced \`\`\`${tag} block.`;
 }
 
 export interface TaskTextOptions {
@@ -47,15 +54,15 @@ function taskText(task: Task, o: TaskTextOptions): string {
   const prefix = harnessPrefix(task);
   // A HumanEval prompt is code; it may sit in the prompt, the starter code, or both.
   if (prefix !== undefined && (task.starterCode === undefined || task.starterCode.trim() === task.prompt.trim())) {
-    parts.push(`Complete the following Python code:\n${fence(prefix)}`);
+    parts.push(`Complete the following ${languageName(task.language)} code:\n${fence(prefix, task.language)}`);
   } else {
     parts.push(task.prompt.trim());
-    if (task.starterCode?.trim()) parts.push(`Starter code:\n${fence(task.starterCode)}`);
+    if (task.starterCode?.trim()) parts.push(`Starter code:\n${fence(task.starterCode, task.language)}`);
   }
   const tests = o.showTests ? testsText(task.tests) : undefined;
   const entry = entryPointOf(task);
   if (tests !== undefined)
-    parts.push(`Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars))}`);
+    parts.push(`Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars), task.language)}`);
   else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
   else if (task.tests.kind === 'none')
     parts.push('There are no tests: the program must run to the end without errors.');
@@ -101,13 +108,13 @@ export function repairMessages(r: RepairInput): ChatMessage[] {
   const earlier = earlierText(r);
   if (r.latest.source === 'user' && r.latest.candidate !== undefined) {
     // The model did not write this code, so it must not appear as the model's own turn.
-    const content = `${first[0]?.content ?? ''}\n\n${earlier}The code was edited by hand to:\n${fence(r.latest.candidate)}\n\nRunning it gave:\n${r.feedback}\n\n${closing(r)}`;
+    const content = `${first[0]?.content ?? ''}\n\n${earlier}The code was edited by hand to:\n${fence(r.latest.candidate, r.task.language)}\n\nRunning it gave:\n${r.feedback}\n\n${closing(r)}`;
     return [{ role: 'user', content }];
   }
   const label = r.latest.candidate !== undefined ? 'Result of running your code:' : 'Your reply could not be run:';
   const said =
     r.latest.candidate !== undefined
-      ? fence(r.latest.candidate)
+      ? fence(r.latest.candidate, r.task.language)
       : clip(r.latest.reply.trim(), r.replyChars) || '(empty reply)';
   return [
     ...first,

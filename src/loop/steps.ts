@@ -1,6 +1,7 @@
 // The steps of one attempt, each on its own so a strategy can put them together its own way:
 // ask (a model call), extract (a candidate from the reply), run (in the sandbox, with feedback),
 // judge (the stop rules that look at the attempt) and record (hand it to the caller).
+import type { Language } from '../shared/run.ts';
 import type { Usage } from '../shared/model.ts';
 import type { Attempt } from '../shared/task.ts';
 import { candidateFromReply, type Candidate } from './assemble.ts';
@@ -89,8 +90,8 @@ export async function run(s: LoopState, c: Candidate, base: Attempt): Promise<At
 }
 
 /** A reply without code is still an attempt: its feedback asks for code. */
-export function noCode(got: NoCode, base: Attempt): Attempt {
-  return { ...base, feedback: noCodeFeedback(got.reason), passed: false };
+export function noCode(got: NoCode, base: Attempt, language: Language): Attempt {
+  return { ...base, feedback: noCodeFeedback(got.reason, language), passed: false };
 }
 
 export interface Judgement {

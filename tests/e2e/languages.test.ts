@@ -2,7 +2,7 @@
 // it; JavaScript and TypeScript run in the JavaScript runner, never as Python.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContext } from './support/browser.ts';
-import { openApp, pickExample, text, waitBusy } from './support/app.ts';
+import { attempts, openApp, pickExample, runLoop, text, waitBusy } from './support/app.ts';
 
 describe('language per task', () => {
   let ctx: PageContext;
@@ -57,4 +57,18 @@ describe('language per task', () => {
     await waitBusy(page, false);
     expect(await text(page, 'feedback')).toMatch(/main\.ts:3:\d+ TS2322/);
   });
+
+  it.each(['example-js-balanced-brackets', 'example-ts-merge-intervals'])(
+    'the demo model solves %s: a first attempt that fails its tests, then a repair that passes',
+    async (example) => {
+      const { page } = ctx;
+      await pickExample(page, example);
+      await runLoop(page);
+      expect(await attempts(page)).toEqual([
+        { index: 0, verdict: 'failed', tone: 'failed' },
+        { index: 1, verdict: 'passed', tone: 'passed' },
+      ]);
+      expect(await text(page, 'session-end')).toMatch(/^passed/);
+    },
+  );
 });
