@@ -1,8 +1,8 @@
 // What the loop says and accepts per task language: the name, the fence tag, and which fenced
 // blocks hold a solution in that language.
+import { LANGUAGE_NAMES } from '../shared/languages.ts';
 import type { Language } from '../shared/run.ts';
 
-const NAMES: Record<Language, string> = { python: 'Python', javascript: 'JavaScript', typescript: 'TypeScript' };
 const FENCE_TAGS: Record<Language, string> = { python: 'python', javascript: 'javascript', typescript: 'typescript' };
 // TypeScript accepts JavaScript: plain JavaScript is valid TypeScript.
 const TAGS: Record<Exclude<Language, 'python'>, RegExp> = {
@@ -10,7 +10,7 @@ const TAGS: Record<Exclude<Language, 'python'>, RegExp> = {
   typescript: /^(?:ts|typescript|tsx|mts|cts|js|javascript|node|nodejs|mjs|cjs|jsx)$/,
 };
 
-export const languageName = (language: Language): string => NAMES[language];
+export const languageName = (language: Language): string => LANGUAGE_NAMES[language];
 
 export const fenceTag = (language: Language): string => FENCE_TAGS[language];
 

@@ -58,14 +58,18 @@ describe('language per task', () => {
     expect(await text(page, 'feedback')).toMatch(/main\.ts:3:\d+ TS2322/);
   });
 
-  it.each(['example-js-balanced-brackets', 'example-ts-merge-intervals'])(
-    'the demo model solves %s: a first attempt that fails its tests, then a repair that passes',
-    async (example) => {
+  // The TypeScript first attempt never runs: the strict type check refuses it.
+  it.each([
+    ['example-js-balanced-brackets', 'failed'],
+    ['example-ts-merge-intervals', 'error'],
+  ])(
+    'the demo model solves %s: a first attempt that is refused (%s), then a repair that passes',
+    async (example, first) => {
       const { page } = ctx;
       await pickExample(page, example);
       await runLoop(page);
       expect(await attempts(page)).toEqual([
-        { index: 0, verdict: 'failed', tone: 'failed' },
+        { index: 0, verdict: first, tone: first },
         { index: 1, verdict: 'passed', tone: 'passed' },
       ]);
       expect(await text(page, 'session-end')).toMatch(/^passed/);
