@@ -84,7 +84,7 @@ describe('a GGUF model inside the page', () => {
     const cut = Buffer.from(MODEL.subarray(0, Math.floor(MODEL.byteLength / 2)));
     await picker.setInputFiles({ name: 'half.gguf', mimeType: 'application/octet-stream', buffer: cut });
     expect(await localStatus(dialog, /"half.gguf" cannot be used/)).toMatch(/incomplete: its weights need \d+ bytes/);
-    expect(await rows(dialog)).toEqual([]);
+    await expect.poll(() => rows(dialog)).toEqual([]);
   });
 
   it('downloads from an address with progress, and resumes with a Range request after the connection drops', async () => {
@@ -160,7 +160,7 @@ describe('a GGUF model inside the page', () => {
     await page.reload();
     await appReady(page);
     const dialog = await localSettings(page);
-    expect(await rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf/)]);
+    await expect.poll(() => rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf/)]);
     await dialog.locator('input[name="localModel"][value="tiny"]').check();
     const report = await testConnection(dialog);
     expect(report.headline).toMatch(/^Connected in/);
@@ -182,6 +182,6 @@ describe('a GGUF model inside the page', () => {
     const dialog = await localSettings(ctx.page);
     await dialog.getByTestId('local-delete').click();
     await localStatus(dialog, /Deleted tiny\.gguf/);
-    expect(await rows(dialog)).toEqual([]);
+    await expect.poll(() => rows(dialog)).toEqual([]);
   });
 });

@@ -55,7 +55,8 @@ export async function startFileHost(files: Record<string, Uint8Array>): Promise<
       return;
     }
     host.cutAfter = undefined;
-    res.write(part.subarray(0, cut), () => setTimeout(() => res.destroy(), 100));
+    // Drop the connection once the browser has had time to read what was sent, even on a busy machine.
+    res.write(part.subarray(0, cut), () => setTimeout(() => res.destroy(), 1500));
   };
   const server = createServer(serve);
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
