@@ -30,9 +30,9 @@ describe('the repository stands alone', () => {
   it('the check itself catches the ways a file can reach outside', () => {
     const dir = resolve(ROOT, 'tests/e2e');
     const refs = (code: string) => outsideReferences(code, dir, ROOT).map((r) => r.text);
-    expect(refs(`const DATA = resolve(ROOT, '../shared/datasets');`)).toEqual(['../shared/datasets']);
-    expect(refs(`DATASETS = os.path.join(os.path.dirname(ROOT), 'shared', 'datasets')`)).toEqual(['dirname(ROOT)']);
-    const abs = `${dirname(ROOT)}/shared/datasets/x.gz`;
+    expect(refs(`const DATA = resolve(ROOT, '../beside/data');`)).toEqual(['../beside/data']);
+    expect(refs(`DATA = os.path.join(os.path.dirname(ROOT), 'beside', 'data')`)).toEqual(['dirname(ROOT)']);
+    const abs = `${dirname(ROOT)}/beside/data/x.gz`;
     expect(refs(`const f = '${abs}';`)).toEqual([abs]);
     expect(refs(`import { x } from '../../src/shared/run.ts';`)).toEqual([]);
     expect(refs(`import { x } from './support/app.ts';`)).toEqual([]);
