@@ -6,11 +6,10 @@ import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../sha
 import type { FrameToHost } from '../shared/sandbox-protocol.ts';
 import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import type { FrameConnection } from './frame-host.ts';
+import { runLimitMs } from '../shared/timers.ts';
 import { prepareJsJob } from './js-job.ts';
 import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
-const limitMs = (sec: number): number => (sec > 0 ? Math.min(sec * 1000, MAX_TIMER_MS) : 0);
+import { errorMessage } from '../shared/error-message.ts';
 
 interface Pending {
   id: number;
@@ -75,10 +74,7 @@ export class JsRuntime implements Runtime {
       p.posted = true;
       this.frame.post({ type: 'js-run', id: p.id, job: prepared.job });
     } catch (err) {
-      this.finish(
-        p,
-        crashResult({ ...p.job, mode: 'feedback' }, err instanceof Error ? err.message : String(err), 0, p.output),
-      );
+      this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, errorMessage(err), 0, p.output));
     }
   }
 
@@ -98,7 +94,7 @@ export class JsRuntime implements Runtime {
     switch (m.type) {
       case 'js-started':
         p.startedAt = performance.now();
-        p.timer = setTimeout(() => this.stop(p, 'timed out'), limitMs(p.job.limits.timeoutSec));
+        p.timer = setTimeout(() => this.stop(p, 'timed out'), runLimitMs(p.job.limits.timeoutSec));
         break;
       case 'js-output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';

@@ -3,14 +3,12 @@
 // what the frame or the run reports.
 import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
 import type { FrameToHost } from '../shared/sandbox-protocol.ts';
-import { clampTimerMs } from '../shared/timers.ts';
+import { runLimitMs } from '../shared/timers.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
 
 // After an interrupt, how long a run may take to unwind before its worker is killed.
 const INTERRUPT_GRACE_MS = 150;
-// setTimeout fires at once for longer delays (or NaN): a huge limit would time every run out.
-const limitMs = (sec: number): number => (sec > 0 ? clampTimerMs(sec * 1000) : 0);
 
 interface Pending {
   id: number;
@@ -115,7 +113,7 @@ export class PythonRuntime implements Runtime {
     switch (m.type) {
       case 'started':
         p.startedAt = performance.now();
-        p.timers.push(setTimeout(() => this.stop(p, 'timed out'), limitMs(p.job.limits.timeoutSec)));
+        p.timers.push(setTimeout(() => this.stop(p, 'timed out'), runLimitMs(p.job.limits.timeoutSec)));
         break;
       case 'output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';

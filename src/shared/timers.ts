@@ -9,6 +9,11 @@ export function clampTimerMs(ms: number): number {
   return ms > 0 ? Math.min(ms, MAX_TIMER_MS) : 0;
 }
 
+/** A run's wall-clock limit as a timer delay: none (0) for a non-positive limit, else clamped. */
+export function runLimitMs(sec: number): number {
+  return sec > 0 ? clampTimerMs(sec * 1000) : 0;
+}
+
 /** Like setTimeout, except that a delay too long for a timer (or Infinity) means never. */
 export function setLongTimeout(ms: number, fn: () => void): ReturnType<typeof setTimeout> | undefined {
   return ms <= MAX_TIMER_MS ? setTimeout(fn, ms) : undefined;

@@ -4,6 +4,7 @@
 import { inspectModel } from './inspect.ts';
 import { deleteModel, getModel, listModels, modelFile, modelIdFor, openModelWriter, writeMeta } from './model-store.ts';
 import type { StoredModel } from './model-store.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 export interface Progress {
   loaded: number;
@@ -96,7 +97,7 @@ export async function downloadModel(url: string, opts: AcquireOptions = {}): Pro
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     throw new Error(
-      `Could not reach ${url} (${e instanceof Error ? e.message : String(e)}). Check the address, the network, and that the server allows downloads from this page (CORS).`,
+      `Could not reach ${url} (${errorMessage(e)}). Check the address, the network, and that the server allows downloads from this page (CORS).`,
       { cause: e },
     );
   }
@@ -132,7 +133,7 @@ export async function downloadModel(url: string, opts: AcquireOptions = {}): Pro
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     throw new Error(
-      `The download was interrupted after ${loaded}${total ? ` of ${total}` : ''} bytes (${e instanceof Error ? e.message : String(e)}). Download again to resume where it stopped.`,
+      `The download was interrupted after ${loaded}${total ? ` of ${total}` : ''} bytes (${errorMessage(e)}). Download again to resume where it stopped.`,
       { cause: e },
     );
   } finally {

@@ -7,6 +7,7 @@ import { checkFits, contextFor, inspectModel } from './inspect.ts';
 import type { ModelFacts } from './model-facts.ts';
 import { getModel, modelFile } from './model-store.ts';
 import { loadPrefs, memoryEnv } from './prefs.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 const WASM_PATH = 'wllama/wllama.wasm';
 
@@ -71,7 +72,7 @@ async function load(id: string, contextWanted: number): Promise<LoadedModel> {
     await wllama.exit().catch(() => undefined);
     throw new ModelError({
       kind: 'server',
-      message: `llama.cpp could not load "${meta.name}": ${e instanceof Error ? e.message : String(e)}`,
+      message: `llama.cpp could not load "${meta.name}": ${errorMessage(e)}`,
       hint: 'The file may be damaged or use a format newer than this page knows; try another quantisation of the model.',
     });
   }

@@ -7,6 +7,7 @@ import { estimateMemory, memoryBudget, memoryProblem } from './memory.ts';
 import type { MemoryBudget, MemoryEstimate } from './memory.ts';
 import { modelFacts, truncationReason, unsupportedReason } from './model-facts.ts';
 import type { ModelFacts } from './model-facts.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 export interface Inspection {
   header: GgufHeader;
@@ -35,7 +36,7 @@ export async function inspectModel(file: Blob, name: string): Promise<Inspection
   try {
     facts = modelFacts(header);
   } catch (e) {
-    throw refuse(name, e instanceof Error ? e.message : String(e), NOT_GGUF_HINT);
+    throw refuse(name, errorMessage(e), NOT_GGUF_HINT);
   }
   const unsupported = unsupportedReason(facts);
   if (unsupported) throw refuse(name, unsupported, 'Pick an instruction-tuned text model, such as Qwen2.5-Coder.');

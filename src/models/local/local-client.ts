@@ -8,6 +8,7 @@ import { publicConfig } from '../client-base.ts';
 import { loadedModel } from './engine.ts';
 import { listModels } from './model-store.ts';
 import { loadPrefs } from './prefs.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 const LOCAL_BASE_URL = 'local:';
 
@@ -37,7 +38,7 @@ function failure(e: unknown, partial: string): ModelError {
         })
       : new ModelError({
           kind: 'server',
-          message: `The in-page model failed: ${e instanceof Error ? e.message : String(e)}`,
+          message: `The in-page model failed: ${errorMessage(e)}`,
           hint: 'Reload the page to restart it; if it happens again, try a smaller context or another model file.',
         });
   if (partial !== '') err.partialText = partial;

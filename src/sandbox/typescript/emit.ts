@@ -3,6 +3,7 @@
 // line on its line by design); TypeScript's own emit reprints code and moves lines.
 import { transform } from 'sucrase';
 import ts from 'typescript';
+import { errorMessage } from '../../shared/error-message.ts';
 
 export interface Emitted {
   js: string;
@@ -64,6 +65,6 @@ export function emitJavaScript(code: string, source: ts.SourceFile, fileName: st
     const out = transform(code, { transforms: ['typescript'], disableESTransforms: true, filePath: fileName });
     return { js: USE_STRICT + out.code };
   } catch (err) {
-    return { js: '', error: err instanceof Error ? err.message : String(err) };
+    return { js: '', error: errorMessage(err) };
   }
 }

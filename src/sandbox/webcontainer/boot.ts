@@ -3,6 +3,7 @@
 // settles when StackBlitz cannot be reached, so it is raced against a bound, and a failure names
 // its reason in words.
 import type { BootOptions, WebContainer } from '@webcontainer/api';
+import { errorMessage } from '../../shared/error-message.ts';
 
 /** What the runner uses of a WebContainer; tests give a fake with the same types. */
 export type Container = Pick<WebContainer, 'mount' | 'spawn' | 'teardown'>;
@@ -58,7 +59,7 @@ function explain(reason: UnavailableReason, env: BootEnvironment, detail = ''): 
 
 /** Reads a boot() rejection for what it says about the cause. */
 function reasonOf(err: unknown, env: BootEnvironment): WebContainerUnavailable {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   if (/storage|cookie/i.test(message)) return explain('storage-blocked', env);
   if (/api.?key|unauthori[sz]ed|forbidden|not allowed|origin/i.test(message)) return explain('no-api-key', env);
   return explain('failed', env, message);

@@ -4,6 +4,7 @@ import type { NodeProject } from '../../shared/node-project.ts';
 import type { OutputStream, RunHandle, RunResult } from '../../shared/run.ts';
 import { createBooter, DEFAULT_BOOT_BOUND_MS, WebContainerUnavailable, type WebContainerBooter } from './boot.ts';
 import { runNodeProject } from './runner.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 export interface NodeProjectRunner {
   /** Boots now (the first run would otherwise); rejects with WebContainerUnavailable. */
@@ -38,7 +39,7 @@ export function createNodeProjectRunner(boundMs = DEFAULT_BOOT_BOUND_MS): NodePr
           return inner.result;
         },
         (err: unknown) => {
-          const message = err instanceof Error ? err.message : String(err);
+          const message = errorMessage(err);
           const type = err instanceof WebContainerUnavailable ? 'WebContainerUnavailable' : 'WebContainerError';
           return unavailable('error', `failed: ${message}`, type, message);
         },

@@ -8,6 +8,7 @@ import type { OutputStream, RunHandle, RunResult } from '../../shared/run.ts';
 import { OutputCollector } from '../results.ts';
 import type { Container } from './boot.ts';
 import { projectResult, type Ending } from './verdict.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 /** npm install gets its own, longer bound: the time limit is for the project's command. */
 const INSTALL_BOUND_MS = 180_000;
@@ -103,7 +104,7 @@ export function runNodeProject(
     } catch (err) {
       return projectResult({
         phase: 'command',
-        ending: { kind: 'crash', message: err instanceof Error ? err.message : String(err) },
+        ending: { kind: 'crash', message: errorMessage(err) },
         command,
         out,
         started,
