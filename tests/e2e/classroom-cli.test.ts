@@ -1,10 +1,10 @@
 // Classroom packs on the command line: `pack check` and `grade` through the built page in
 // headless Chromium, with students who try to score what their code does not earn.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli } from './support/cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SAMPLE = join(ROOT, 'data/packs/intro-python.json');
@@ -17,17 +17,6 @@ const write = (name: string, text: string): string => {
   writeFileSync(p, text);
   return p;
 };
-
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((ok) => {
-    const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('close', (status) => ok({ status, stdout, stderr }));
-  });
-}
 
 describe('fixpoint pack check', () => {
   it('exits 0 when every solution of the sample pack passes all its tests', async () => {

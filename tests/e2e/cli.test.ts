@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { hasPython } from './support/native.ts';
+import { cli } from './support/cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA = resolve(ROOT, 'data');
@@ -23,22 +24,6 @@ const readGz = (p: string): Record<string, unknown>[] =>
     .split('\n')
     .map((l) => JSON.parse(l));
 
-function cli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((ok) => {
-    const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('close', (status) => ok({ status, stdout, stderr }));
-  });
-}
 const rows = (stdout: string): Record<string, unknown>[] =>
   stdout
     .trim()

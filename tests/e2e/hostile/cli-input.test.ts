@@ -1,29 +1,17 @@
 // Command-line input that is valid but extreme, run through the real page (the bad input that
 // fails before any browser starts is in tests/unit/cli/cli-input.test.ts).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-hostile-'));
 const jsonl = (name: string, rows: unknown[]): string => {
   const p = join(dir, name);
   writeFileSync(p, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
   return p;
 };
-
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((ok) => {
-    const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('close', (status) => ok({ status, stdout, stderr }));
-  });
-}
 
 describe('fixpoint eval with extreme values', () => {
   it('a --timeout longer than a browser timer can count is a long limit, not none', async () => {
