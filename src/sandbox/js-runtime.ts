@@ -21,7 +21,6 @@ interface Pending {
   timer?: ReturnType<typeof setTimeout>;
   posted: boolean;
   /** The run wrote past its output cap (its own final mark never comes if the page stops it). */
-  truncated?: boolean;
 }
 
 export class JsRuntime implements Runtime {
@@ -82,8 +81,7 @@ export class JsRuntime implements Runtime {
     if (!this.jobs.has(p.id)) return;
     if (p.posted) this.frame.post({ type: 'js-kill', id: p.id });
     const elapsed = p.startedAt === undefined ? 0 : performance.now() - p.startedAt;
-    const stopped = stoppedResult(reason, elapsed, p.output);
-    this.finish(p, p.truncated ? { ...stopped, truncated: true } : stopped);
+    this.finish(p, stoppedResult(reason, elapsed, p.output));
   }
 
   private onFrame(m: FrameToHost): void {
@@ -98,8 +96,7 @@ export class JsRuntime implements Runtime {
         break;
       case 'js-output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
-        if (m.truncated === true) p.truncated = true;
-        const kept = p.output.add(stream, String(m.text));
+        const kept = p.output.add(stream, String(m.text), m.truncated === true);
         if (kept && p.onOutput) p.onOutput(stream, kept);
         break;
       }

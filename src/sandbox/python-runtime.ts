@@ -117,7 +117,7 @@ export class PythonRuntime implements Runtime {
         break;
       case 'output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
-        const kept = p.output.add(stream, String(m.text));
+        const kept = p.output.add(stream, String(m.text), m.truncated === true);
         if (kept && p.onOutput) p.onOutput(stream, kept);
         break;
       }

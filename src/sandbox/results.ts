@@ -10,10 +10,20 @@ export class OutputCollector {
   readonly text: Record<OutputStream, string> = { stdout: '', stderr: '' };
   private kept = 0;
   dropped = 0;
+  /** The sandbox said it dropped output: at once (an empty text), and again with its own mark at the end. */
+  private cut = false;
+  private cutMarked = false;
   constructor(private readonly cap: number) {}
 
-  /** Returns the part that was kept, for streaming on. */
-  add(stream: OutputStream, text: string): string {
+  /**
+   * Returns the part that was kept, for streaming on. `cut` flags the sandbox's notice that it
+   * has dropped output; the notice's text, when there is one, is the sandbox's own mark.
+   */
+  add(stream: OutputStream, text: string, cut = false): string {
+    if (cut) {
+      this.cut = true;
+      if (text) this.cutMarked = true;
+    }
     // The run's own truncation mark may overshoot the cap a little; allow room for it.
     const room = Math.max(0, this.cap + 256 - this.kept);
     const part = text.length > room ? text.slice(0, room) : text;
@@ -24,11 +34,13 @@ export class OutputCollector {
   }
 
   get truncated(): boolean {
-    return this.dropped > 0;
+    return this.dropped > 0 || this.cut;
   }
 
+  /** The mark to append: the count this side dropped, or, for a run stopped before the sandbox could add its own mark, a plain one. */
   mark(): string {
-    return this.dropped > 0 ? `\n… [output truncated: ${this.dropped.toLocaleString('en-US')} more characters]` : '';
+    if (this.dropped > 0) return `\n… [output truncated: ${this.dropped.toLocaleString('en-US')} more characters]`;
+    return this.cut && !this.cutMarked ? '\n… [output truncated]' : '';
   }
 }
 

@@ -40,7 +40,8 @@ export type FrameToHost =
   /** The snapshot handed in could not be loaded: drop it from the cache. */
   | { type: 'snapshot-rejected' }
   | { type: 'started'; id: number }
-  | { type: 'output'; id: number; stream: OutputStream; text: string }
+  /** truncated: the run has written past its output cap (see OutputCollector.add). */
+  | { type: 'output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
   | { type: 'progress'; id: number; test: string }
   /** result: a RunResult without its duration, as the run reported it: the page checks its shape. */
   | { type: 'result'; id: number; result: unknown }
@@ -101,7 +102,7 @@ export type WorkerToFrame =
   | { type: 'boot-error'; message: string }
   | { type: 'snapshot'; bytes: Blob }
   | { type: 'started'; id: number }
-  | { type: 'output'; id: number; stream: OutputStream; text: string }
+  | { type: 'output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
   | { type: 'progress'; id: number; test: string }
   /**
    * result: what the harness reported, unchecked until the page reads it. heapBytes: the

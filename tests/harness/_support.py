@@ -41,10 +41,10 @@ def job(code, tests=None, mode=None, stdin=None, cap=64 * 1024):
 
 
 def run(code, tests=None, mode=None, stdin=None, cap=64 * 1024):
-    """(RunResult dict, [(kind, text)] emitted)."""
+    """(RunResult dict, [(kind, text)] emitted); the sink's notices that it cut output have kind + '!'."""
     events = []
     out = harness.run_job(json.dumps(job(code, tests, mode, stdin, cap)),
-                          lambda kind, text: events.append((kind, text)))
+                          lambda kind, text, cut=False: events.append((kind + '!' if cut else kind, text)))
     assert isinstance(out, str)
     return json.loads(out), events
 

@@ -9,7 +9,7 @@ MARK = '\u2026 [output truncated: '
 
 
 def emitted(events, kind):
-    return ''.join(t for k, t in events if k == kind)
+    return ''.join(t for k, t in events if k in (kind, kind + '!'))
 
 
 class OutputCap(unittest.TestCase):
@@ -38,6 +38,21 @@ class OutputCap(unittest.TestCase):
         # Batched: about one emit per 4 KiB, never one per print.
         self.assertLess(len(events), 40)
         self.assertLess(elapsed, 5.0)
+
+    def test_the_cut_is_said_at_once_not_only_at_the_end(self):
+        # A flood stopped by the time limit never reaches the end: the page must know already.
+        r, events = run('for i in range(100_000):\n    print(i)\n', cap=1000)
+        cuts = [(i, t) for i, (k, t) in enumerate(events) if k == 'stdout!']
+        self.assertEqual(len(cuts), 2)
+        (first, notice), (last, mark) = cuts
+        self.assertEqual(notice, '')
+        self.assertEqual(len(''.join(t for k, t in events[:first] if k == 'stdout')), 1000)
+        self.assertEqual(last, len(events) - 1)
+        self.assertTrue(mark.startswith('\n' + MARK) or mark.startswith(MARK), mark)
+        r, events = run('print("x" * 10)', cap=10)
+        self.assertEqual([k for k, _ in events], ['stdout', 'stdout!', 'stdout!'])
+        r, events = run('print("fits")', cap=10)
+        self.assertEqual([k for k, _ in events], ['stdout'])
 
     def test_cap_is_shared_and_counted_in_utf8_bytes(self):
         r, _ = run('import sys\nprint("é" * 30)\nprint("y" * 100, file=sys.stderr)\n', cap=101)

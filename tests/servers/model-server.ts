@@ -179,6 +179,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       log: entry,
       closed: () => entry.closedEarly || res.destroyed,
     };
+    if (step.delayMs) await new Promise((r) => setTimeout(r, step.delayMs));
     if (isErrorBehaviour(entry.behaviour)) return playError(res, play, entry.behaviour);
     await playStream(res, play);
   }

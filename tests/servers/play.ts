@@ -20,6 +20,8 @@ export interface Step {
   afterPieces?: number;
   /** slow: pause between pieces. */
   slowMs?: number;
+  /** Pause before anything is sent, as a model that takes a while to start. */
+  delayMs?: number;
 }
 
 interface PlayLog {

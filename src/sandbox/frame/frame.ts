@@ -201,7 +201,7 @@ function onRunMessage(slot: Slot, w: Extract<WorkerToFrame, { id: number }>): vo
       toHost({ type: 'started', id: cur.id });
       break;
     case 'output':
-      toHost({ type: 'output', id: cur.id, stream: w.stream, text: w.text });
+      toHost({ type: 'output', id: cur.id, stream: w.stream, text: w.text, truncated: w.truncated === true });
       break;
     case 'progress':
       toHost({ type: 'progress', id: cur.id, test: w.test });

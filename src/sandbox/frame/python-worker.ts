@@ -9,7 +9,9 @@ declare const self: DedicatedWorkerGlobalScope;
 interface Pyodide {
   makeMemorySnapshot(): Uint8Array;
   runPython(code: string): unknown;
-  pyimport(name: string): { run_job: (job: string, emit: (kind: string, text: string) => void) => string };
+  pyimport(name: string): {
+    run_job: (job: string, emit: (kind: string, text: string, cut?: boolean) => void) => string;
+  };
   setInterruptBuffer(buf: Int32Array): void;
   FS: { mkdirTree(path: string): void; writeFile(path: string, data: string): void };
   globals: { set(name: string, value: unknown): void };
@@ -59,10 +61,10 @@ async function boot(init: WorkerInit): Promise<void> {
     if (m?.type !== 'run') return;
     send({ type: 'started', id: m.id });
     if (init.interrupt) atomicsStore(init.interrupt, 0, 0);
-    const emit = (kind: string, text: string): void => {
+    const emit = (kind: string, text: string, cut?: boolean): void => {
       if (kind === 'progress') send({ type: 'progress', id: m.id, test: toText(text) });
       else if (kind === 'stdout' || kind === 'stderr')
-        send({ type: 'output', id: m.id, stream: kind, text: toText(text) });
+        send({ type: 'output', id: m.id, stream: kind, text: toText(text), truncated: cut === true });
     };
     try {
       const json = runJob(toJson(m.job), emit);

@@ -22,7 +22,13 @@ export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
       return { type: 'started', id };
     case 'output':
       if (typeof m.text !== 'string') return undefined;
-      return { type: 'output', id, stream: m.stream === 'stderr' ? 'stderr' : 'stdout', text: m.text };
+      return {
+        type: 'output',
+        id,
+        stream: m.stream === 'stderr' ? 'stderr' : 'stdout',
+        text: m.text,
+        ...(m.truncated === true ? { truncated: true } : {}),
+      };
     case 'progress':
       return typeof m.test === 'string' ? { type: 'progress', id, test: m.test } : undefined;
     case 'result':

@@ -68,7 +68,9 @@ describe.each(MODES)('data theft through the loop ($name)', ({ isolated }) => {
     await ctx.page.evaluate(() => window.fixpoint.start(1));
     server.reply(EARLIER_REPLY);
     earlier = await loop(EARLIER, 1);
-    server.reply(...THIEF_REPLIES);
+    // The reads the first program starts answer later; the model "thinks" a while before each
+    // reply that prints what they found, so that they have answered however busy the machine is.
+    server.script(...THIEF_REPLIES.map((reply, i) => ({ reply, delayMs: i === 1 || i === 2 ? 2000 : 0 })));
     theft = await loop(THEFT, 4);
   });
   afterAll(async () => {

@@ -68,6 +68,17 @@ const ABUSES: Record<string, Abuse> = {
       expect(r.stdout).toMatch(/output truncated/);
     },
   },
+  // Its interpreter is killed, so the mark the run would add at its end never comes.
+  'a flood of output that swallows the interrupt': {
+    code: 'import itertools\nfor i in itertools.count():\n    try:\n        print(i)\n    except BaseException:\n        pass',
+    timeoutSec: 2,
+    status: ['timed out'],
+    check: (r) => {
+      expect(r.stdout.startsWith('0\n1\n2\n')).toBe(true);
+      expect(r.stdout).toMatch(/\n… \[output truncated\]$/);
+      expect(r.truncated).toBe(true);
+    },
+  },
   'a single 100 MB line': {
     code: 'print("x" * 10**8)',
     timeoutSec: 10,

@@ -20,27 +20,23 @@ export class Sink {
 
   write(stream: 'stdout' | 'stderr', text: string): void {
     const room = this.cap - this.used;
-    if (room <= 0) {
-      // Said once, at once: a flood that runs into the time limit never reaches finish().
-      if (this.dropped === 0 && text.length > 0) {
-        this.flush();
-        this.dropped += text.length;
-        this.pending = '\n… [output truncated]';
-        this.flush();
-        return;
-      }
-      this.dropped += text.length;
-      return;
-    }
-    const part = text.length > room ? text.slice(0, room) : text;
+    const part = text.length > room ? text.slice(0, Math.max(0, room)) : text;
+    const wasCut = this.dropped > 0;
     this.dropped += text.length - part.length;
-    this.used += part.length;
-    if (this.pending && stream !== this.pendingStream) this.flush();
-    this.pendingStream = stream;
-    this.pending += part;
-    // A loop that prints and never yields still gets its output out, a batch at a time.
-    if (this.pending.length >= BATCH) this.flush();
-    else this.timer ??= this.later(() => this.flush());
+    if (part) {
+      this.used += part.length;
+      if (this.pending && stream !== this.pendingStream) this.flush();
+      this.pendingStream = stream;
+      this.pending += part;
+      // A loop that prints and never yields still gets its output out, a batch at a time.
+      if (this.pending.length >= BATCH) this.flush();
+      else this.timer ??= this.later(() => this.flush());
+    }
+    // Said once, at once: a flood that runs into the time limit never reaches finish().
+    if (!wasCut && this.dropped > 0) {
+      this.flush();
+      this.send(stream, '');
+    }
   }
 
   flush(): void {
@@ -48,8 +44,13 @@ export class Sink {
     if (!this.pending) return;
     const text = this.pending;
     this.pending = '';
+    this.send(this.pendingStream, text, false);
+  }
+
+  /** cut: the text is the sink's own notice that output is being dropped (see OutputCollector.add). */
+  private send(stream: 'stdout' | 'stderr', text: string, cut = true): void {
     try {
-      apply(this.emit, undefined, [this.pendingStream, text, this.dropped > 0]);
+      apply(this.emit, undefined, [stream, text, cut]);
     } catch {
       // A broken output channel must not turn into a verdict.
     }
@@ -58,10 +59,8 @@ export class Sink {
   /** Flushes and adds the truncation mark; returns whether anything was dropped. */
   finish(): boolean {
     this.flush();
-    if (this.dropped > 0) {
-      this.pending = `\n… [output truncated: ${toText(this.dropped)} more characters]`;
-      this.flush();
-    }
+    if (this.dropped > 0)
+      this.send(this.pendingStream, `\n… [output truncated: ${toText(this.dropped)} more characters]`);
     return this.dropped > 0;
   }
 }

@@ -38,7 +38,7 @@ class Sink:
     """Keeps at most `cap` bytes of stdout+stderr, counts the rest, and forwards what it keeps
     to `emit` in batches, in the order it was written."""
 
-    __slots__ = ('cap', 'used', 'kept', 'dropped', 'emit', 'pend', 'pend_kind', 'pend_len')
+    __slots__ = ('cap', 'used', 'kept', 'dropped', 'emit', 'pend', 'pend_kind', 'pend_len', 'cut')
 
     def __init__(self, cap, emit):
         self.cap = cap if type(cap) is int and cap >= 0 else 65536
@@ -49,30 +49,42 @@ class Sink:
         self.pend = []
         self.pend_kind = 0
         self.pend_len = 0
+        self.cut = False
 
     def put(self, idx, s):
         room = self.cap - self.used
         if room <= 0:
             self.dropped[idx] += utf8_len(s)
+            self.notice(idx)
             return
         n = utf8_len(s)
-        if n > room:
+        over = n > room
+        if over:
             part = _cut_utf8(s, room)
             self.dropped[idx] += n - utf8_len(part)
             s, n = part, room
         self.used += n
-        if not s:
+        if s:
+            self.kept[idx].append(s)
+            if self.emit is not None:
+                if self.pend and self.pend_kind != idx:
+                    self.flush()
+                self.pend_kind = idx
+                self.pend.append(s)
+                self.pend_len += len(s)
+                if self.pend_len >= _BATCH:
+                    self.flush()
+        if over:
+            self.notice(idx)
+
+    def notice(self, idx):
+        """Says at once, not only at the end, that output is being dropped: a flood that runs into
+        the time limit may be stopped before finish() adds the mark."""
+        if self.cut:
             return
-        self.kept[idx].append(s)
-        if self.emit is None:
-            return
-        if self.pend and self.pend_kind != idx:
-            self.flush()
-        self.pend_kind = idx
-        self.pend.append(s)
-        self.pend_len += len(s)
-        if self.pend_len >= _BATCH:
-            self.flush()
+        self.cut = True
+        self.flush()
+        self.send(STREAMS[idx], '', True)
 
     def flush(self):
         if not self.pend:
@@ -82,11 +94,14 @@ class Sink:
         self.pend_len = 0
         self.send(STREAMS[self.pend_kind], text)
 
-    def send(self, kind, text):
+    def send(self, kind, text, cut=False):
         if self.emit is None:
             return
         try:
-            self.emit(kind, text)
+            if cut:
+                self.emit(kind, text, True)
+            else:
+                self.emit(kind, text)
         except Exception:
             # A broken output channel must not turn into a verdict.
             pass
@@ -102,7 +117,7 @@ class Sink:
                 mark = ('' if not text or text.endswith('\n') else '\n') + \
                     '\u2026 [output truncated: ' + format(lost, ',') + ' more bytes]'
                 text += mark
-                self.send(STREAMS[idx], mark)
+                self.send(STREAMS[idx], mark, True)
             texts.append(text)
         return texts[0], texts[1], bool(self.dropped[0] or self.dropped[1])
 
@@ -136,6 +151,8 @@ def _writer(sink, idx):
         if sink.used >= cap:
             # Past the cap a flood of prints costs no more than counting it.
             dropped[idx] += len(s) if s.isascii() else utf8_len(s)
+            if not sink.cut:
+                sink.notice(idx)
         elif s:
             put(idx, s)
         return len(s)
