@@ -1,6 +1,7 @@
 // The loop's public contract: what a caller passes in and what it gets back.
 import type { ModelClient, ModelErrorInfo, Usage } from '../shared/model.ts';
 import type { OutputStream, Runtime } from '../shared/run.ts';
+import type { StrategySettings } from '../shared/strategy.ts';
 import type { Attempt, EndReason, Task } from '../shared/task.ts';
 
 export interface LoopSettings {
@@ -22,6 +23,8 @@ export interface LoopSettings {
   /** Further tries after a network or server fault; default 1. */
   modelRetries?: number;
   retryDelayMs?: number;
+  /** How the loop uses execution; default plain repair. */
+  strategy?: StrategySettings;
 }
 
 export interface LoopHooks {
