@@ -1,10 +1,14 @@
 // A static host that cannot send headers, then no network at all: the service worker makes the
-// page cross-origin isolated and keeps everything Python needs.
+// page cross-origin isolated and keeps everything Python needs, and the in-page model's engine
+// once a model is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChrome } from '../../cli/browser.ts';
 import { serveDist, type StaticServer } from '../../cli/server.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pyJob } from './support/browser.ts';
+import { tinyModel } from '../support/tiny-model.ts';
+import { appReady } from './support/app.ts';
+import { localSettings, localStatus, rows, setPref, testConnection } from './support/local-model.ts';
 
 describe('static hosting and offline use', () => {
   let server: StaticServer;
@@ -34,6 +38,19 @@ describe('static hosting and offline use', () => {
     expect(await page.evaluate(() => document.querySelector('#app')?.getAttribute('data-isolated'))).toBe('true');
   });
 
+  it('stores a model picked from disk', async () => {
+    const dialog = await localSettings(page);
+    await dialog
+      .locator('input[name="ggufFile"]')
+      .setInputFiles({ name: 'tiny.gguf', mimeType: 'application/octet-stream', buffer: Buffer.from(tinyModel()) });
+    expect(await localStatus(dialog, /Stored|cannot/)).toMatch(/Stored tiny\.gguf/);
+    // Nothing has loaded the engine yet: only storing the model brought it in.
+    const cached = (): Promise<boolean> =>
+      page.evaluate(async () => !!(await caches.match(new URL('wllama/wllama.wasm', document.baseURI).href)));
+    await expect.poll(cached, { timeout: 30_000 }).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('loads and runs Python with the network gone', async () => {
     await context.setOffline(true);
     await server.close();
@@ -45,5 +62,15 @@ describe('static hosting and offline use', () => {
     );
     expect(r.status).toBe('passed');
     expect(r.stdout).toBe('2\n');
+  });
+
+  it('the stored model answers with the network gone', async () => {
+    await appReady(page);
+    const dialog = await localSettings(page);
+    await expect.poll(() => rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf/)]);
+    await dialog.locator('input[name="localModel"][value="tiny"]').check();
+    await setPref(dialog, 'threads', '1');
+    const report = await testConnection(dialog);
+    expect(report.headline).toMatch(/^Connected in/);
   });
 });

@@ -1,6 +1,7 @@
 // Getting a model into the browser: copied from a file the user picked, or downloaded from an
 // address. Downloads resume where they stopped (HTTP Range), and what arrived is committed every
 // few MiB, so a closed tab or a lost connection costs little.
+import { keepEngineForOffline } from './engine.ts';
 import { inspectModel } from './inspect.ts';
 import { deleteModel, getModel, listModels, modelFile, modelIdFor, openModelWriter, writeMeta } from './model-store.ts';
 import type { StoredModel } from './model-store.ts';
@@ -51,6 +52,7 @@ export async function importModelFile(file: File, opts: AcquireOptions = {}): Pr
   }
   const done: StoredModel = { ...meta, size: loaded, complete: true };
   await writeMeta(done);
+  void keepEngineForOffline();
   return done;
 }
 
@@ -157,6 +159,7 @@ async function finish(meta: StoredModel, size: number): Promise<StoredModel> {
   }
   const done: StoredModel = { ...meta, size, expectedSize: size, complete: true };
   await writeMeta(done);
+  void keepEngineForOffline();
   return done;
 }
 

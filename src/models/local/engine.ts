@@ -11,6 +11,19 @@ import { errorMessage } from '../../shared/error-message.ts';
 
 const WASM_PATH = 'wllama/wllama.wasm';
 
+/**
+ * Fetches the engine once a model is stored, so that the service worker keeps it and the model
+ * also runs with the network gone (the engine is 10 MB: fetched for those who store a model, not
+ * for every visitor).
+ */
+export async function keepEngineForOffline(): Promise<void> {
+  try {
+    await (await fetch(new URL(WASM_PATH, document.baseURI))).arrayBuffer();
+  } catch {
+    // Online, loading the model fetches it anyway.
+  }
+}
+
 export interface LoadedModel {
   id: string;
   wllama: Wllama;
