@@ -25,6 +25,16 @@ describe('a GGUF model inside the page', () => {
     await host?.close();
   });
 
+  it('saving with no model stored says, where it can be seen, to add one', async () => {
+    const dialog = await localSettings(ctx.page);
+    await dialog.locator('button[type="submit"]').click();
+    const status = dialog.locator('.fp-settings-status');
+    await expect
+      .poll(() => status.textContent())
+      .toBe('Nothing was saved: Pick a stored model, or add a .gguf file or an address below.');
+    expect(await status.isVisible()).toBe(true);
+  });
+
   it('refuses a file that is not GGUF, and a cut-off one, in words, and stores neither', async () => {
     const dialog = await localSettings(ctx.page);
     const picker = dialog.locator('input[name="ggufFile"]');

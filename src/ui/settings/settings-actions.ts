@@ -8,7 +8,14 @@ import { describeReport, testConnection } from './connection-test.ts';
 import type { ConnectionReport } from './connection-test.ts';
 import type { EndpointSettings } from './settings-model.ts';
 import { presetOrCustom } from './settings-model.ts';
-import { readDraft, readValidated, refreshForm, setStatus, type SettingsState } from './settings-state.ts';
+import {
+  invalidStatus,
+  readDraft,
+  readValidated,
+  refreshForm,
+  setStatus,
+  type SettingsState,
+} from './settings-state.ts';
 
 /** The config to call with: the typed key if any, else the one saved for this origin. */
 function callConfig(s: SettingsState, config: EndpointConfig): EndpointConfig {
@@ -22,7 +29,7 @@ export function saveSettings(s: SettingsState, onSave?: (settings: EndpointSetti
   const v = readValidated(f);
   setFieldError(f.apiKey, f.keyError, undefined);
   if (!v.ok) {
-    setStatus(f, 'Nothing was saved: correct the fields marked above.');
+    setStatus(f, invalidStatus(f, v, 'Nothing was saved'));
     return false;
   }
   const d = readDraft(f);
@@ -49,7 +56,7 @@ export async function runConnectionTest(s: SettingsState): Promise<ConnectionRep
   const { f } = s;
   const v = readValidated(f);
   if (!v.ok) {
-    setStatus(f, 'Cannot test yet: correct the fields marked above.');
+    setStatus(f, invalidStatus(f, v, 'Cannot test yet'));
     return undefined;
   }
   s.running?.abort();

@@ -91,17 +91,33 @@ export function refreshForm(s: SettingsState): void {
     : describeKeyPlace(stored, d.baseUrl);
 }
 
-/** The form's values, validated, with each field's error shown beside it. */
-export function readValidated(f: SettingsForm): Validation {
-  const v = validate(readDraft(f));
-  const errs = v.ok ? {} : v.errors;
-  const inputs: Record<Field, HTMLElement> = {
+/** The form's inputs that validation speaks of. */
+function fieldInputs(f: SettingsForm): Record<Field, HTMLElement> {
+  return {
     baseUrl: f.baseUrl,
     model: f.model,
     temperature: f.temperature,
     priceInPerM: f.priceIn,
     priceOutPerM: f.priceOut,
   };
+}
+
+/** The form's values, validated, with each field's error shown beside it. */
+export function readValidated(f: SettingsForm): Validation {
+  const v = validate(readDraft(f));
+  const errs = v.ok ? {} : v.errors;
+  const inputs = fieldInputs(f);
   for (const field of Object.keys(inputs) as Field[]) setFieldError(inputs[field], f.errors[field], errs[field]);
   return v;
+}
+
+/**
+ * The status line for a form that cannot be used yet. A field's error beside a field that is not
+ * on show (the model name, for a model inside the page) would go unseen, so it is said here.
+ */
+export function invalidStatus(f: SettingsForm, v: Validation, lead: string): string {
+  if (v.ok) return lead;
+  const inputs = fieldInputs(f);
+  const unseen = (Object.keys(v.errors) as Field[]).find((k) => inputs[k].closest('[hidden]') !== null);
+  return unseen ? `${lead}: ${v.errors[unseen]}` : `${lead}: correct the fields marked above.`;
 }
