@@ -1,6 +1,5 @@
 """Output capping, truncation marks, batched emission, stdin."""
 
-import time
 import unittest
 
 from _support import humaneval, run
@@ -19,25 +18,19 @@ class OutputCap(unittest.TestCase):
         self.assertEqual(events, [('stdout', 'out\n'), ('stderr', 'err\n')])
 
     def test_huge_single_line(self):
-        start = time.perf_counter()
         r, events = run('print("x" * 100_000_000)', cap=1000)
-        elapsed = time.perf_counter() - start
         self.assertEqual(r['stdout'], 'x' * 1000 + '\n' + MARK + '99,999,001 more bytes]')
         self.assertTrue(r['truncated'])
         self.assertEqual(emitted(events, 'stdout'), r['stdout'])
-        self.assertLess(elapsed, 2.0)
 
     def test_many_lines(self):
-        start = time.perf_counter()
         r, events = run('for i in range(1_000_000):\n    print(i)\n', cap=64 * 1024)
-        elapsed = time.perf_counter() - start
         total = sum(len(str(i)) + 1 for i in range(1_000_000))
         self.assertTrue(r['stdout'].endswith(MARK + format(total - 65536, ',') + ' more bytes]'))
         self.assertEqual(len(r['stdout'].split('\n… ')[0].encode()), 65536)
         self.assertEqual(emitted(events, 'stdout'), r['stdout'])
         # Batched: about one emit per 4 KiB, never one per print.
         self.assertLess(len(events), 40)
-        self.assertLess(elapsed, 5.0)
 
     def test_the_cut_is_said_at_once_not_only_at_the_end(self):
         # A flood stopped by the time limit never reaches the end: the page must know already.
