@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { RunJob, RunResult } from '../src/shared/run.ts';
+import type { Language, RunJob, RunResult } from '../src/shared/run.ts';
 import { openProfilePage } from './browser.ts';
 import { serveDist, type StaticServer } from './server.ts';
 import { phase } from './timings.ts';
@@ -41,6 +41,8 @@ export interface HeadlessOptions {
   log: (s: string) => void;
   /** The browser profile to keep the page's caches in; default: one kept in node_modules/.cache. */
   profileDir?: string;
+  /** The languages the command will run (default: all); Python boots only when it is among them. */
+  languages?: readonly Language[];
 }
 
 export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage> {
@@ -59,8 +61,9 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
     const { page } = browser;
     const url = `${server.url}?headless`;
     await phase('page load', () => page.goto(url));
-    const { isolated } = await phase('python start', () =>
-      page.evaluate((n) => window.fixpoint.start(n), opts.sandboxes),
+    const languages = opts.languages ?? ['python', 'javascript', 'typescript'];
+    const { isolated } = await phase(languages.includes('python') ? 'python start' : 'sandbox start', () =>
+      page.evaluate(([n, l]) => window.fixpoint.start(n, l), [opts.sandboxes, languages] as const),
     );
     const b = browser;
     const s = server;
