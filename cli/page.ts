@@ -46,18 +46,21 @@ export interface HeadlessOptions {
 }
 
 export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage> {
-  await phase('build check', () => ensureBuilt(opts.log));
   let server: StaticServer | undefined;
   let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
-    server = await phase('browser launch', () =>
-      serveDist({
-        root: DIST,
-        isolated: opts.isolated ?? true,
-        port: opts.isolated === false ? 4176 : 4175,
-      }),
+    // The browser starts while the build is checked and the server opens: none needs the others.
+    const [built, served, launched] = await phase('browser launch', () =>
+      Promise.allSettled([
+        phase('build check', () => ensureBuilt(opts.log)),
+        serveDist({ root: DIST, isolated: opts.isolated ?? true, port: opts.isolated === false ? 4176 : 4175 }),
+        openProfilePage(opts.profileDir ?? PROFILE),
+      ]),
     );
-    browser = await phase('browser launch', () => openProfilePage(opts.profileDir ?? PROFILE));
+    if (served.status === 'fulfilled') server = served.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const r of [built, served, launched]) if (r.status === 'rejected') throw r.reason;
+    if (!server || !browser) throw new Error('the browser or the local server did not start');
     const { page } = browser;
     const url = `${server.url}?headless`;
     await phase('page load', () => page.goto(url));
