@@ -100,9 +100,9 @@ export interface FrameConnection {
 }
 
 // The frame answers a ping at once (its main thread is idle: runs are in workers); one left
-// unanswered this long means its process is gone.
+// unanswered over this many beats means its process is gone.
 const PING_EVERY_MS = 1000;
-const PONG_DEADLINE_MS = 5000;
+const SILENT_BEATS = 5;
 
 export interface FrameOptions {
   onMessage?: (m: FrameToHost) => void;
@@ -170,24 +170,24 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         break;
     }
   };
-  // Alive while every ping is answered before the deadline; checked on the next beat, so a page
-  // whose timers are throttled (a background tab) never mistakes its own delay for silence.
+  // Alive while each ping is answered within a few beats. Silence is counted in beats that ran,
+  // not in time: a page whose own thread was busy, or whose timers are throttled (a background
+  // tab), sees late beats, never missed answers.
   let pinged = 0;
-  let pingedAt = 0;
   let answered = true;
+  let silent = 0;
   let beat: ReturnType<typeof setInterval> | undefined;
   const lostCallbacks: (() => void)[] = [];
   const watch = (): void => {
     beat ??= setInterval(() => {
-      const now = performance.now();
-      if (!answered && now - pingedAt > PONG_DEADLINE_MS) {
+      if (!answered) {
+        if (++silent < SILENT_BEATS) return;
         clearInterval(beat);
         for (const cb of lostCallbacks.splice(0)) cb();
         return;
       }
-      if (!answered) return;
       answered = false;
-      pingedAt = now;
+      silent = 0;
       iframe.contentWindow?.postMessage({ type: 'ping', n: ++pinged } satisfies HostToFrame, '*');
     }, PING_EVERY_MS);
   };
