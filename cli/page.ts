@@ -64,9 +64,10 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
     const { page } = browser;
     const url = `${server.url}?headless`;
     await phase('page load', () => page.goto(url));
-    const languages = opts.languages ?? ['python', 'javascript', 'typescript'];
-    const { isolated } = await phase(languages.includes('python') ? 'python start' : 'sandbox start', () =>
-      page.evaluate(([n, l]) => window.fixpoint.start(n, l), [opts.sandboxes, languages] as const),
+    const languages = opts.languages;
+    const { isolated } = await phase(
+      !languages || languages.includes('python') ? 'python start' : 'sandbox start',
+      () => page.evaluate(([n, l]) => window.fixpoint.start(n, l), [opts.sandboxes, languages] as const),
     );
     const b = browser;
     const s = server;
