@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Language, RunJob, RunResult } from '../src/shared/run.ts';
-import { openProfilePage } from './browser.ts';
+import { findChrome, openProfilePage } from './browser.ts';
 import { serveDist, type StaticServer } from './server.ts';
 import { phase } from './timings.ts';
 
@@ -46,6 +46,7 @@ export interface HeadlessOptions {
 }
 
 export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage> {
+  findChrome(); // no browser: say so at once, before a build
   let server: StaticServer | undefined;
   let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
