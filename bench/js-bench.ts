@@ -2,8 +2,9 @@
 // verdict, and MultiPL-E grading of a mixed set (right, wrong, throwing, looping, exiting) by
 // `eval` against native node started once per program, as MultiPL-E's harness does.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChrome } from '../cli/browser.ts';
 import { ensureBuilt } from '../cli/page.ts';
@@ -39,13 +40,15 @@ export interface JsFigures {
   evalSeconds: number;
   nodeSeconds?: number;
   agree?: number;
+  /** Where eval's time went (cli/timings.ts). */
+  timings: { totalMs: number; nodeStartMs: number; phasesMs: Record<string, number>; pageOverheadPerJobMs: number };
 }
 
 export async function measureJs(log: (s: string) => void): Promise<JsFigures> {
   await ensureBuilt(log);
   const server = await serveDist({ root: resolve(ROOT, 'dist'), isolated: true });
   const browser = await launchChrome();
-  let figures: Omit<JsFigures, 'samples' | 'evalSeconds'>;
+  let figures: Omit<JsFigures, 'samples' | 'evalSeconds' | 'timings'>;
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}?headless`);
@@ -66,11 +69,12 @@ export async function measureJs(log: (s: string) => void): Promise<JsFigures> {
   const samplesText = readFileSync(JS_SAMPLES, 'utf8');
   const count = samplesText.trim().split('\n').length;
   log(`eval on ${count} MultiPL-E JavaScript samples…`);
+  const timingsFile = join(mkdtempSync(join(tmpdir(), 'fixpoint-js-bench-')), 'timings.json');
   const t0 = performance.now();
   const r = spawnSync(
     process.execPath,
     ['--import', 'tsx', resolve(ROOT, 'cli/main.ts'), 'eval', '--problems', MULTIPL_E_JS, '--samples', JS_SAMPLES],
-    { encoding: 'utf8', cwd: ROOT },
+    { encoding: 'utf8', cwd: ROOT, env: { ...process.env, FIXPOINT_TIMINGS: timingsFile } },
   );
   const evalSeconds = (performance.now() - t0) / 1000;
   if (r.status !== 0) throw new Error(`eval failed: ${r.stderr}`);
@@ -92,5 +96,6 @@ export async function measureJs(log: (s: string) => void): Promise<JsFigures> {
   const native = nodeVerdicts(programs, 3);
   const nodeSeconds = native ? (performance.now() - t1) / 1000 : undefined;
   const agree = native ? native.filter((v, i) => v === ours[i]).length : undefined;
-  return { ...figures, samples: count, evalSeconds, nodeSeconds, agree };
+  const timings = JSON.parse(readFileSync(timingsFile, 'utf8')) as JsFigures['timings'];
+  return { ...figures, samples: count, evalSeconds, nodeSeconds, agree, timings };
 }

@@ -18,126 +18,152 @@ const ratio = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
 
 const rows: [string, string, string][] = [];
 const results: Record<string, unknown> = { date: new Date().toISOString() };
-
-log('bare Pyodide, new profile…');
-const bare = await bareStartMs();
-results.bareStartMs = bare;
-rows.push(['bare Pyodide (loadPyodide in a worker), navigation to first result, new profile', ms(bare), '-']);
+// `npm run bench -- javascript typescript`: only those sections (all of them without names).
+const SECTIONS = ['python', 'first-paint', 'grading', 'typescript', 'javascript', 'loop', 'local-model'];
+const only = process.argv.slice(2);
+for (const name of only)
+  if (!SECTIONS.includes(name)) throw new Error(`no bench section "${name}"; the sections: ${SECTIONS.join(', ')}`);
+const want = (name: string): boolean => only.length === 0 || only.includes(name);
 
 let profileDir = '';
-for (const isolated of [true, false]) {
-  log(`runtime, ${isolated ? 'isolated' : 'not isolated'}…`);
-  const f = await measureRuntime(isolated, log);
-  results[isolated ? 'runtimeIsolated' : 'runtimeNotIsolated'] = f;
-  const tag = f.isolated ? 'isolated' : 'not isolated';
-  if (isolated) profileDir = f.profileDir;
+if (want('python')) {
+  log('bare Pyodide, new profile…');
+  const bare = await bareStartMs();
+  results.bareStartMs = bare;
+  rows.push(['bare Pyodide (loadPyodide in a worker), navigation to first result, new profile', ms(bare), '-']);
+
+  for (const isolated of [true, false]) {
+    log(`runtime, ${isolated ? 'isolated' : 'not isolated'}…`);
+    const f = await measureRuntime(isolated, log);
+    results[isolated ? 'runtimeIsolated' : 'runtimeNotIsolated'] = f;
+    const tag = f.isolated ? 'isolated' : 'not isolated';
+    if (isolated) profileDir = f.profileDir;
+    rows.push(
+      [`cold start, navigation to first result, new profile (${tag})`, ms(f.coldStartMs), '-'],
+      [`  / bare Pyodide`, ratio(f.coldStartMs / bare), '<= 1.00'],
+      [`returning visit, navigation to first result (${tag})`, ms(f.returnStartMs), '-'],
+      [`  / bare Pyodide`, ratio(f.returnStartMs / bare), '<= 0.25'],
+      [`warm trivial run, median of 50 (${tag})`, ms(f.warmMedianMs), '<= 20 ms'],
+      [`1 s limit to verdict (${tag})`, `${ms(f.timeoutVerdictMs)} (${f.timeoutStatus})`, '<= 1200 ms'],
+      [`next result after the time limit (${tag})`, ms(f.nextAfterTimeoutMs), f.isolated ? '<= 50 ms' : '<= 300 ms'],
+    );
+  }
+}
+
+if (want('first-paint')) {
+  log('first paint…');
+  const paint = await measureFirstPaint(log);
+  results.firstPaint = paint;
   rows.push(
-    [`cold start, navigation to first result, new profile (${tag})`, ms(f.coldStartMs), '-'],
-    [`  / bare Pyodide`, ratio(f.coldStartMs / bare), '<= 1.00'],
-    [`returning visit, navigation to first result (${tag})`, ms(f.returnStartMs), '-'],
-    [`  / bare Pyodide`, ratio(f.returnStartMs / bare), '<= 0.25'],
-    [`warm trivial run, median of 50 (${tag})`, ms(f.warmMedianMs), '<= 20 ms'],
-    [`1 s limit to verdict (${tag})`, `${ms(f.timeoutVerdictMs)} (${f.timeoutStatus})`, '<= 1200 ms'],
-    [`next result after the time limit (${tag})`, ms(f.nextAfterTimeoutMs), f.isolated ? '<= 50 ms' : '<= 300 ms'],
+    ['time to interactive (task panel usable), new profile', ms(paint.newProfileMs), '-'],
+    ['time to interactive, returning visit', ms(paint.returningMs), '-'],
   );
 }
 
-log('first paint…');
-const paint = await measureFirstPaint(log);
-results.firstPaint = paint;
-rows.push(
-  ['time to interactive (task panel usable), new profile', ms(paint.newProfileMs), '-'],
-  ['time to interactive, returning visit', ms(paint.returningMs), '-'],
-);
+if (want('python')) {
+  log('memory, throughput, Pyodide against native…');
+  const sc = await measureScaling(profileDir, log);
+  results.scaling = sc;
+  if (sc.perInterpreterBytes !== undefined)
+    rows.push([
+      'memory per interpreter (PSS, idle, booted from the snapshot)',
+      `${(sc.perInterpreterBytes / 2 ** 20).toFixed(0)} MB`,
+      '-',
+    ]);
+  for (const n of [1, 2, 4])
+    rows.push([
+      `throughput, ${n} sandbox${n > 1 ? 'es' : ''} (164 canonical solutions)`,
+      `${sc.throughput[n]!.toFixed(1)} /s`,
+      '-',
+    ]);
+  rows.push(['fixed pure-Python workload in Pyodide', `${sc.pyodideWorkloadSeconds.toFixed(3)} s`, '-']);
+  if (sc.nativeWorkloadSeconds !== undefined)
+    rows.push(
+      ['  in native python3', `${sc.nativeWorkloadSeconds.toFixed(3)} s`, '-'],
+      ['  Pyodide / native slowdown', ratio(sc.pyodideWorkloadSeconds / sc.nativeWorkloadSeconds), '-'],
+    );
+}
 
-log('memory, throughput, Pyodide against native…');
-const sc = await measureScaling(profileDir, log);
-results.scaling = sc;
-if (sc.perInterpreterBytes !== undefined)
-  rows.push([
-    'memory per interpreter (PSS, idle, booted from the snapshot)',
-    `${(sc.perInterpreterBytes / 2 ** 20).toFixed(0)} MB`,
-    '-',
-  ]);
-for (const n of [1, 2, 4])
-  rows.push([
-    `throughput, ${n} sandbox${n > 1 ? 'es' : ''} (164 canonical solutions)`,
-    `${sc.throughput[n]!.toFixed(1)} /s`,
-    '-',
-  ]);
-rows.push(['fixed pure-Python workload in Pyodide', `${sc.pyodideWorkloadSeconds.toFixed(3)} s`, '-']);
-if (sc.nativeWorkloadSeconds !== undefined)
-  rows.push(
-    ['  in native python3', `${sc.nativeWorkloadSeconds.toFixed(3)} s`, '-'],
-    ['  Pyodide / native slowdown', ratio(sc.pyodideWorkloadSeconds / sc.nativeWorkloadSeconds), '-'],
-  );
-
-log('grading the mixed candidate set…');
-const g = measureGrading();
-results.grading = g;
-const t = g.timings;
-const p = t.phasesMs;
-rows.push(
-  [
-    `eval, default flags: ${g.samples} mixed candidates (${g.timeouts} run into the 3 s limit, ${g.evalPassed} pass)`,
-    s(g.evalSeconds * 1000),
-    '-',
-  ],
-  ['  node, tsx and Playwright start', ms(t.nodeStartMs), '-'],
-  ['  build check', ms(p['build check'] ?? NaN), '-'],
-  ['  browser launch (and local server)', ms(p['browser launch'] ?? NaN), '-'],
-  ['  page load', ms(p['page load'] ?? NaN), '-'],
-  ['  Python start: assets, snapshot restore, all sandboxes', ms(p['python start'] ?? NaN), '-'],
-  ['  grading', ms(p.grading ?? NaN), '-'],
-  ['    per candidate: run itself (mean)', ms(t.runPerJobMs), '-'],
-  ['    per candidate: overhead around the run (mean, page side)', ms(t.pageOverheadPerJobMs), '-'],
-  ['  writing results', ms(p['writing results'] ?? NaN), '-'],
-  ['  closing (snapshot stored, browser closed)', ms(p.closing ?? NaN), '-'],
-);
-if (g.nativeSeconds !== undefined) {
+if (want('grading')) {
+  log('grading the mixed candidate set…');
+  const g = measureGrading();
+  results.grading = g;
+  const t = g.timings;
+  const p = t.phasesMs;
   rows.push(
     [
-      `native reference harness, fork per candidate, ${g.nativeWorkers} workers (${g.nativePassed} pass)`,
-      s(g.nativeSeconds * 1000),
+      `eval, default flags: ${g.samples} mixed candidates (${g.timeouts} run into the 3 s limit, ${g.evalPassed} pass)`,
+      s(g.evalSeconds * 1000),
       '-',
     ],
-    ['eval (default flags) / native reference harness', ratio(g.evalSeconds / g.nativeSeconds), '<= 0.70'],
-    ['verdicts equal to native', `${g.agree}/${g.samples}`, `${g.samples}/${g.samples}`],
+    ['  node, tsx and Playwright start', ms(t.nodeStartMs), '-'],
+    ['  build check', ms(p['build check'] ?? NaN), '-'],
+    ['  browser launch (and local server)', ms(p['browser launch'] ?? NaN), '-'],
+    ['  page load', ms(p['page load'] ?? NaN), '-'],
+    ['  Python start: assets, snapshot restore, all sandboxes', ms(p['python start'] ?? NaN), '-'],
+    ['  grading', ms(p.grading ?? NaN), '-'],
+    ['    per candidate: run itself (mean)', ms(t.runPerJobMs), '-'],
+    ['    per candidate: overhead around the run (mean, page side)', ms(t.pageOverheadPerJobMs), '-'],
+    ['  writing results', ms(p['writing results'] ?? NaN), '-'],
+    ['  closing (snapshot stored, browser closed)', ms(p.closing ?? NaN), '-'],
   );
+  if (g.nativeSeconds !== undefined) {
+    rows.push(
+      [
+        `native reference harness, fork per candidate, ${g.nativeWorkers} workers (${g.nativePassed} pass)`,
+        s(g.nativeSeconds * 1000),
+        '-',
+      ],
+      ['eval (default flags) / native reference harness', ratio(g.evalSeconds / g.nativeSeconds), '<= 0.70'],
+      ['verdicts equal to native', `${g.agree}/${g.samples}`, `${g.samples}/${g.samples}`],
+    );
+  }
 }
 
-rows.push(...(await typeCheckRows(results, log)));
-log('JavaScript…');
-const js = await measureJs(log);
-results.javascript = js;
-rows.push(
-  ['JavaScript: cold start to first result, new page (isolated)', ms(js.coldStartMs), '-'],
-  ['JavaScript: warm trivial run, median of 50', ms(js.warmMedianMs), '<= 20 ms'],
-  ['JavaScript: 1 s limit to verdict', ms(js.timeoutVerdictMs), '<= 1200 ms'],
-  ['JavaScript: next result after the time limit', ms(js.nextAfterTimeoutMs), '<= 50 ms'],
-  [`JavaScript eval: ${js.samples} MultiPL-E samples, whole command`, `${js.evalSeconds.toFixed(1)} s`, '-'],
-);
-if (js.nodeSeconds !== undefined)
+if (want('typescript')) {
+  rows.push(...(await typeCheckRows(results, log)));
+}
+
+if (want('javascript')) {
+  log('JavaScript…');
+  const js = await measureJs(log);
+  results.javascript = js;
   rows.push(
-    ['native node, a new process per program', `${js.nodeSeconds.toFixed(1)} s`, '-'],
-    ['JavaScript eval / native node, whole command', (js.evalSeconds / js.nodeSeconds).toFixed(2), '<= 1.00'],
-    ['JavaScript verdicts equal to node', `${js.agree}/${js.samples}`, `${js.samples}/${js.samples}`],
+    ['JavaScript: cold start to first result, new page (isolated)', ms(js.coldStartMs), '-'],
+    ['JavaScript: warm trivial run, median of 50', ms(js.warmMedianMs), '<= 20 ms'],
+    ['JavaScript: 1 s limit to verdict', ms(js.timeoutVerdictMs), '<= 1200 ms'],
+    ['JavaScript: next result after the time limit', ms(js.nextAfterTimeoutMs), '<= 50 ms'],
+    [`JavaScript eval: ${js.samples} MultiPL-E samples, whole command`, `${js.evalSeconds.toFixed(1)} s`, '-'],
+    ['  node, tsx and Playwright start', ms(js.timings.nodeStartMs), '-'],
+    ...Object.entries(js.timings.phasesMs).map(([name, v]): [string, string, string] => [`  ${name}`, ms(v), '-']),
+    ['    per sample: overhead around the run (mean, page side)', ms(js.timings.pageOverheadPerJobMs), '-'],
   );
+  if (js.nodeSeconds !== undefined)
+    rows.push(
+      ['native node, a new process per program', `${js.nodeSeconds.toFixed(1)} s`, '-'],
+      ['JavaScript eval / native node, whole command', (js.evalSeconds / js.nodeSeconds).toFixed(2), '<= 1.00'],
+      ['JavaScript verdicts equal to node', `${js.agree}/${js.samples}`, `${js.samples}/${js.samples}`],
+    );
+}
 
-log('loop overhead…');
-const loop = await measureLoopOverhead();
-results.loop = loop;
-rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+if (want('loop')) {
+  log('loop overhead…');
+  const loop = await measureLoopOverhead();
+  results.loop = loop;
+  rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+}
 
-for (const threads of [1, 'auto'] as const) {
-  log(`in-page model (tiny GGUF), ${threads} thread(s)…`);
-  const lm = await measureLocalModel(threads, log);
-  results[`localModel_${threads}`] = lm;
-  rows.push([
-    `in-page GGUF model, tiny test model, ${lm.threads} thread(s): ${lm.tokens} tokens`,
-    `${lm.tokensPerSecond.toFixed(1)} tok/s (load ${ms(lm.loadMs)})`,
-    '-',
-  ]);
+if (want('local-model')) {
+  for (const threads of [1, 'auto'] as const) {
+    log(`in-page model (tiny GGUF), ${threads} thread(s)…`);
+    const lm = await measureLocalModel(threads, log);
+    results[`localModel_${threads}`] = lm;
+    rows.push([
+      `in-page GGUF model, tiny test model, ${lm.threads} thread(s): ${lm.tokens} tokens`,
+      `${lm.tokensPerSecond.toFixed(1)} tok/s (load ${ms(lm.loadMs)})`,
+      '-',
+    ]);
+  }
 }
 
 const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 10];

@@ -42,7 +42,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const workers = workersFor(flags.workers, samples.length);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
-  const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
+  const jobs = samples.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout));
+  const languages = [...new Set(jobs.map((j) => j.language))];
+  const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log, languages });
   const rows: (EvalRow | undefined)[] = new Array(samples.length);
   const progress = new Progress(samples.length, 'graded');
   const out = flags.out ? createWriteStream(flags.out) : undefined;
@@ -57,7 +59,6 @@ export async function evalCommand(argv: string[]): Promise<number> {
     }
   };
   try {
-    const jobs = samples.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout));
     await phase('grading', () =>
       gradeAll(page, jobs, (k, r) => {
         const s = samples[k]!;

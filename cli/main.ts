@@ -2,33 +2,38 @@
 import { InputError } from '../src/shared/problems.ts';
 import { UsageError } from './args.ts';
 import { NoBrowserError } from './browser.ts';
-import { EVAL_USAGE, evalCommand } from './eval.ts';
-import { GRADE_USAGE, gradeCommand } from './grade.ts';
-import { PACK_USAGE, packCommand } from './pack.ts';
-import { RUN_USAGE, runCommand } from './run.ts';
 import { record, writeTimings } from './timings.ts';
 
-const USAGE = `usage: npm run fixpoint -- <command> [flags]
+// Each command's modules load only when it runs: a command does not wait for the others' code.
+async function usage(): Promise<string> {
+  const [e, r, p, g] = await Promise.all([
+    import('./eval.ts'),
+    import('./run.ts'),
+    import('./pack.ts'),
+    import('./grade.ts'),
+  ]);
+  return `usage: npm run fixpoint -- <command> [flags]
 
 commands:
-  ${EVAL_USAGE}
-  ${RUN_USAGE}
-  ${PACK_USAGE}
-  ${GRADE_USAGE}
+  ${e.EVAL_USAGE}
+  ${r.RUN_USAGE}
+  ${p.PACK_USAGE}
+  ${g.GRADE_USAGE}
 `;
+}
 
 async function main(argv: string[]): Promise<number> {
-  // Node, tsx and every module (Playwright included) have loaded by now.
-  record('nodeStartMs', performance.now());
   const [command, ...rest] = argv;
+  const started = (): void => record('nodeStartMs', performance.now());
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
+    process.stdout.write(await usage());
     return command ? 0 : 2;
   }
-  if (command === 'eval') return evalCommand(rest);
-  if (command === 'run') return runCommand(rest);
-  if (command === 'pack') return packCommand(rest);
-  if (command === 'grade') return gradeCommand(rest);
+  // Node, tsx and the command's modules (Playwright included) have loaded when it starts.
+  if (command === 'eval') return import('./eval.ts').then((m) => (started(), m.evalCommand(rest)));
+  if (command === 'run') return import('./run.ts').then((m) => (started(), m.runCommand(rest)));
+  if (command === 'pack') return import('./pack.ts').then((m) => (started(), m.packCommand(rest)));
+  if (command === 'grade') return import('./grade.ts').then((m) => (started(), m.gradeCommand(rest)));
   throw new UsageError(`unknown command "${command}"`);
 }
 
@@ -39,8 +44,12 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UsageError) {
-      process.stderr.write(`fixpoint: ${err.message}\n\n${USAGE}`);
-      process.exit(2);
+      const message = err.message;
+      void usage().then((u) => {
+        process.stderr.write(`fixpoint: ${message}\n\n${u}`);
+        process.exit(2);
+      });
+      return;
     }
     if (err instanceof InputError) {
       process.stderr.write(`fixpoint: ${err.message}\n`);

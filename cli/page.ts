@@ -2,8 +2,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { RunJob, RunResult } from '../src/shared/run.ts';
-import { openProfilePage } from './browser.ts';
+import type { Language, RunJob, RunResult } from '../src/shared/run.ts';
+import { findChrome, openProfilePage } from './browser.ts';
 import { serveDist, type StaticServer } from './server.ts';
 import { phase } from './timings.ts';
 
@@ -41,26 +41,34 @@ export interface HeadlessOptions {
   log: (s: string) => void;
   /** The browser profile to keep the page's caches in; default: one kept in node_modules/.cache. */
   profileDir?: string;
+  /** The languages the command will run (default: all); Python boots only when it is among them. */
+  languages?: readonly Language[];
 }
 
 export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage> {
-  await phase('build check', () => ensureBuilt(opts.log));
+  findChrome(); // no browser: say so at once, before a build
   let server: StaticServer | undefined;
   let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
-    server = await phase('browser launch', () =>
-      serveDist({
-        root: DIST,
-        isolated: opts.isolated ?? true,
-        port: opts.isolated === false ? 4176 : 4175,
-      }),
+    // The browser starts while the build is checked and the server opens: none needs the others.
+    const [built, served, launched] = await phase('browser launch', () =>
+      Promise.allSettled([
+        phase('build check', () => ensureBuilt(opts.log)),
+        serveDist({ root: DIST, isolated: opts.isolated ?? true, port: opts.isolated === false ? 4176 : 4175 }),
+        openProfilePage(opts.profileDir ?? PROFILE),
+      ]),
     );
-    browser = await phase('browser launch', () => openProfilePage(opts.profileDir ?? PROFILE));
+    if (served.status === 'fulfilled') server = served.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const r of [built, served, launched]) if (r.status === 'rejected') throw r.reason;
+    if (!server || !browser) throw new Error('the browser or the local server did not start');
     const { page } = browser;
     const url = `${server.url}?headless`;
     await phase('page load', () => page.goto(url));
-    const { isolated } = await phase('python start', () =>
-      page.evaluate((n) => window.fixpoint.start(n), opts.sandboxes),
+    const languages = opts.languages;
+    const { isolated } = await phase(
+      !languages || languages.includes('python') ? 'python start' : 'sandbox start',
+      () => page.evaluate(([n, l]) => window.fixpoint.start(n, l), [opts.sandboxes, languages] as const),
     );
     const b = browser;
     const s = server;

@@ -83,7 +83,9 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const workers = workersFor(flags.workers, problems.length);
-  const page = await openHeadless({ sandboxes: workers, log });
+  // Python boots only when a problem is in Python (MultiPL-E files are JavaScript or TypeScript).
+  const languages = [...new Set(problems.map((p) => problemToTask(p, timeout).language))];
+  const page = await openHeadless({ sandboxes: workers, log, languages });
   const out = flags.out ? createWriteStream(flags.out) : undefined;
   const write = (row: unknown): void => {
     const line = `${JSON.stringify(row)}\n`;

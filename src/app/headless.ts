@@ -2,7 +2,7 @@
 // page uses.
 import type { LoopOutcome, LoopSettings } from '../loop/types.ts';
 import type { EndpointConfig } from '../shared/model.ts';
-import type { RunJob, RunResult } from '../shared/run.ts';
+import type { Language, RunJob, RunResult } from '../shared/run.ts';
 import type { TsCheckOptions, TsCheckResult } from '../shared/typescript-check.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
@@ -11,13 +11,16 @@ import { gradeQueue, type Graded } from './grade-queue.ts';
 import { pageSandboxes } from './page-parallelism.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
-import { createNodeProjectRunner, type NodeProjectRunner } from '../sandbox/webcontainer/node-project-runner.ts';
+import { pageNodeRunner } from './node-runner.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { runSession } from './session.ts';
 
 export interface HeadlessApi {
-  /** Starts n sandboxes (each with its warm spare; default: the machine's share); resolves when all can run. */
-  start(n?: number): Promise<{ isolated: boolean }>;
+  /**
+   * Starts n sandboxes (each with its warm spare; default: the machine's share); resolves when all
+   * can run the given languages (default: all). Python boots only when it is among them.
+   */
+  start(n?: number, languages?: readonly Language[]): Promise<{ isolated: boolean }>;
   run(job: RunJob, slot?: number): Promise<RunResult>;
   /** Settles when the first sandbox has stored its snapshot for later visits (or needed none). */
   cached(): Promise<void>;
@@ -52,18 +55,25 @@ interface HeadlessLoopOptions {
   modelIdleTimeoutMs?: number;
 }
 
+const ALL_LANGUAGES: readonly Language[] = ['python', 'javascript', 'typescript'];
+
 export function installHeadlessApi(shared: () => SandboxRuntime): void {
   const pool: SandboxRuntime[] = [];
   let opening: Promise<HistoryOpening> | undefined;
   const historyOpened = (): Promise<HistoryOpening> => (opening ??= openHistory());
   const queue = gradeQueue(() => pool);
-  let nodeRunner: NodeProjectRunner | undefined;
   const runtime = (slot = 0): SandboxRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
-    async start(n = pageSandboxes()) {
+    async start(n = pageSandboxes(), languages = ALL_LANGUAGES) {
       if (pool.length === 0) pool.push(shared());
-      while (pool.length < n) pool.push(new SandboxRuntime({ typescript: pageTypeScriptChecker }));
-      const states = await Promise.all(pool.map((r) => r.ready));
+      while (pool.length < n) pool.push(new SandboxRuntime({ typescript: pageTypeScriptChecker, lazyPython: true }));
+      // A batch that names TypeScript gets the checker set up (grading's lib, strict off) while
+      // the sandboxes start; nothing waits for it, the first check does if it must.
+      if (languages !== ALL_LANGUAGES && languages.includes('typescript'))
+        pageTypeScriptChecker()
+          .warm(false)
+          .catch(() => undefined);
+      const states = await Promise.all(pool.map((r) => r.start(languages)));
       return { isolated: states.every((s) => s.isolated) };
     },
     run: (job, slot = 0) => runtime(slot).run(job).result,
@@ -119,7 +129,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
     typecheck: (code, options) => pageTypeScriptChecker().check(code, options),
     async bootWebContainer(boundMs) {
       try {
-        await (nodeRunner ??= createNodeProjectRunner(boundMs)).boot();
+        await pageNodeRunner(boundMs).boot();
         return { ok: true };
       } catch (err) {
         const reason = err instanceof WebContainerUnavailable ? err.reason : 'failed';

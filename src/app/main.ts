@@ -5,13 +5,15 @@ import { registerServiceWorker } from './offline/register.ts';
 import { mountApp } from './page.ts';
 import './style.css';
 
+const params = new URLSearchParams(location.search);
 let runtime: SandboxRuntime | undefined;
-const getRuntime = (): SandboxRuntime => (runtime ??= new SandboxRuntime({ typescript: pageTypeScriptChecker }));
+// In the page Python starts at once: by the time a task is picked, the first run does not wait
+// for it. The command line says which languages it needs (headless start), so Python may not.
+const getRuntime = (): SandboxRuntime =>
+  (runtime ??= new SandboxRuntime({ typescript: pageTypeScriptChecker, lazyPython: params.has('headless') }));
 
 installHeadlessApi(getRuntime);
 const root = document.getElementById('app');
-// Python starts at once: by the time a task is picked, the first run does not wait for it.
-const params = new URLSearchParams(location.search);
 if (root && (params.has('classroom') || location.hash.startsWith('#pack'))) {
   void import('../ui/classroom/open-pack.ts').then((m) => m.mountPackOpener(root, getRuntime(), location.hash));
   void registerServiceWorker();

@@ -14,6 +14,8 @@ import { createHistoryDialog } from './history-dialog.ts';
 import { mountNotices } from './notices.ts';
 import { checkedTask, exclusive, openSession, resumeSession, startLoop, type PageState } from './page-sessions.ts';
 import { runOnce } from './run-once.ts';
+import { runProject } from './run-project.ts';
+import { pageNodeRunner } from './node-runner.ts';
 import { mountSessionView } from './session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
@@ -119,8 +121,11 @@ function connectButtons(page: PageState): void {
   });
 
   const { buttons } = layout;
+  const PROJECT_LOOP =
+    'The repair loop works on code tasks; a Node.js project runs with Run once (npm in a WebContainer).';
   buttons.runLoop.addEventListener('click', () => {
     const task = checkedTask(page);
+    if (task?.project) return layout.setVerdict(PROJECT_LOOP, 'error');
     if (task) void startLoop(page, task);
   });
   buttons.continueFrom.addEventListener('click', () => {
@@ -131,10 +136,15 @@ function connectButtons(page: PageState): void {
     if (current && page.store && !page.taskEdited)
       return void startLoop(page, current.task, { resumeId: current.id, editedCode });
     const task = checkedTask(page);
+    if (task?.project) return layout.setVerdict(PROJECT_LOOP, 'error');
     if (task) void startLoop(page, task, { editedCode });
   });
   buttons.runOnce.addEventListener('click', () => {
     const task = checkedTask(page);
+    if (task?.project)
+      return void exclusive(page, (signal) =>
+        runProject({ layout, terminal: page.terminal, runner: () => pageNodeRunner() }, task, signal),
+      );
     if (task)
       void exclusive(page, (signal) =>
         runOnce({ layout, editor, terminal: page.terminal, runtime: page.runtime }, task, signal),

@@ -106,6 +106,7 @@ function failedTests(r: RunResult, d: FeedbackDetail): string {
 
 function crashText(r: RunResult): string {
   const said = `${r.exception?.type ?? ''} ${r.exception?.message ?? ''} ${r.result}`;
+  if (r.exception?.type === 'OutOfMemory') return 'The program ran out of memory and was stopped. Use less memory.';
   if (/memory/i.test(said)) return 'The Python interpreter ran out of memory and was stopped. Use less memory.';
   if (/recursion|stack/i.test(said))
     return 'The Python interpreter crashed from too deep recursion. Use a loop instead, or recurse less deeply.';

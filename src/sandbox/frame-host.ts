@@ -87,10 +87,32 @@ export interface FrameConnection {
   jsReady: Promise<void>;
   /** Settles once a snapshot for later visits is stored, or none is needed (one was loaded). */
   cached: Promise<void>;
+  /** Starts Python's interpreters (once); a frame opened with `lazyPython` waits for this. */
+  startPython(): void;
+  /** Whether Python was asked to start. */
+  readonly pythonStarted: boolean;
+  /**
+   * Called once if the frame stops answering: a run that exhausts the JavaScript heap ends the
+   * frame's whole process (Chromium cannot end just the worker), and nothing says so but silence.
+   */
+  onLost(callback: () => void): void;
   dispose(): void;
 }
 
-export function openSandboxFrame(onMessage?: (m: FrameToHost) => void): FrameConnection {
+// The frame answers a ping at once (its main thread is idle: runs are in workers); one left
+// unanswered over this many beats means its process is gone.
+const PING_EVERY_MS = 1000;
+const SILENT_BEATS = 5;
+
+export interface FrameOptions {
+  onMessage?: (m: FrameToHost) => void;
+  /** Python starts on the first Python run (or startPython) instead of at once: a batch of only
+   * JavaScript then does not share the CPU with booting interpreters it never uses. */
+  lazyPython?: boolean;
+}
+
+export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
+  const { onMessage, lazyPython = false } = options;
   const listeners: ((m: FrameToHost) => void)[] = onMessage ? [onMessage] : [];
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', 'allow-scripts');
@@ -117,6 +139,10 @@ export function openSandboxFrame(onMessage?: (m: FrameToHost) => void): FrameCon
         break;
       case 'js-ready':
         settleJs.ok();
+        watch();
+        break;
+      case 'pong':
+        if (m.n === pinged) answered = true;
         break;
       case 'js-boot-error':
         settleJs.fail(new Error(String(m.message)));
@@ -143,6 +169,27 @@ export function openSandboxFrame(onMessage?: (m: FrameToHost) => void): FrameCon
         for (const l of listeners) l(m);
         break;
     }
+  };
+  // Alive while each ping is answered within a few beats. Silence is counted in beats that ran,
+  // not in time: a page whose own thread was busy, or whose timers are throttled (a background
+  // tab), sees late beats, never missed answers.
+  let pinged = 0;
+  let answered = true;
+  let silent = 0;
+  let beat: ReturnType<typeof setInterval> | undefined;
+  const lostCallbacks: (() => void)[] = [];
+  const watch = (): void => {
+    beat ??= setInterval(() => {
+      if (!answered) {
+        if (++silent < SILENT_BEATS) return;
+        clearInterval(beat);
+        for (const cb of lostCallbacks.splice(0)) cb();
+        return;
+      }
+      answered = false;
+      silent = 0;
+      iframe.contentWindow?.postMessage({ type: 'ping', n: ++pinged } satisfies HostToFrame, '*');
+    }, PING_EVERY_MS);
   };
   window.addEventListener('message', listener);
   const failAll = (err: unknown): void => {
@@ -171,13 +218,23 @@ export function openSandboxFrame(onMessage?: (m: FrameToHost) => void): FrameCon
       transfer,
     );
   };
+  let pythonWanted = !lazyPython;
+  let pythonStarted = false;
+  let loaded = false;
+  const startPython = (): void => {
+    if (!loaded) return void (pythonWanted = true);
+    if (pythonStarted) return;
+    pythonStarted = true;
+    initPython().catch(failAll);
+  };
   void loadSources().then(({ frameSource, jsWorkerSource }) => {
     iframe.addEventListener(
       'load',
       () => {
         // JavaScript first: its workers are ready long before Python's files have even arrived.
         iframe.contentWindow?.postMessage({ type: 'init-js', jsWorkerSource } satisfies HostToFrame, '*');
-        initPython().catch(failAll);
+        loaded = true;
+        if (pythonWanted) startPython();
       },
       { once: true },
     );
@@ -191,7 +248,14 @@ export function openSandboxFrame(onMessage?: (m: FrameToHost) => void): FrameCon
     ready,
     jsReady,
     cached,
+    startPython,
+    get pythonStarted() {
+      return pythonWanted || pythonStarted;
+    },
+    onLost: (cb) => void lostCallbacks.push(cb),
     dispose: () => {
+      clearInterval(beat);
+      lostCallbacks.length = 0;
       window.removeEventListener('message', listener);
       iframe.remove();
     },

@@ -8,7 +8,7 @@ import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import type { FrameConnection } from './frame-host.ts';
 import { runLimitMs } from '../shared/timers.ts';
 import { prepareJsJob } from './js-job.ts';
-import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
+import { checkResult, crashResult, outOfMemoryResult, OutputCollector, stoppedResult } from './results.ts';
 import { errorMessage } from '../shared/error-message.ts';
 
 interface Pending {
@@ -20,7 +20,31 @@ interface Pending {
   startedAt?: number;
   timer?: ReturnType<typeof setTimeout>;
   posted: boolean;
-  /** The run wrote past its output cap (its own final mark never comes if the page stops it). */
+  /** Where the job went when this runtime's frame was lost before the job started. */
+  movedTo?: RunHandle;
+}
+
+/** A job this runtime had not started when its frame was lost: to be run in a new frame. */
+export interface Unstarted {
+  job: RunJob;
+  onOutput?: (stream: OutputStream, text: string) => void;
+  /** Hands the new run's handle over: the result and a cancel go to it from now on. */
+  moveTo(handle: RunHandle): void;
+}
+
+// RangeErrors V8 throws when an allocation cannot be had: the run asked for more memory than it may.
+const MEMORY_RANGE_ERROR =
+  /^failed: (?:.*: )?RangeError: (?:Invalid string length|Array buffer allocation failed|.*could not allocate memory)/;
+
+/** In the loop's feedback, says plainly that a memory RangeError means the run ran out of memory. */
+function markMemory(result: RunResult, job: RunJob): RunResult {
+  if (job.mode === 'reference' || !MEMORY_RANGE_ERROR.test(result.result)) return result;
+  const note = ' (out of memory)';
+  return {
+    ...result,
+    result: result.result + note,
+    exception: result.exception && { ...result.exception, message: result.exception.message + note },
+  };
 }
 
 export class JsRuntime implements Runtime {
@@ -45,7 +69,35 @@ export class JsRuntime implements Runtime {
     const p: Pending = { id, job, onOutput, resolve, output: new OutputCollector(job.limits.outputCap), posted: false };
     this.jobs.set(id, p);
     void this.start(p);
-    return { result, cancel: () => this.stop(p, 'cancelled') };
+    return {
+      result,
+      cancel: () => (p.movedTo ? p.movedTo.cancel() : this.stop(p, 'cancelled')),
+    };
+  }
+
+  /**
+   * The frame is gone (a run used up its memory and took the frame's process with it): the runs
+   * under way end as out of memory; the ones not started yet are handed back to run elsewhere.
+   */
+  loseFrame(): Unstarted[] {
+    const unstarted: Unstarted[] = [];
+    for (const p of [...this.jobs.values()]) {
+      if (p.startedAt !== undefined) {
+        this.finish(p, outOfMemoryResult(performance.now() - p.startedAt, p.output));
+        continue;
+      }
+      clearTimeout(p.timer);
+      this.jobs.delete(p.id);
+      unstarted.push({
+        job: p.job,
+        onOutput: p.onOutput,
+        moveTo: (handle) => {
+          p.movedTo = handle;
+          void handle.result.then(p.resolve);
+        },
+      });
+    }
+    return unstarted;
   }
 
   dispose(): void {
@@ -101,11 +153,12 @@ export class JsRuntime implements Runtime {
         break;
       }
       case 'js-result':
-        this.finish(p, checkResult(m.result, p.job, elapsed(), p.output));
+        this.finish(p, markMemory(checkResult(m.result, p.job, elapsed(), p.output), p.job));
         break;
       case 'js-crashed':
         this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, String(m.message), elapsed(), p.output));
         break;
+      case 'pong':
       case 'js-ready':
       case 'js-boot-error':
       case 'ready':

@@ -52,6 +52,7 @@ export class PythonRuntime implements Runtime {
       timers: [],
     };
     this.jobs.set(id, pending);
+    this.frame.startPython();
     // The frame exists only once Python is ready; a message sent before that would be lost.
     void this.ready.then(
       () => {
@@ -100,6 +101,7 @@ export class PythonRuntime implements Runtime {
       case 'js-output':
       case 'js-result':
       case 'js-crashed':
+      case 'pong':
         break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
     }
   }

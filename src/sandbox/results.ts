@@ -134,6 +134,18 @@ export function stoppedResult(
   };
 }
 
+/** The run used up its memory and took its sandbox down with it (see frame-host.ts, onLost). */
+export function outOfMemoryResult(durationMs: number, out: OutputCollector): RunResult {
+  const message = 'out of memory: the run used up the memory a sandbox may have, and was ended';
+  return {
+    status: 'crashed',
+    result: `failed: ${message}`,
+    tests: [],
+    exception: { type: 'OutOfMemory', message, traceback: '' },
+    ...base(durationMs, out),
+  };
+}
+
 export function crashResult(job: RunJob, message: string, durationMs: number, out: OutputCollector): RunResult {
   return {
     status: 'crashed',

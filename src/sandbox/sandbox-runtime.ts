@@ -1,38 +1,80 @@
 // One sandbox frame that runs every language: Python jobs go to its Python workers, JavaScript
 // and TypeScript jobs to its JavaScript workers. This is the Runtime the page and the command
-// line use.
-import type { OutputStream, RunHandle, RunJob, Runtime } from '../shared/run.ts';
+// line use. A frame whose process died (a run used up the JavaScript heap) is replaced by a new
+// one; the runs it had not started go to the new frame.
+import type { Language, OutputStream, RunHandle, RunJob, Runtime } from '../shared/run.ts';
 import type { TypeScriptChecker } from '../shared/typescript-check.ts';
-import { openSandboxFrame } from './frame-host.ts';
+import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { JsRuntime } from './js-runtime.ts';
 import { PythonRuntime } from './python-runtime.ts';
 
 export interface SandboxOptions {
   /** Made on the first TypeScript job; without it TypeScript jobs fail with a plain message. */
   typescript?: () => TypeScriptChecker;
+  /** Python starts on its first run (or `start`) rather than at once. */
+  lazyPython?: boolean;
 }
 
 export class SandboxRuntime implements Runtime {
-  readonly python: PythonRuntime;
-  readonly javascript: JsRuntime;
-  /** Python's readiness (the slower of the two); JavaScript runs do not wait for it. */
-  readonly ready: Promise<{ isolated: boolean }>;
-  readonly cached: Promise<void>;
+  private frame!: FrameConnection;
+  private py!: PythonRuntime;
+  private js!: JsRuntime;
+  private disposed = false;
 
-  constructor(options: SandboxOptions = {}) {
-    const frame = openSandboxFrame();
-    this.python = new PythonRuntime(frame);
-    this.javascript = new JsRuntime(frame, options.typescript);
-    this.ready = this.python.ready;
-    this.cached = this.python.cached;
+  constructor(private readonly options: SandboxOptions = {}) {
+    this.open(options.lazyPython ?? false);
+  }
+
+  private open(lazyPython: boolean): void {
+    this.frame = openSandboxFrame({ lazyPython });
+    this.py = new PythonRuntime(this.frame);
+    this.js = new JsRuntime(this.frame, this.options.typescript);
+    this.frame.onLost(() => this.replace());
+  }
+
+  private replace(): void {
+    if (this.disposed) return;
+    const { py, js, frame } = this;
+    const unstarted = js.loseFrame();
+    this.open(!frame.pythonStarted);
+    py.dispose();
+    for (const u of unstarted) u.moveTo(this.js.run(u.job, u.onOutput));
+  }
+
+  get python(): PythonRuntime {
+    return this.py;
+  }
+
+  get javascript(): JsRuntime {
+    return this.js;
+  }
+
+  /** Python's readiness (the slower of the two); JavaScript runs do not wait for it. */
+  get ready(): Promise<{ isolated: boolean }> {
+    return this.py.ready;
+  }
+
+  /** Resolves when the runners these languages need can run; starts Python only if it is among them. */
+  start(languages: readonly Language[]): Promise<{ isolated: boolean }> {
+    if (languages.includes('python')) {
+      this.frame.startPython();
+      return this.ready;
+    }
+    return this.js.ready;
+  }
+
+  /** Settles once Python's snapshot for later visits is stored; at once when Python never started. */
+  get cached(): Promise<void> {
+    return this.frame.pythonStarted ? this.py.cached : Promise.resolve();
   }
 
   run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
-    return job.language === 'python' ? this.python.run(job, onOutput) : this.javascript.run(job, onOutput);
+    return job.language === 'python' ? this.py.run(job, onOutput) : this.js.run(job, onOutput);
   }
 
   dispose(): void {
-    this.javascript.dispose();
-    this.python.dispose();
+    this.disposed = true;
+    this.js.dispose();
+    this.py.dispose();
   }
 }

@@ -29,7 +29,9 @@ export type HostToFrame =
   | { type: 'kill'; id: number }
   /** JavaScript jobs have their own queue and workers in the frame; a kill ends the worker at once. */
   | { type: 'js-run'; id: number; job: JsJob }
-  | { type: 'js-kill'; id: number };
+  | { type: 'js-kill'; id: number }
+  /** Is the frame alive? A run that exhausts memory takes the frame's process down with it. */
+  | { type: 'ping'; n: number };
 
 /** frame -> page */
 export type FrameToHost =
@@ -54,7 +56,8 @@ export type FrameToHost =
   /** truncated: the run has written past its output cap (the page keeps this if it stops the run). */
   | { type: 'js-output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
   | { type: 'js-result'; id: number; result: Omit<RunResult, 'durationMs'> }
-  | { type: 'js-crashed'; id: number; message: string; killed: boolean };
+  | { type: 'js-crashed'; id: number; message: string; killed: boolean }
+  | { type: 'pong'; n: number };
 
 /** A JavaScript run as the frame's worker gets it: scripts already built (TypeScript already emitted). */
 export interface JsJob {

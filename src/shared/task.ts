@@ -1,5 +1,6 @@
 // Domain records: what the loop works on and what the store keeps.
 import type { ChatMessage, Usage } from './model.ts';
+import type { ProjectFiles } from './node-project.ts';
 import type { Language, RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
 
 export interface Task {
@@ -15,6 +16,8 @@ export interface Task {
   /** Classroom: graded but never shown to the model or the student's feedback. */
   hiddenTests?: TestSpec;
   limits: RunLimits;
+  /** A "Node.js project" task: its files and command run with npm in a WebContainer, not offline. */
+  project?: ProjectFiles;
 }
 
 export type EndReason =

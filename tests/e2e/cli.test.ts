@@ -147,6 +147,51 @@ describe('fixpoint run', () => {
     expect(JSON.stringify(second.messages)).toMatch(/x - y|failed/);
   });
 
+  it('repairs a MultiPL-E JavaScript problem after a failing first attempt', async () => {
+    const record = readGz(join(DATA, 'multipl-e/humaneval-js.jsonl.gz')).find((p) => p.name === 'HumanEval_53_add')!;
+    const jsFence = (body: string): string =>
+      `Here is the function.\n\n\`\`\`javascript\nfunction add(x, y){\n${body}}\n\`\`\`\n`;
+    server.reply(jsFence('  return x - y;\n'), jsFence('  return x + y;\n'));
+    const before = server.chatRequests().length;
+    const problems = jsonl('run-js.jsonl', [record]);
+    const r = await cli(
+      [
+        'run',
+        '--problems',
+        problems,
+        '--provider',
+        'openai',
+        '--base-url',
+        server.baseUrl,
+        '--model',
+        'test-model',
+        '--max-iterations',
+        '3',
+      ],
+      { FIXPOINT_API_KEY: 'sk-test-123' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const [row, summary] = rows(r.stdout);
+    expect(row).toMatchObject({
+      task_id: 'HumanEval_53_add',
+      passed: true,
+      iterations: 2,
+      result: 'passed',
+      end_reason: 'passed',
+    });
+    const attempts = row!.attempts as { result: string; feedback: string }[];
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]!.result).toMatch(/^failed: .*AssertionError/);
+    expect(attempts[0]!.feedback).toMatch(/expected|assert/i);
+    expect(attempts[1]!.result).toBe('passed');
+    expect(row!.completion).toContain('return x + y');
+    expect(summary).toMatchObject({ summary: true, problems: 1, passed: 1, passed_first: 0 });
+    // The model was asked for JavaScript, and the second request carried the failure back.
+    const [first, second] = server.chatRequests().slice(before);
+    expect(JSON.stringify((first!.body as { messages: unknown[] }).messages)).toMatch(/javascript/i);
+    expect(JSON.stringify((second!.body as { messages: unknown[] }).messages)).toMatch(/x - y|failed/);
+  });
+
   it('stops with the reason when the key is refused', async () => {
     const problems = jsonl('run-problems2.jsonl', [problem, { ...problem, task_id: 'HumanEval/x' }]);
     const r = await cli([

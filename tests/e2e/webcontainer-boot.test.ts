@@ -2,6 +2,7 @@
 // attempt ends within its bound in a plain message, and the page stays usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageContext } from './support/browser.ts';
+import { appReady, waitBusy, waitForText } from './support/app.ts';
 
 describe('Node.js projects when StackBlitz cannot be reached', () => {
   let ctx: PageContext;
@@ -28,6 +29,33 @@ describe('Node.js projects when StackBlitz cannot be reached', () => {
     const checked = await page.evaluate(() => window.fixpoint.typecheck('let n: number = "x";\n', { strict: true }));
     expect(checked.diagnostics.map((d) => d.code)).toEqual([2322]);
   });
+
+  it('a Node.js project task, edited and run from the task panel, ends in the plain message within the bound', async () => {
+    const { page } = ctx;
+    await appReady(page);
+    await page.selectOption('#task-kind', 'node-project');
+    expect(await page.inputValue('#task-command')).toBe('npm test');
+    const files = await page.$$eval('#project-files option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(files).toEqual(['package.json', 'sum.js', 'sum.test.js']);
+    await page.selectOption('#project-files', 'sum.js');
+    await page.fill('#project-file-text', 'export const sum = (a, b) => a + b;\n');
+    await page.fill('#project-new-path', 'lib/util.js');
+    await page.click('#project-add-file');
+    expect(await page.inputValue('#project-files')).toBe('lib/util.js');
+    await page.getByTestId('run-once').click();
+    // The page's bound is 20 s; the message comes within it and a little over for the run's set-up.
+    const verdict = await waitForText(page, 'verdict', /cannot run here/, 40_000);
+    expect(verdict).toMatch(/StackBlitz|WebContainer/);
+    expect(verdict).toMatch(/JavaScript and TypeScript still run in the offline runner\.$/);
+    await waitBusy(page, false);
+    // The edits are still there, and the page goes on working: back to a code task run offline.
+    await page.selectOption('#project-files', 'sum.js');
+    expect(await page.inputValue('#project-file-text')).toBe('export const sum = (a, b) => a + b;\n');
+    await page.selectOption('#task-kind', 'code');
+    await page.selectOption('#task-example', 'example-roman-numerals');
+    expect(await page.isVisible('#task-project')).toBe(false);
+    expect(await page.inputValue('#task-title')).toBe('Roman numerals');
+  });
 });
 
 describe('Node.js projects on a page that is not cross-origin isolated', () => {
@@ -42,5 +70,15 @@ describe('Node.js projects on a page that is not cross-origin isolated', () => {
   it('says so without trying StackBlitz', async () => {
     const r = await ctx.page.evaluate(() => window.fixpoint.bootWebContainer(3000));
     expect(r).toMatchObject({ ok: false, reason: 'not-isolated' });
+  });
+
+  it('a Node.js project run from the task panel says the page is not cross-origin isolated', async () => {
+    const { page } = ctx;
+    await appReady(page);
+    await page.selectOption('#task-kind', 'node-project');
+    await page.getByTestId('run-once').click();
+    const verdict = await waitForText(page, 'verdict', /cannot run here/, 10_000);
+    expect(verdict).toMatch(/cross-origin isolated/);
+    expect(verdict).toMatch(/JavaScript and TypeScript still run in the offline runner\.$/);
   });
 });

@@ -76,6 +76,9 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
     case 'js-kill':
       js?.kill(m.id);
       break;
+    case 'ping':
+      toHost({ type: 'pong', n: Number(m.n) });
+      break;
   }
 });
 

@@ -8,6 +8,8 @@ import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
 import { LANGUAGE_NAMES } from '../../shared/languages.ts';
 import { numberField } from './number-field.ts';
 import { testsToText, textToTests } from './tests-text.ts';
+import { mountProjectEditor } from './project-editor.ts';
+import { STARTER_PROJECT } from '../../shared/node-project.ts';
 
 interface TaskCaps {
   maxIterations: number;
@@ -58,12 +60,25 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   const changed = (): void => opts.onChange?.();
   const picker = h('select', { id: 'task-example' }, h('option', { value: '' }, 'Blank task'));
   for (const t of opts.examples) picker.append(h('option', { value: t.id }, t.title));
+  const kind = h(
+    'select',
+    { id: 'task-kind' },
+    h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
+    h('option', { value: 'node-project' }, 'Node.js project (npm in a WebContainer, online)'),
+  );
+  const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
   for (const [value, name] of Object.entries(LANGUAGE_NAMES)) language.append(h('option', { value }, name));
   const title = h('input', { id: 'task-title', type: 'text', autocomplete: 'off' });
   const prompt = h('textarea', { id: 'task-prompt', class: 'task-prompt', rows: 8, spellcheck: 'true' });
   const starterHost = h('div', { class: 'task-editor' });
   const testsHost = h('div', { class: 'task-editor' });
+  const codeFields = h(
+    'div',
+    { class: 'task-code-fields' },
+    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
+    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Tests'), testsHost),
+  );
 
   const timeout = numberField('Time limit (s)', { min: 0.1, max: 600 }, DEFAULT_LIMITS.timeoutSec, changed);
   const outputCap = numberField('Output cap (KiB)', { min: 1, max: 65536 }, DEFAULT_LIMITS.outputCap / 1024, changed);
@@ -81,11 +96,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     'section',
     { class: 'task-panel', 'aria-label': 'Task' },
     h('div', { class: 'field' }, h('label', { for: 'task-example' }, 'Example'), picker),
+    h('div', { class: 'field' }, h('label', { for: 'task-kind' }, 'Kind'), kind),
     h('div', { class: 'field' }, h('label', { for: 'task-language' }, 'Language'), language),
     h('div', { class: 'field' }, h('label', { for: 'task-title' }, 'Title'), title),
     h('div', { class: 'field' }, h('label', { for: 'task-prompt' }, 'Description'), prompt),
-    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
-    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Tests'), testsHost),
+    codeFields,
+    project.el,
     h('fieldset', { class: 'task-numbers' }, h('legend', null, 'Limits per run'), timeout.el, outputCap.el),
     h(
       'fieldset',
@@ -123,9 +139,17 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     opts.onLanguage?.(lang);
   }
 
+  function showKind(isProject: boolean): void {
+    kind.value = isProject ? 'node-project' : 'code';
+    codeFields.hidden = isProject;
+    project.el.hidden = !isProject;
+  }
+
   function setTask(task: Task): void {
     const languageChanged = task.language !== base.language;
     base = task;
+    showKind(task.project !== undefined);
+    if (task.project) project.set(task.project);
     if (languageChanged || language.value !== task.language) showLanguage(task.language);
     picker.value = opts.examples.some((t) => t.id === task.id) ? task.id : '';
     title.value = task.title;
@@ -144,6 +168,19 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   picker.addEventListener('change', () => {
     setTask(opts.examples.find((t) => t.id === picker.value) ?? blankTask());
+    changed();
+  });
+  kind.addEventListener('change', () => {
+    const isProject = kind.value === 'node-project';
+    if (isProject) {
+      base = { ...base, language: 'javascript', project: base.project ?? STARTER_PROJECT };
+      project.set(base.project!);
+      showLanguage('javascript');
+    } else {
+      const { project: _dropped, ...rest } = base;
+      base = rest;
+    }
+    showKind(isProject);
     changed();
   });
   language.addEventListener('change', () => {
@@ -173,6 +210,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       };
       if (starterCode.trim()) task.starterCode = starterCode;
       else delete task.starterCode;
+      if (base.project) task.project = project.get();
       return task;
     },
     getCaps() {
@@ -187,7 +225,8 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
     setLocked(locked) {
-      for (const c of [picker, language, title, prompt]) c.disabled = locked;
+      for (const c of [picker, kind, language, title, prompt]) c.disabled = locked;
+      project.setLocked(locked);
       for (const f of numbers) f.setDisabled(locked);
       starter.setReadOnly(locked);
       tests.setReadOnly(locked);

@@ -136,4 +136,32 @@ describe.each(MODES)('hostile JavaScript ($name)', ({ isolated }) => {
       expect((await runIn(ctx.page, job('console.log(6 * 7)'))).stdout).toBe('42\n');
     }
   });
+
+  it('a run refused the memory it asks for is reported as out of memory, and the next run works', async () => {
+    for (const bomb of [
+      'let s = "x"; while (true) s += s;',
+      'const a = []; while (true) a.push(new ArrayBuffer(2 ** 30));',
+    ]) {
+      const r = await runIn(ctx.page, job(bomb, undefined, 30));
+      expect(r.status, bomb).toBe('error');
+      expect(r.result, bomb).toMatch(/^failed: RangeError: .* \(out of memory\)$/);
+      expect((await runIn(ctx.page, job('console.log(6 * 7)'))).stdout).toBe('42\n');
+    }
+  });
+
+  it('a run whose sandbox frame goes silent (its process ended, as a used-up JavaScript heap ends it) is reported as out of memory, and the next run works', async () => {
+    // Growing the heap to V8's limit takes about a minute and gigabytes here, and where the frame
+    // shares the page's process it ends the whole tab, which no page code survives. What the page
+    // sees when the frame's own process ends is silence: the test empties the frame to make it.
+    const running = runIn(ctx.page, job('console.log("up"); setInterval(() => {}, 1000);', undefined, 60));
+    await new Promise((ok) => setTimeout(ok, 1000));
+    await ctx.page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Code sandbox"]')!;
+      frame.srcdoc = '<!doctype html><title>gone</title>';
+    });
+    const r = await running;
+    expect(r.status).toBe('crashed');
+    expect(r.result).toMatch(/^failed: out of memory/);
+    expect((await runIn(ctx.page, job('console.log(6 * 7)'))).stdout).toBe('42\n');
+  });
 });

@@ -1,0 +1,40 @@
+// "Run once" on a Node.js project task: its files and command in a WebContainer, output into the
+// terminal. When no WebContainer can start, the verdict says why, and that JavaScript and
+// TypeScript still run offline.
+import type { Task } from '../shared/task.ts';
+import type { NodeProjectRunner } from '../sandbox/webcontainer/node-project-runner.ts';
+import { writeRunResult } from '../ui/common/run-output.ts';
+import { toneOf, verdictLine } from '../ui/common/verdict.ts';
+import type { Layout } from '../ui/layout/layout.ts';
+import type { Terminal } from '../ui/terminal/terminal.ts';
+
+export interface RunProjectParts {
+  layout: Layout;
+  terminal: Terminal;
+  runner: () => NodeProjectRunner;
+}
+
+export async function runProject(p: RunProjectParts, task: Task, signal: AbortSignal): Promise<void> {
+  if (!task.project) return;
+  p.terminal.clear();
+  p.terminal.write('— Node.js project —\n', 'info');
+  p.layout.setVerdict('Starting a WebContainer and running the project…', 'pending');
+  p.layout.setFeedback(undefined);
+  const handle = p
+    .runner()
+    .run({ ...task.project, limits: task.limits }, (stream, text) => p.terminal.write(text, stream));
+  const onAbort = (): void => handle.cancel();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const r = await handle.result;
+    writeRunResult(p.terminal, r);
+    const unavailable = r.exception?.type === 'WebContainerUnavailable';
+    p.layout.setVerdict(
+      unavailable ? `Node.js project cannot run here: ${r.exception!.message}` : `Node.js project: ${verdictLine(r)}`,
+      toneOf(r.status),
+    );
+    if (unavailable) p.terminal.write(`${r.exception!.message}\n`, 'info');
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
