@@ -1,6 +1,7 @@
 // Domain records: what the loop works on and what the store keeps.
 import type { ChatMessage, Usage } from './model.ts';
 import type { Language, RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
+import type { Selection } from './selection.ts';
 
 export interface Task {
   id: string;
@@ -72,4 +73,8 @@ export interface Attempt {
   shape?: 'whole' | 'body';
   /** The prompt of this attempt asked for a different approach, because the loop looked stuck. */
   tactic?: boolean;
+  /** reflexion: the model's diagnosis of the previous failure, written before this attempt and shown to it. */
+  reflection?: string;
+  /** best-of-n and codet: the samples this attempt was chosen from, and why. */
+  selection?: Selection;
 }
