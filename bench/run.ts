@@ -9,6 +9,7 @@ import { measureJs } from './js-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { measureRuntime } from './page-bench.ts';
 import { measureScaling } from './scaling-bench.ts';
+import { measureSelection } from './selection-bench.ts';
 import { typeCheckRows } from './typecheck-bench.ts';
 
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
@@ -128,6 +129,19 @@ log('loop overhead…');
 const loop = await measureLoopOverhead();
 results.loop = loop;
 rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+
+log('selection overhead (best-of-n)…');
+const sel = await measureSelection(log);
+results.selection = sel;
+for (const n of [5, 10]) {
+  const f = sel.byN[n]!;
+  rows.push([
+    `best-of-n selection per task, N=${n} (mutation, runs, grouping; ${sel.tasks} HumanEval tasks): median / max`,
+    `${ms(f.medianMs)} / ${ms(f.maxMs)}`,
+    '-',
+  ]);
+  rows.push([`  of which mutation and grouping (median)`, ms(f.mutateGroupMedianMs), '-']);
+}
 
 for (const threads of [1, 'auto'] as const) {
   log(`in-page model (tiny GGUF), ${threads} thread(s)…`);

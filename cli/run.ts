@@ -52,7 +52,7 @@ const RUN_FLAGS = {
 } as const satisfies FlagSpec;
 
 /** The strategy the flags name; a flag that does not fit it is an error, not ignored. */
-export function strategyFrom(flags: { strategy?: string; samples?: number; trace?: boolean }): StrategySettings {
+function strategyFrom(flags: { strategy?: string; samples?: number; trace?: boolean }): StrategySettings {
   const name = flags.strategy ?? 'repair';
   if (!isStrategyName(name))
     throw new UsageError(`--strategy must be one of ${STRATEGY_NAMES.join(', ')}, not "${name}"`);

@@ -31,7 +31,7 @@ export const INPUTS = 24;
 const SEED = 20240601;
 
 /** The argument lists selection runs samples on: from the visible tests and the model's own. */
-export function selectionInputs(s: LoopState, samples: readonly Sample[]): Value[][] {
+function selectionInputs(s: LoopState, samples: readonly Sample[]): Value[][] {
   const { task } = s.opts;
   const entry = entryPointOf(task);
   if (entry === undefined || task.language === 'typescript') return [];
@@ -44,7 +44,7 @@ export function selectionInputs(s: LoopState, samples: readonly Sample[]): Value
 }
 
 /** Groups kept samples by what they print on the inputs; `undefined` for samples not kept. */
-export async function behaviourGroups(
+async function behaviourGroups(
   s: LoopState,
   samples: readonly Sample[],
   inputs: Value[][],

@@ -27,7 +27,7 @@ import {
 const MAX_TESTS = 30;
 
 /** Every sample's tests, each once. */
-export function poolTests(samples: readonly Sample[]): string[] {
+function poolTests(samples: readonly Sample[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const t of samples.flatMap((x) => x.tests)) {

@@ -16,7 +16,7 @@ const memoryOf = (s: LoopState): string[] =>
   s.attempts.flatMap((a) => (a.reflection === undefined ? [] : [a.reflection])).slice(-MEMORY);
 
 /** The diagnosis as one paragraph: code fences and blank lines are not what is asked for. */
-export function noteOf(reply: string): string {
+function noteOf(reply: string): string {
   const text = reply
     .replace(/```[\s\S]*?(```|$)/g, ' ')
     .replace(/\s+/g, ' ')
