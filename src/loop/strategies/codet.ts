@@ -47,7 +47,9 @@ interface Agreement {
 
 async function agreement(s: LoopState, samples: readonly Sample[], tests: string[]): Promise<Agreement | 'stopped'> {
   const kept = samples.map((x) => (visiblePass(x.attempt) ? x : { ...x, candidate: undefined }));
-  if (tests.length === 0) {
+  // The test driver is plain JavaScript: TypeScript's checker would reject it, so there the
+  // ranking falls back to agreement on the visible tests alone.
+  if (tests.length === 0 || s.opts.task.language === 'typescript') {
     const passSets = kept.map((x) => (x.candidate ? [] : undefined));
     return { ranked: rankByAgreement(passSets), outputs: [] };
   }

@@ -12,6 +12,7 @@ import { splitReply } from '../../../src/loop/select/reply-tests.ts';
 const probe = spawnSync('python3', ['-c', 'import sys; sys.exit(sys.version_info < (3, 9))']);
 const hasPython = probe.error === undefined && probe.status === 0;
 const python = (code: string): string => spawnSync('python3', ['-c', code], { encoding: 'utf8' }).stdout;
+const node = (code: string): string => spawnSync(process.execPath, ['-e', code], { encoding: 'utf8' }).stdout;
 
 const py = (args: Value[]): string => args.map(toPython).join(', ');
 
@@ -164,6 +165,25 @@ describe.skipIf(!hasPython)('driver programs (run by native CPython here)', () =
       ['pass', '4'],
       ['fail', '6'],
       ['fail', '!TypeError'],
+      ['fail', ''],
+    ]);
+  });
+});
+
+describe('JavaScript driver programs (run by node here)', () => {
+  it('print canonical results, exceptions, and each generated test’s verdict', () => {
+    const program =
+      'function f(a, b) { if (a === null) throw new TypeError("no"); return { s: new Set([b, a]), n: a / 3 }; }\n';
+    const inputs = [parseLiteral('(1, 2)'), parseLiteral('(None, 2)')].map((v) => (v?.t === 'tuple' ? v.items : []));
+    const out = readDriverOutput(node(program + inputsDriver('javascript', 'f', inputs)));
+    expect([...out.entries()]).toEqual([
+      [0, ['{"n": 0.333333, "s": {1, 2}}']],
+      [1, ['!TypeError']],
+    ]);
+    const tests = ['assert.deepStrictEqual(f(3, 1).n, 1);', 'assert.deepStrictEqual(f(3, 1).n, 2);'];
+    const verdicts = readDriverOutput(node(program + testsDriver('javascript', tests)));
+    expect([...verdicts.values()]).toEqual([
+      ['pass', ''],
       ['fail', ''],
     ]);
   });
