@@ -126,6 +126,19 @@ describe.skipIf(!hasPython)('best-of-n (samples run in native CPython)', () => {
     expect(out.attempts[0]!.selection).toMatchObject({ groups: [2], chosen: 1, inputs: 0 });
   });
 
+  it('inputs come from the tests the model wrote too, when the visible tests give none', async () => {
+    const task: Task = { ...mbppTask, tests: { kind: 'mbpp', setup: 'x = 1', asserts: ['assert add(x, 2) == 3'] } };
+    const t = setup(
+      [fenced('return a + b if a < 2 else 0', 'assert add(3, 4) == 7'), fenced('return a + b'), fenced('return b + a')],
+      new NativePython(),
+      { strategy: { name: 'best-of-n', samples: 3 } },
+      task,
+    );
+    const out = await t.run();
+    expect(out.attempts[0]!.selection).toMatchObject({ groups: [2, 1], chosen: 1, inputs: 24 });
+    expect(out.finalCandidate).toBe('def add(a, b):\n    return a + b');
+  });
+
   it('when no sample passes, the most promising one is repaired', async () => {
     const t = setup(
       [fenced('return a * b'), fenced('return a + b + 1'), fenced('return 0'), fenced('return a + b')],
