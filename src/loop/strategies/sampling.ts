@@ -76,11 +76,11 @@ export async function drawAndRun(s: LoopState, conversation: Conversation, n: nu
 
 /** The sample that passed the most visible tests (the earliest on a tie): the one repaired next. */
 export function mostPromising(samples: readonly Sample[]): number {
+  // Code that ran beats a reply without any; then the more tests passed, the better.
+  const score = (y: Sample): number => (y.candidate ? 1 : 0) + passedCount(y.attempt.result) * 2;
   let best = 0;
   samples.forEach((x, i) => {
-    const b = samples[best]!;
-    const score = (y: Sample): number => (y.candidate ? 1 : 0) + passedCount(y.attempt.result) * 2;
-    if (score(x) > score(b)) best = i;
+    if (score(x) > score(samples[best]!)) best = i;
   });
   return best;
 }
