@@ -2,6 +2,7 @@
 import type { ChatMessage, Usage } from './model.ts';
 import type { Language, RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
 import type { Selection } from './selection.ts';
+import type { StrategySettings } from './strategy.ts';
 
 export interface Task {
   id: string;
@@ -29,6 +30,8 @@ interface SessionSettings {
   tokenBudget?: number;
   timeBudgetSec?: number;
   temperature?: number;
+  /** The strategy the session ran with; absent for sessions from before strategies (plain repair). */
+  strategy?: StrategySettings;
 }
 
 export interface Session {
