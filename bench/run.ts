@@ -9,6 +9,7 @@ import { measureJs } from './js-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { measureRuntime } from './page-bench.ts';
 import { measureScaling } from './scaling-bench.ts';
+import { measureSelection } from './selection-bench.ts';
 import { typeCheckRows } from './typecheck-bench.ts';
 
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
@@ -19,7 +20,7 @@ const ratio = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
 const rows: [string, string, string][] = [];
 const results: Record<string, unknown> = { date: new Date().toISOString() };
 // `npm run bench -- javascript typescript`: only those sections (all of them without names).
-const SECTIONS = ['python', 'first-paint', 'grading', 'typescript', 'javascript', 'loop', 'local-model'];
+const SECTIONS = ['python', 'first-paint', 'grading', 'typescript', 'javascript', 'loop', 'selection', 'local-model'];
 const only = process.argv.slice(2);
 for (const name of only)
   if (!SECTIONS.includes(name)) throw new Error(`no bench section "${name}"; the sections: ${SECTIONS.join(', ')}`);
@@ -151,6 +152,21 @@ if (want('loop')) {
   const loop = await measureLoopOverhead();
   results.loop = loop;
   rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+}
+
+if (want('selection')) {
+  log('selection overhead (best-of-n)…');
+  const sel = await measureSelection(log);
+  results.selection = sel;
+  for (const n of [5, 10]) {
+    const f = sel.byN[n]!;
+    rows.push([
+      `best-of-n selection per task, N=${n} (mutation, runs, grouping; ${sel.tasks} HumanEval tasks): median / max`,
+      `${ms(f.medianMs)} / ${ms(f.maxMs)}`,
+      '-',
+    ]);
+    rows.push([`  of which mutation and grouping (median)`, ms(f.mutateGroupMedianMs), '-']);
+  }
 }
 
 if (want('local-model')) {

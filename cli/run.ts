@@ -11,9 +11,20 @@ import { Progress } from './progress.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 import { orderedPool } from './ordered-pool.ts';
+import {
+  DEFAULT_SAMPLES,
+  isStrategyName,
+  STRATEGY_NAMES,
+  usesSamples,
+  type StrategySettings,
+} from '../src/shared/strategy.ts';
 
 export const RUN_USAGE = `run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--workers N] [--out FILE]
-      --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}`;
+      [--strategy ${STRATEGY_NAMES.join('|')}] [--samples N] [--trace]
+      --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}
+      --strategy: how the loop uses execution; default repair
+      --samples: candidates drawn per round, for best-of-n and codet only; default ${DEFAULT_SAMPLES}
+      --trace: feedback on the first failing test shows what the program did, line by line`;
 
 const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
 // An endpoint that fails like this will fail the same way for every problem.
@@ -35,7 +46,23 @@ const RUN_FLAGS = {
   timeout: { type: 'number', min: 0.1 },
   workers: { type: 'int', min: 1, max: 16 },
   out: { type: 'string' },
+  strategy: { type: 'string' },
+  samples: { type: 'int', min: 1, max: 20 },
+  trace: { type: 'boolean' },
 } as const satisfies FlagSpec;
+
+/** The strategy the flags name; a flag that does not fit it is an error, not ignored. */
+function strategyFrom(flags: { strategy?: string; samples?: number; trace?: boolean }): StrategySettings {
+  const name = flags.strategy ?? 'repair';
+  if (!isStrategyName(name))
+    throw new UsageError(`--strategy must be one of ${STRATEGY_NAMES.join(', ')}, not "${name}"`);
+  if (flags.samples !== undefined && !usesSamples(name))
+    throw new UsageError(`--samples is for best-of-n and codet; the ${name} strategy draws one candidate at a time`);
+  const settings: StrategySettings = { name };
+  if (flags.samples !== undefined) settings.samples = flags.samples;
+  if (flags.trace) settings.trace = true;
+  return settings;
+}
 
 function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): EndpointConfig {
   const provider = PROVIDERS.find((p) => p === flags.provider);
@@ -53,6 +80,15 @@ function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): E
   return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), model: flags.model, apiKey: apiKey || undefined };
 }
 
+/** What the last selection round of the problem found: group sizes, the one chosen, suspect tests. */
+function selectionColumns(o: LoopOutcome): Record<string, unknown> {
+  if (!usesSamples(o.strategy)) return {};
+  const sel = [...o.attempts].reverse().find((a) => a.selection)?.selection;
+  const columns: Record<string, unknown> = { groups: sel?.groups ?? [], selected_from: sel?.chosenSize ?? 0 };
+  if (sel?.suspect) columns.suspect_tests = sel.suspect.map((t) => ({ test: t.source, outputs: t.outputs }));
+  return columns;
+}
+
 function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown> {
   const ran = o.attempts.filter((a) => a.result);
   const last = ran[ran.length - 1];
@@ -68,7 +104,12 @@ function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown>
       result: a.result?.result ?? 'failed: the reply had no code',
       feedback: a.feedback ?? '',
       usage: usageOf(a.usage),
+      ...(a.reflection !== undefined ? { reflection: a.reflection } : {}),
     })),
+    strategy: o.strategy,
+    model_calls: o.modelCalls,
+    samples: o.samples,
+    ...selectionColumns(o),
   };
 }
 
@@ -80,6 +121,7 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   if (flags.out) checkOutFile(flags.out, [problemsFile]);
   const timeout = flags.timeout ?? 3;
   const maxIterations = flags['max-iterations'] ?? 5;
+  const strategy = strategyFrom(flags);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const workers = workersFor(flags.workers, problems.length);
@@ -100,10 +142,11 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
     if (noHistory) log(`fixpoint: the sessions of this run are not kept in the history: ${noHistory}`);
     // Problems run side by side, one sandbox each; rows still come out in input order.
     const solve = (p: (typeof problems)[number], slot: number) =>
-      page.page.evaluate(([t, e, m, s]) => window.fixpoint.loop(t, e, { maxIterations: m }, s), [
+      page.page.evaluate(([t, e, m, st, s]) => window.fixpoint.loop(t, e, { maxIterations: m, strategy: st }, s), [
         problemToTask(p, timeout),
         endpoint,
         maxIterations,
+        strategy,
         slot,
       ] as const);
     await orderedPool(problems, workers, solve, (outcome, i) => {

@@ -56,6 +56,7 @@ function newSession(task: Task, endpoint: EndpointConfig, settings: LoopSettings
       tokenBudget: settings.tokenBudget,
       timeBudgetSec: settings.timeBudgetSec,
       temperature: settings.temperature,
+      ...(settings.strategy ? { strategy: settings.strategy } : {}),
     },
     createdAt: now,
     updatedAt: now,

@@ -6,7 +6,7 @@ import { estimateRequestTokens } from '../shared/tokens.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import { lineOffsetOf } from './assemble.ts';
 import { buildFeedback, FULL_DETAIL, noCodeFeedback, type FeedbackDetail } from './feedback.ts';
-import { firstMessages, repairMessages, systemPrompt } from './prompt.ts';
+import { firstMessages, repairMessages, systemPrompt, type AskMode } from './prompt.ts';
 import { summarizeAttempt } from './summary.ts';
 import { clip } from './text.ts';
 
@@ -54,6 +54,8 @@ export interface ConversationInput {
   /** Ask for a different approach this time. */
   tactic: boolean;
   showTests: boolean;
+  /** What the strategy adds: kept diagnoses, a request for one, a request for tests. */
+  mode?: AskMode;
 }
 
 export interface Conversation {
@@ -89,7 +91,7 @@ export function buildConversation(input: ConversationInput, levelIndex = 0): Con
   const latest = input.history[input.history.length - 1];
   let messages: ChatMessage[];
   if (latest === undefined) {
-    messages = firstMessages(input.task, taskOptions);
+    messages = firstMessages(input.task, taskOptions, input.mode);
   } else {
     const earlier = input.history.slice(0, -1);
     const kept = level.summaries > 0 ? earlier.slice(-level.summaries) : [];
@@ -103,6 +105,7 @@ export function buildConversation(input: ConversationInput, levelIndex = 0): Con
       omitted: earlier.length - kept.length,
       tactic: input.tactic,
       replyChars: level.replyChars,
+      mode: input.mode,
     });
   }
   const request: ChatRequest = { system: systemPrompt(input.task.language), messages };

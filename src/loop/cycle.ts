@@ -38,7 +38,11 @@ export async function conclude(s: LoopState, a: Attempt): Promise<LoopEnd | unde
 }
 
 /** One model attempt on `conversation`: it counts towards the iteration cap. */
-export async function attemptCycle(s: LoopState, conversation: Conversation): Promise<LoopEnd | undefined> {
+export async function attemptCycle(
+  s: LoopState,
+  conversation: Conversation,
+  extra: Partial<Attempt> = {},
+): Promise<LoopEnd | undefined> {
   const { hooks } = s.opts;
   const index = nextIndex(s);
   hooks.onAttemptStart?.(index);
@@ -46,8 +50,10 @@ export async function attemptCycle(s: LoopState, conversation: Conversation): Pr
   const reply = await ask(s, conversation);
   if ('verdict' in reply) return reply;
   s.iterations++;
+  s.samples++;
   const base: Attempt = {
     ...blankAttempt(s, index),
+    ...extra,
     messages: reply.messages,
     reply: reply.text,
     usage: reply.usage,

@@ -5,10 +5,14 @@ import { setLongTimeout } from '../shared/timers.ts';
 import { editedCycle } from './cycle.ts';
 import { passedVerdict } from './stop.ts';
 import { createState, isPassed, outcome, stopped, type LoopEnd, type LoopState, type Strategy } from './state.ts';
-import { repair } from './strategies/repair.ts';
+import { strategyFor } from './strategies/registry.ts';
 import type { LoopOptions, LoopOutcome } from './types.ts';
 
-export async function runLoop(opts: LoopOptions, strategy: Strategy = repair): Promise<LoopOutcome> {
+/** Runs the strategy the settings name (plain repair by default); tests may pass their own. */
+export async function runLoop(
+  opts: LoopOptions,
+  strategy: Strategy = strategyFor(opts.settings.strategy),
+): Promise<LoopOutcome> {
   // One signal for the user's Stop and for the wall-clock budget running out mid-step.
   const inner = new AbortController();
   const clock = { timeUp: false };

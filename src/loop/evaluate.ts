@@ -27,7 +27,7 @@ function crashed(e: unknown): RunResult {
 }
 
 /** Runs one job; 'stopped' when the signal aborted it or the runtime reports it cancelled. */
-async function runJob(
+export async function runJob(
   runtime: Runtime,
   job: RunJob,
   signal?: AbortSignal,

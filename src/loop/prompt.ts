@@ -36,11 +36,33 @@ function testsText(spec: TestSpec): string | undefined {
   }
 }
 
-function answerInstruction(task: Task): string {
+/** What a strategy adds to the requests of plain repair. */
+export interface AskMode {
+  /** reflexion: the model's diagnoses of earlier failures, oldest first. */
+  memory?: readonly string[];
+  /** reflexion: ask for a diagnosis of the latest failure instead of code. */
+  reflect?: boolean;
+  /** codet: ask for tests of the model's own after the code. */
+  askTests?: boolean;
+}
+
+export const REFLECT_TEXT =
+  'Do not write code now. In at most three sentences, say why the code failed and what must change to fix it.';
+
+function testsInstruction(task: Task): string {
+  const entry = entryPointOf(task);
+  const call = entry === undefined ? 'the code' : `\`${entry}\``;
+  const form = task.language === 'python' ? 'one `assert` statement per line' : 'one `assert(...)` call per line';
+  return ` After it, write a second fenced \`\`\`${fenceTag(task.language)} block with 5 tests of your own that call ${call} on new inputs and check the results, ${form}.`;
+}
+
+function answerInstruction(task: Task, mode: AskMode = {}): string {
   const tag = fenceTag(task.language);
-  return task.tests.kind === 'humaneval'
-    ? `Reply with the complete function, signature included, in a single fenced \`\`\`${tag} block.`
-    : `Reply with the complete solution in a single fenced \`\`\`${tag} block.`;
+  const answer =
+    task.tests.kind === 'humaneval'
+      ? `Reply with the complete function, signature included, in a single fenced \`\`\`${tag} block.`
+      : `Reply with the complete solution in a single fenced \`\`\`${tag} block.`;
+  return mode.askTests ? answer + testsInstruction(task) : answer;
 }
 
 export interface TaskTextOptions {
@@ -69,8 +91,8 @@ function taskText(task: Task, o: TaskTextOptions): string {
   return parts.join('\n\n');
 }
 
-export function firstMessages(task: Task, o: TaskTextOptions): ChatMessage[] {
-  return [{ role: 'user', content: `${taskText(task, o)}\n\n${answerInstruction(task)}` }];
+export function firstMessages(task: Task, o: TaskTextOptions, mode: AskMode = {}): ChatMessage[] {
+  return [{ role: 'user', content: `${taskText(task, o)}\n\n${answerInstruction(task, mode)}` }];
 }
 
 const TACTIC_TEXT =
@@ -89,6 +111,7 @@ export interface RepairInput {
   tactic: boolean;
   /** Longest reply text resent when the latest reply had no code. */
   replyChars: number;
+  mode?: AskMode;
 }
 
 function earlierText(r: RepairInput): string {
@@ -98,14 +121,22 @@ function earlierText(r: RepairInput): string {
   return `Earlier attempts:\n${lines.join('\n')}\n\n`;
 }
 
+/** The diagnoses kept so far, as a note the model reads before it tries again. */
+function memoryText(r: RepairInput): string {
+  const notes = r.mode?.memory ?? [];
+  if (notes.length === 0) return '';
+  return `Your notes on earlier failures:\n${notes.map((n) => `- ${n}`).join('\n')}\n\n`;
+}
+
 function closing(r: RepairInput): string {
+  if (r.mode?.reflect) return REFLECT_TEXT;
   const fix = r.tactic ? TACTIC_TEXT : 'Fix the code.';
-  return `${fix} ${answerInstruction(r.task)}`;
+  return `${fix} ${answerInstruction(r.task, r.mode)}`;
 }
 
 export function repairMessages(r: RepairInput): ChatMessage[] {
-  const first = firstMessages(r.task, r.taskOptions);
-  const earlier = earlierText(r);
+  const first = firstMessages(r.task, r.taskOptions, r.mode);
+  const earlier = earlierText(r) + memoryText(r);
   if (r.latest.source === 'user' && r.latest.candidate !== undefined) {
     // The model did not write this code, so it must not appear as the model's own turn.
     const content = `${first[0]?.content ?? ''}\n\n${earlier}The code was edited by hand to:\n${fence(r.latest.candidate, r.task.language)}\n\nRunning it gave:\n${r.feedback}\n\n${closing(r)}`;

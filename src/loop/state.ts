@@ -23,6 +23,10 @@ export interface LoopState {
   runMs: number;
   /** Model attempts made in this run. */
   iterations: number;
+  /** Requests sent to the model in this run, reflections and every sample included. */
+  modelCalls: number;
+  /** Candidates the model was asked for in this run. */
+  samples: number;
   /** The next request asks for a different approach. */
   tactic: boolean;
   /** A different approach was asked for once already: the next time stuck ends the run. */
@@ -59,6 +63,8 @@ export function createState(opts: LoopOptions, signal: AbortSignal, clock: { tim
     modelMs: 0,
     runMs: 0,
     iterations: 0,
+    modelCalls: 0,
+    samples: 0,
     tactic: false,
     tacticUsed: false,
     watch: new StuckWatch(lineOffsetOf(opts.task)),
@@ -113,6 +119,9 @@ export function outcome(s: LoopState, end: LoopEnd): LoopOutcome {
     modelMs: s.modelMs,
     runMs: s.runMs,
     elapsedMs: elapsedMs(s),
+    modelCalls: s.modelCalls,
+    samples: s.samples,
+    strategy: s.opts.settings.strategy?.name ?? 'repair',
     error: end.error,
   };
 }

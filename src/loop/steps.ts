@@ -25,9 +25,10 @@ export interface Reply {
  * One model call, streamed to the hooks. Its tokens and time count towards the run's budgets
  * whatever the call is for; the reply, or how the run ends when the endpoint failed for good.
  */
-export async function ask(s: LoopState, conversation: Conversation): Promise<Reply | LoopEnd> {
+export async function ask(s: LoopState, conversation: Conversation, quiet = false): Promise<Reply | LoopEnd> {
   const { settings: o, hooks, model } = s.opts;
   const t0 = s.now();
+  s.modelCalls++;
   const call = await callModel({
     model,
     conversation,
@@ -37,8 +38,9 @@ export async function ask(s: LoopState, conversation: Conversation): Promise<Rep
     maxShrinks: o.maxShrinks ?? 3,
     retries: o.modelRetries ?? 1,
     retryDelayMs: o.retryDelayMs ?? 1000,
-    onDelta: hooks.onModelDelta,
-    onReset: hooks.onModelReset,
+    // Replies drawn side by side, and diagnoses, are not streamed: they would interleave with the code.
+    onDelta: quiet ? undefined : hooks.onModelDelta,
+    onReset: quiet ? undefined : hooks.onModelReset,
     onStatus: hooks.onStatus,
   });
   const ms = s.now() - t0;
@@ -57,15 +59,16 @@ export function extract(s: LoopState, reply: string): Candidate | NoCode {
 }
 
 /** Runs a candidate and completes its attempt; 'stopped' when the run was cut short. */
-export async function run(s: LoopState, c: Candidate, base: Attempt): Promise<Attempt | 'stopped'> {
+export async function run(s: LoopState, c: Candidate, base: Attempt, quiet = false): Promise<Attempt | 'stopped'> {
   const { task, hooks, runtime } = s.opts;
-  hooks.onStatus?.(`Running attempt ${base.index + 1}.`);
+  if (!quiet) hooks.onStatus?.(`Running attempt ${base.index + 1}.`);
   const ev = await evaluate({
     runtime,
     task,
     program: c.program,
     signal: s.signal,
-    onOutput: hooks.onRunOutput,
+    // Samples run side by side: their output would interleave in the terminal.
+    onOutput: quiet ? undefined : hooks.onRunOutput,
     now: s.now,
   });
   if (ev === 'stopped') return 'stopped';

@@ -1,7 +1,7 @@
 // The loop's public contract: what a caller passes in and what it gets back.
 import type { ModelClient, ModelErrorInfo, Usage } from '../shared/model.ts';
 import type { OutputStream, Runtime } from '../shared/run.ts';
-import type { StrategySettings } from '../shared/strategy.ts';
+import type { StrategyName, StrategySettings } from '../shared/strategy.ts';
 import type { Attempt, EndReason, Task } from '../shared/task.ts';
 
 export interface LoopSettings {
@@ -72,6 +72,11 @@ export interface LoopOutcome {
   modelMs: number;
   runMs: number;
   elapsedMs: number;
+  /** Requests sent to the model, reflections and every sample included. */
+  modelCalls: number;
+  /** Candidates the model was asked for. */
+  samples: number;
+  strategy: StrategyName;
   /** Set when the endpoint failed for good. */
   error?: ModelErrorInfo;
 }

@@ -2,6 +2,8 @@
 import type { ChatMessage, Usage } from './model.ts';
 import type { ProjectFiles } from './node-project.ts';
 import type { Language, RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
+import type { Selection } from './selection.ts';
+import type { StrategySettings } from './strategy.ts';
 
 export interface Task {
   id: string;
@@ -31,6 +33,8 @@ interface SessionSettings {
   tokenBudget?: number;
   timeBudgetSec?: number;
   temperature?: number;
+  /** The strategy the session ran with; absent for sessions from before strategies (plain repair). */
+  strategy?: StrategySettings;
 }
 
 export interface Session {
@@ -75,4 +79,8 @@ export interface Attempt {
   shape?: 'whole' | 'body';
   /** The prompt of this attempt asked for a different approach, because the loop looked stuck. */
   tactic?: boolean;
+  /** reflexion: the model's diagnosis of the previous failure, written before this attempt and shown to it. */
+  reflection?: string;
+  /** best-of-n and codet: the samples this attempt was chosen from, and why. */
+  selection?: Selection;
 }

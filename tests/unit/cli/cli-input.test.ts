@@ -213,6 +213,32 @@ describe('run: bad input', () => {
       ['run', '--problems', problems, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1'],
       /--model is required/,
     ],
+    [
+      [...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--strategy', 'beam'],
+      /--strategy must be one of repair, reflexion, best-of-n, codet, not "beam"/,
+    ],
+    [
+      [...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--samples', '3'],
+      /--samples is for best-of-n and codet; the repair strategy draws one candidate at a time/,
+    ],
+    [
+      [
+        ...base,
+        '--provider',
+        'openai',
+        '--base-url',
+        'http://127.0.0.1:1/v1',
+        '--strategy',
+        'reflexion',
+        '--samples',
+        '3',
+      ],
+      /--samples is for best-of-n and codet; the reflexion strategy/,
+    ],
+    [
+      [...base, '--provider', 'openai', '--base-url', 'http://127.0.0.1:1/v1', '--strategy', 'codet', '--samples', '0'],
+      /--samples must be at least 1/,
+    ],
   ])('flags %j', (args, message) => {
     const r = cli(...args);
     expect(r.status).toBe(2);

@@ -1,0 +1,55 @@
+// Runs a sample's code under a driver program (see select/driver.ts), for selection: every sample
+// of a round at once, with the task's limits, cut short by Stop.
+import type { TestSpec } from '../../shared/run.ts';
+import type { Task } from '../../shared/task.ts';
+import { runJob } from '../evaluate.ts';
+import { readDriverOutput } from '../select/driver.ts';
+import type { LoopState } from '../state.ts';
+import type { Sample } from './sampling.ts';
+
+export interface DriverRun {
+  /** The driver's fields per input or test index. */
+  lines: Map<number, string[]>;
+  /** How the run ended: a time-out or crash part-way is behaviour too. */
+  status: string;
+}
+
+/** Setup the task's tests need before any call (MBPP's test_setup_code). */
+const setupOf = (tests: TestSpec): string => (tests.kind === 'mbpp' ? tests.setup : '');
+
+/** The visible tests as source, to read call arguments from; '' when there are none. */
+export function visibleTestSource(task: Task): string {
+  const t = task.tests;
+  if (t.kind === 'humaneval') return t.test;
+  if (t.kind === 'mbpp') return t.asserts.join('\n');
+  return t.kind === 'user' ? t.source : '';
+}
+
+/** Runs each sample's program with `driver` appended; undefined for a sample without code. */
+export async function runDrivers(
+  s: LoopState,
+  samples: readonly Sample[],
+  driver: string,
+): Promise<(DriverRun | undefined)[] | 'stopped'> {
+  const { task, runtime } = s.opts;
+  const t0 = s.now();
+  const runs = await Promise.all(
+    samples.map(async (x): Promise<DriverRun | undefined | 'stopped'> => {
+      if (!x.candidate) return undefined;
+      const code = [x.candidate.program, setupOf(task.tests), driver].join('\n');
+      const r = await runJob(
+        runtime,
+        { language: task.language, code, tests: { kind: 'none' }, limits: task.limits },
+        s.signal,
+      );
+      return r === 'stopped' ? 'stopped' : { lines: readDriverOutput(r.stdout), status: r.status };
+    }),
+  );
+  s.runMs += s.now() - t0;
+  const done: (DriverRun | undefined)[] = [];
+  for (const r of runs) {
+    if (r === 'stopped') return 'stopped';
+    done.push(r);
+  }
+  return done;
+}

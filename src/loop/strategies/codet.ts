@@ -1,0 +1,122 @@
+// codet: the model writes tests beside its code. N samples at once; those passing the visible
+// tests run every generated test, and are ranked by dual execution agreement (CodeT): samples
+// passing the same generated tests form a group, scored by its size times the number of those
+// tests. A generated test the whole chosen group fails is flagged as suspect, never forced onto
+// the code. When no sample passes the visible tests, the most promising one is repaired.
+import type { Selection } from '../../shared/selection.ts';
+import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
+import { beforeCall, requestFits } from '../cycle.ts';
+import { testsDriver } from '../select/driver.ts';
+import { rankByAgreement, suspectTests, type Ranked } from '../select/group.ts';
+import { stopped, type LoopState, type Strategy } from '../state.ts';
+import { normalizeCode, plural } from '../text.ts';
+import { runDrivers } from './behaviour.ts';
+import { conversationFor } from './conversation.ts';
+import { repair } from './repair.ts';
+import {
+  drawAndRun,
+  mostPromising,
+  noneAgreeWhy,
+  recordChoice,
+  sampleRecord,
+  visiblePass,
+  type Sample,
+} from './sampling.ts';
+
+/** Generated tests kept per round, in the order the samples wrote them. */
+const MAX_TESTS = 30;
+
+/** Every sample's tests, each once. */
+function poolTests(samples: readonly Sample[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const t of samples.flatMap((x) => x.tests)) {
+    const k = normalizeCode(t);
+    if (seen.has(k) || out.length >= MAX_TESTS) continue;
+    seen.add(k);
+    out.push(t);
+  }
+  return out;
+}
+
+interface Agreement {
+  ranked: Ranked[];
+  /** Per sample, per test: what the call computed. */
+  outputs: (string[] | undefined)[];
+}
+
+async function agreement(s: LoopState, samples: readonly Sample[], tests: string[]): Promise<Agreement | 'stopped'> {
+  const kept = samples.map((x) => (visiblePass(x.attempt) ? x : { ...x, candidate: undefined }));
+  // The test driver is plain JavaScript: TypeScript's checker would reject it, so there the
+  // ranking falls back to agreement on the visible tests alone.
+  if (tests.length === 0 || s.opts.task.language === 'typescript') {
+    const passSets = kept.map((x) => (x.candidate ? [] : undefined));
+    return { ranked: rankByAgreement(passSets), outputs: [] };
+  }
+  const runs = await runDrivers(s, kept, testsDriver(s.opts.task.language, tests));
+  if (runs === 'stopped') return 'stopped';
+  const passSets = runs.map((r) => r && tests.flatMap((_, t) => (r.lines.get(t)?.[0] === 'pass' ? [t] : [])));
+  const outputs = runs.map((r) => r && tests.map((_, t) => r.lines.get(t)?.[1] ?? ''));
+  return { ranked: rankByAgreement(passSets), outputs };
+}
+
+function why(drawn: number, tests: number, ranked: Ranked[], chosen: number, suspect: number): string {
+  const top = ranked[0]!;
+  const kept = ranked.reduce((n, g) => n + g.members.length, 0);
+  const agree = `${plural(top.members.length, 'sample')} agree on ${top.passes.length} of ${plural(tests, 'generated test')}`;
+  const flagged =
+    suspect > 0
+      ? `; ${plural(suspect, 'generated test')} that they all fail ${suspect === 1 ? 'is' : 'are'} flagged as suspect`
+      : '';
+  return `${kept} of ${plural(drawn, 'sample')} passed the visible tests; ${agree} (score ${top.score}): sample ${chosen + 1} is taken${flagged}.`;
+}
+
+export function codet(samples = DEFAULT_SAMPLES): Strategy {
+  let selected = false;
+  return {
+    async step(s: LoopState) {
+      if (selected) return repair.step(s);
+      const limit = beforeCall(s);
+      if (limit) return limit;
+      const conversation = conversationFor(s, { askTests: true });
+      const tooBig = requestFits(s, { ...conversation, tokens: conversation.tokens * samples });
+      if (tooBig) return tooBig;
+      const drawn = await drawAndRun(s, conversation, samples);
+      if (!Array.isArray(drawn)) return drawn;
+      selected = true;
+      const tests = poolTests(drawn);
+      const got = await agreement(s, drawn, tests);
+      if (got === 'stopped') return stopped(s);
+      const records = drawn.map(sampleRecord);
+      got.ranked.forEach((g, gi) =>
+        g.members.forEach((m) => Object.assign(records[m]!, { group: gi, passes: g.passes })),
+      );
+      const top = got.ranked[0];
+      let selection: Selection;
+      if (top) {
+        const suspect = suspectTests(tests, top, got.outputs);
+        selection = {
+          samples: records,
+          groups: got.ranked.map((g) => g.members.length),
+          chosenSize: top.members.length,
+          chosen: top.members[0]!,
+          tests,
+          suspect,
+          why: why(drawn.length, tests.length, got.ranked, top.members[0]!, suspect.length),
+        };
+      } else {
+        const chosen = mostPromising(drawn);
+        selection = {
+          samples: records,
+          groups: [],
+          chosenSize: 0,
+          chosen,
+          tests,
+          suspect: [],
+          why: noneAgreeWhy(drawn, chosen),
+        };
+      }
+      return recordChoice(s, drawn, selection);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// A round of a selection strategy: N samples drawn side by side from one request, each extracted
+// and run on the visible tests at once; then the caller selects one, and it is recorded as the
+// round's attempt with every sample kept beside it.
+import type { RunResult } from '../../shared/run.ts';
+import type { SampleRecord, Selection } from '../../shared/selection.ts';
+import type { Attempt } from '../../shared/task.ts';
+import type { Candidate } from '../assemble.ts';
+import type { Conversation } from '../budget.ts';
+import { conclude } from '../cycle.ts';
+import { blankAttempt, nextIndex, stopped, type LoopEnd, type LoopState } from '../state.ts';
+import { ask, extract, noCode, run, type Reply } from '../steps.ts';
+import { plural } from '../text.ts';
+import { splitReply } from '../select/reply-tests.ts';
+import { entryPointOf } from '../assemble.ts';
+
+export interface Sample {
+  reply: Reply;
+  candidate?: Candidate;
+  /** The sample as an attempt: run on the visible tests, or with no-code feedback. */
+  attempt: Attempt;
+  /** Tests the model wrote beside the code. */
+  tests: string[];
+}
+
+/** Passed every visible test (hidden ones are never looked at when selecting). */
+export const visiblePass = (a: Attempt): boolean => a.result?.status === 'passed';
+
+const passedCount = (r?: RunResult): number => r?.tests.filter((t) => t.passed).length ?? 0;
+
+export function sampleRecord(x: Sample): SampleRecord {
+  const r = x.attempt.result;
+  return {
+    code: x.candidate?.code,
+    passed: passedCount(r),
+    total: r?.tests.length ?? 0,
+    ok: visiblePass(x.attempt),
+  };
+}
+
+/**
+ * Draws `n` samples of one request in parallel and runs them all. Calls that fail are dropped
+ * while any succeed; the run ends when all fail, or on Stop.
+ */
+export async function drawAndRun(s: LoopState, conversation: Conversation, n: number): Promise<Sample[] | LoopEnd> {
+  const { hooks, task } = s.opts;
+  const index = nextIndex(s);
+  hooks.onAttemptStart?.(index);
+  hooks.onStatus?.(`Drawing ${plural(n, 'sample')} for attempt ${index + 1}.`);
+  const replies = await Promise.all(Array.from({ length: n }, () => ask(s, conversation, true)));
+  s.iterations++;
+  s.samples += n;
+  if (s.signal.aborted) return stopped(s);
+  const got = replies.filter((r): r is Reply => !('verdict' in r));
+  if (got.length === 0) return replies[0] as LoopEnd;
+  hooks.onStatus?.(`Running ${plural(got.length, 'sample')} of attempt ${index + 1}.`);
+  const entry = entryPointOf(task);
+  const samples = await Promise.all(
+    got.map(async (reply): Promise<Sample | 'stopped'> => {
+      const split = splitReply(reply.text, task.language, entry);
+      const base = {
+        ...blankAttempt(s, index),
+        messages: reply.messages,
+        reply: reply.text,
+        usage: reply.usage,
+        modelMs: reply.ms,
+      };
+      const c = extract(s, split.codeReply);
+      if (c.kind === 'no-code') return { reply, attempt: noCode(c, base, task.language), tests: split.tests };
+      const attempt = await run(s, c, base, true);
+      return attempt === 'stopped' ? 'stopped' : { reply, candidate: c, attempt, tests: split.tests };
+    }),
+  );
+  if (samples.includes('stopped')) return stopped(s);
+  return samples.filter((x): x is Sample => x !== 'stopped');
+}
+
+/** The sample that passed the most visible tests (the earliest on a tie): the one repaired next. */
+export function mostPromising(samples: readonly Sample[]): number {
+  // Code that ran beats a reply without any; then the more tests passed, the better.
+  const score = (y: Sample): number => (y.candidate ? 1 : 0) + passedCount(y.attempt.result) * 2;
+  let best = 0;
+  samples.forEach((x, i) => {
+    if (score(x) > score(samples[best]!)) best = i;
+  });
+  return best;
+}
+
+export function noneAgreeWhy(samples: readonly Sample[], chosen: number): string {
+  const r = samples[chosen]?.attempt.result;
+  const how = r ? `${passedCount(r)} of ${r.tests.length} visible tests` : 'no code';
+  return `None of the ${plural(samples.length, 'sample')} passed the visible tests; sample ${chosen + 1} did best (${how}) and is repaired next.`;
+}
+
+/** Records the chosen sample as the round's attempt, carrying every sample's calls and the selection. */
+export async function recordChoice(
+  s: LoopState,
+  samples: readonly Sample[],
+  selection: Selection,
+): Promise<LoopEnd | undefined> {
+  const chosen = samples[selection.chosen]!;
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let modelMs = 0;
+  for (const x of samples) {
+    usage.inputTokens += x.reply.usage.inputTokens;
+    usage.outputTokens += x.reply.usage.outputTokens;
+    modelMs = Math.max(modelMs, x.reply.ms);
+  }
+  const attempt: Attempt = { ...chosen.attempt, usage, modelMs, selection };
+  if (s.tactic) attempt.tactic = true;
+  s.tactic = false;
+  s.opts.hooks.onStatus?.(selection.why);
+  return conclude(s, attempt);
+}
