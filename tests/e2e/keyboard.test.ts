@@ -184,3 +184,32 @@ describe.each([
     }
   });
 });
+
+describe('the classroom by keyboard', () => {
+  let ctx: PageContext;
+  beforeAll(async () => {
+    ctx = await openPage({ isolated: true, path: '?classroom' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('Escape then Tab leaves the exercise editor for Run tests, and the result is announced', async () => {
+    const { page } = ctx;
+    await page.getByRole('button', { name: 'Open the sample pack' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    const editor = page.locator('.classroom-editor .cm-content');
+    await editor.waitFor({ timeout: LONG });
+    await editor.click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: 'Run tests', inEditor: false });
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => /tests passed/.test(document.querySelector('.classroom-summary')?.textContent ?? ''),
+      null,
+      {
+        timeout: LONG,
+      },
+    );
+    expect(await page.locator('.classroom-summary').getAttribute('aria-live')).toBe('polite');
+  });
+});

@@ -39,7 +39,7 @@ export interface Layout {
   setEndpoint(label: string | undefined): void;
   /** Disables the start buttons and enables Stop while the loop or a run is going. */
   setRunning(running: boolean): void;
-  /** The live verdict line, e.g. "failed — 2/3 tests (41 ms)". */
+  /** The verdict line, e.g. "failed — 2/3 tests (41 ms)"; an error is also announced. */
   setVerdict(text: string, tone?: Tone): void;
   /** Says a short line to screen readers (loop progress, an attempt's verdict); nothing visible. */
   announce(text: string): void;
