@@ -25,7 +25,7 @@ export interface AxeScope {
 }
 
 /** The serious and critical findings on the page as it is now, one readable line each. */
-export async function seriousFindings(page: Page, scope: AxeScope = {}): Promise<string[]> {
+async function seriousFindings(page: Page, scope: AxeScope = {}): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: source });
   const results = await page.evaluate(
