@@ -13,7 +13,12 @@ export interface Activity {
 const KEEP = 200;
 
 export function mountActivity(root: HTMLElement): Activity {
-  const list = h('ol', { class: 'activity-list', 'data-testid': 'activity' });
+  const list = h('ol', {
+    class: 'activity-list',
+    tabindex: 0,
+    'aria-label': 'Activity log',
+    'data-testid': 'activity',
+  });
   const el = h('details', { class: 'activity' }, h('summary', null, 'Activity'), list);
   root.append(el);
   return {

@@ -1,6 +1,10 @@
-// A modal <dialog> for settings and history: Escape and the Close button close it, focus goes
-// back where it was, and the page's own Escape (stop the loop) leaves it alone while it is open.
+// A modal <dialog> for settings, history and the shortcut help: Escape and the Close button close
+// it, Tab keeps going round inside it, focus goes back where it was, and the page's own Escape
+// (stop the loop) leaves it alone while it is open.
 import { h } from '../ui/common/dom.ts';
+
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
 export interface Dialog {
   body: HTMLElement;
@@ -35,6 +39,26 @@ export function createDialog(title: string, testid: string, beforeOpen?: () => v
   let returnTo: HTMLElement | null = null;
 
   close.addEventListener('click', () => dialog.close());
+  // A modal dialog makes the page behind it inert, but Tab past its last control would leave for
+  // the browser's own controls: keep focus going round inside while it is open.
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    const stops = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    const first = stops[0];
+    const last = stops.at(-1);
+    if (!first || !last) return;
+    const wrapTo = e.shiftKey
+      ? document.activeElement === first
+        ? last
+        : null
+      : document.activeElement === last
+        ? first
+        : null;
+    if (wrapTo) {
+      e.preventDefault();
+      wrapTo.focus();
+    }
+  });
   dialog.addEventListener('close', () => {
     for (const l of listeners) l();
     returnTo?.focus();

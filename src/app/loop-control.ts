@@ -8,7 +8,7 @@ import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { EndReason, Session, Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/history-store.ts';
-import { attemptVerdict } from '../ui/common/verdict.ts';
+import { attemptAnnouncement, attemptVerdict } from '../ui/common/verdict.ts';
 import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { ReplyView, StatusTone } from '../ui/reply/reply-view.ts';
@@ -70,6 +70,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
   };
   const onRetry = ({ delayMs, error }: { attempt: number; delayMs: number; error: ModelError }): void => {
     status(`${error.message} Waiting ${waitWords(delayMs)} before trying again.`);
+    layout.announce(`Waiting ${waitWords(delayMs)} before asking the model again`);
   };
 
   try {
@@ -87,6 +88,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
         if (req.resumeId) view.setSession(s);
         else view.load(s, []);
         activity.add(`${req.resumeId ? 'Resumed' : 'Started'} “${s.title}” with ${s.settings.model}.`, 'idle');
+        layout.announce(`Loop ${req.resumeId ? 'resumed' : 'started'}: ${s.title}`);
       },
       onSaveError(message) {
         saveError = message ?? '';
@@ -103,6 +105,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
             `Attempt ${index + 1}: ${edited ? 'running the edited code' : 'waiting for the model'}…`,
             'pending',
           );
+          layout.announce(`Attempt ${index + 1}: ${edited ? 'running your code' : 'asking the model'}`);
           reply.clear();
           reply.setStatus(edited ? 'Running the code from the editor.' : 'Waiting for the model…', 'busy');
           terminal.clear();
@@ -121,6 +124,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
         onStatus: (text) => status(text),
         onAttempt(a) {
           view.add(a);
+          layout.announce(attemptAnnouncement(a));
           const v = attemptVerdict(a);
           const used = a.source === 'model' ? ` Tokens: ${formatUsage(a.usage)}.` : '';
           status(`Attempt ${a.index + 1}: ${v.label}.${used}`, v.tone === 'passed' ? 'ok' : 'busy');
@@ -133,6 +137,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
     const end = summarizeEnd(session);
     const words = end ? `${end.headline}${end.detail ? ` — ${end.detail}` : ''}` : (session.endMessage ?? 'finished');
     layout.setVerdict(words, end?.tone ?? 'pending');
+    layout.announce(`Loop ended: ${end?.headline ?? 'finished'}`);
     activity.add(words, session.endReason === 'passed' ? 'ok' : session.endReason === 'stopped' ? 'idle' : 'error');
     // The verdict line and the timeline say it in full; the reply's status only points there.
     reply.setStatus(

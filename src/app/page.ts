@@ -18,6 +18,7 @@ import { runProject } from './run-project.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { mountSessionView } from './session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
+import { createShortcutHelp } from './shortcut-help.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
 
 export function mountApp(root: HTMLElement, python: StartingRuntime): void {
@@ -153,4 +154,6 @@ function connectButtons(page: PageState): void {
   buttons.stop.addEventListener('click', () => page.active?.abort());
   buttons.settings.addEventListener('click', () => settingsDialog.open());
   buttons.history.addEventListener('click', () => historyDialog.open());
+  const keysDialog = createShortcutHelp();
+  buttons.keys.addEventListener('click', () => keysDialog.open());
 }

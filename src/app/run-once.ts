@@ -7,7 +7,7 @@ import { toCodeLine } from '../loop/assemble.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';
 import { writeRunResult } from '../ui/common/run-output.ts';
-import { toneOf, verdictLine } from '../ui/common/verdict.ts';
+import { runAnnouncement, toneOf, verdictLine } from '../ui/common/verdict.ts';
 import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { Terminal } from '../ui/terminal/terminal.ts';
@@ -35,6 +35,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
     const r = await handle.result;
     writeRunResult(p.terminal, r);
     p.layout.setVerdict(`Run once: ${verdictLine(r)}`, toneOf(r.status));
+    p.layout.announce(runAnnouncement(r));
     if (r.status === 'cancelled') return p.layout.setFeedback(undefined);
     p.layout.setFeedback(
       buildFeedback(r, { code: c.code, lineOffset: c.lineOffset, timeoutSec: task.limits.timeoutSec }),

@@ -29,6 +29,24 @@ export function testsPassed(r: RunResult | undefined): string {
   return `${r.tests.filter((t) => t.passed).length}/${r.tests.length}`;
 }
 
+/** How many tests passed, in words for a screen reader: ", 4 of 4 tests"; "" when none were counted. */
+function testsInWords(r: RunResult | undefined): string {
+  if (!r || r.tests.length === 0) return '';
+  return `, ${r.tests.filter((t) => t.passed).length} of ${r.tests.length} tests`;
+}
+
+/** What the page announces when an attempt finishes: "Attempt 2 passed, 4 of 4 tests". */
+export function attemptAnnouncement(a: Attempt): string {
+  const v = attemptVerdict(a);
+  if (v.label === 'no code') return `Attempt ${a.index + 1}: the reply had no code`;
+  return `Attempt ${a.index + 1} ${v.label}${testsInWords(a.result)}`;
+}
+
+/** The same for a run without the model: "Run once failed, 2 of 4 tests". */
+export function runAnnouncement(r: RunResult): string {
+  return `Run once ${r.status}${testsInWords(r)}`;
+}
+
 /** One line for the verdict region: "failed — 3/5 tests (120 ms)". */
 export function verdictLine(r: RunResult): string {
   const tests = testsPassed(r);

@@ -26,10 +26,19 @@ export interface DiffView {
 }
 
 const SIGN: Record<DiffLine['kind'], string> = { same: ' ', add: '+', del: '−' };
+// The signs and colours, in words for screen readers.
+const WORD: Record<DiffLine['kind'], string> = { same: '', add: 'added', del: 'removed' };
+const HEADS = ['Line before', 'Line after', 'Change', 'Code'];
 
 export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
   const head = h('div', { class: 'diff-head', 'data-testid': 'diff-summary' });
-  const body = h('div', { class: 'diff-body', 'data-testid': 'diff' });
+  const body = h('div', {
+    class: 'diff-body',
+    tabindex: 0,
+    role: 'region',
+    'aria-label': 'Diff lines',
+    'data-testid': 'diff',
+  });
   const el = h('section', { class: 'diff', 'aria-label': 'Diff between attempts' }, head, body);
   root.append(el);
 
@@ -39,7 +48,12 @@ export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
       { class: `diff-${l.kind}` },
       h('td', { class: 'diff-ln' }, l.oldLine ?? ''),
       h('td', { class: 'diff-ln' }, l.newLine ?? ''),
-      h('td', { class: 'diff-sign', 'aria-hidden': 'true' }, SIGN[l.kind]),
+      h(
+        'td',
+        { class: 'diff-sign' },
+        h('span', { 'aria-hidden': 'true' }, SIGN[l.kind]),
+        h('span', { class: 'visually-hidden' }, WORD[l.kind]),
+      ),
       h('td', { class: 'diff-code' }, l.text),
     );
   }
@@ -73,7 +87,12 @@ export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
       for (const row of foldUnchanged(lines, opts.context ?? 3)) {
         tbody.append(row.type === 'gap' ? gapRow(row.lines) : lineRow(row.line));
       }
-      body.replaceChildren(h('table', { class: 'diff-table' }, tbody));
+      const cols = h(
+        'thead',
+        { class: 'visually-hidden' },
+        h('tr', null, ...HEADS.map((t) => h('th', { scope: 'col' }, t))),
+      );
+      body.replaceChildren(h('table', { class: 'diff-table' }, cols, tbody));
     },
     clear(message = 'Select two attempts to compare them.') {
       reset(message);

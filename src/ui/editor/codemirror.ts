@@ -1,6 +1,6 @@
-// The code editor: CodeMirror 6 with the page's dark theme, in the task's language. Ctrl/Cmd+Enter belongs to the
-// caller (it runs the loop), Tab indents as in any code editor. Loaded after first paint (editor.ts stands in
-// until it is here).
+// The code editor: CodeMirror 6 in the page's colours, in the task's language. Ctrl/Cmd+Enter belongs to the
+// caller (it runs the loop), Tab indents as in any code editor, and Escape then Tab moves focus on (CodeMirror's
+// tab-focus mode), so the editor is no keyboard trap. Loaded after first paint (editor.ts stands in until it is here).
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
@@ -20,7 +20,7 @@ import {
 import type { Language } from '../../shared/run.ts';
 import { errorLine, setErrorLine } from './error-line.ts';
 import { languageExtension } from './language.ts';
-import { darkTheme } from './theme.ts';
+import { followColourScheme, pageTheme } from './theme.ts';
 import type { Editor, EditorOptions } from './editor.ts';
 
 // The default Mod-Enter inserts a blank line; here that key runs code instead.
@@ -34,6 +34,8 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
   const initialMode: Extension = initial instanceof Promise ? [] : initial;
   const compact = opts.size === 'compact';
   let programmatic = false;
+  // Called only on a change of scheme, after the view below exists.
+  const [scheme, stopFollowing] = followColourScheme(new Compartment(), () => editorView);
 
   const readOnlyExt = (ro: boolean): Extension => [
     EditorState.readOnly.of(ro),
@@ -63,10 +65,12 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
       indentWithTab,
     ]),
     languageMode.of(initialMode),
-    darkTheme,
+    pageTheme,
+    scheme,
     errorLine,
     readOnly.of(readOnlyExt(opts.readOnly ?? false)),
-    EditorView.contentAttributes.of({ 'aria-label': opts.label ?? 'Python code', spellcheck: 'false' }),
+    // tabindex: the scroller around it counts as keyboard-reachable for tools that ignore contenteditable.
+    EditorView.contentAttributes.of({ 'aria-label': opts.label ?? 'Python code', spellcheck: 'false', tabindex: '0' }),
     opts.placeholder ? placeholder(opts.placeholder) : [],
     EditorView.updateListener.of((u) => {
       if (u.docChanged && !programmatic) opts.onChange?.(u.state.doc.toString());
@@ -76,39 +80,40 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
   const host = document.createElement('div');
   host.className = compact ? 'editor editor-compact' : 'editor';
   root.append(host);
-  const view = new EditorView({ parent: host, state: EditorState.create({ doc: opts.doc, extensions }) });
+  const editorView = new EditorView({ parent: host, state: EditorState.create({ doc: opts.doc, extensions }) });
 
   async function setLanguage(next: Language): Promise<void> {
     language = next;
     host.dataset.language = next;
     const ext = await languageExtension(next);
     // A later switch may have finished first; only the latest language is applied.
-    if (language === next) view.dispatch({ effects: languageMode.reconfigure(ext) });
+    if (language === next) editorView.dispatch({ effects: languageMode.reconfigure(ext) });
   }
   host.dataset.language = language;
   if (initial instanceof Promise) void setLanguage(language);
 
   return {
-    getValue: () => view.state.doc.toString(),
+    getValue: () => editorView.state.doc.toString(),
     setValue(text) {
-      if (text === view.state.doc.toString()) return;
+      if (text === editorView.state.doc.toString()) return;
       programmatic = true;
       try {
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+        editorView.dispatch({ changes: { from: 0, to: editorView.state.doc.length, insert: text } });
       } finally {
         programmatic = false;
       }
     },
     setReadOnly(ro) {
-      view.dispatch({ effects: readOnly.reconfigure(readOnlyExt(ro)) });
+      editorView.dispatch({ effects: readOnly.reconfigure(readOnlyExt(ro)) });
     },
-    focus: () => view.focus(),
+    focus: () => editorView.focus(),
     markErrorLine(line) {
-      view.dispatch({ effects: setErrorLine.of(line) });
+      editorView.dispatch({ effects: setErrorLine.of(line) });
     },
     setLanguage,
     dispose() {
-      view.destroy();
+      stopFollowing();
+      editorView.destroy();
       host.remove();
     },
   };

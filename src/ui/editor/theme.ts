@@ -1,58 +1,56 @@
-// Dark editor colours taken from the page's palette (style.css), so the editor reads as part of
-// the page rather than a pasted-in widget.
+// Editor colours taken from the page's palette (style.css), so the editor reads as part of the
+// page rather than a pasted-in widget, in the light theme and the dark one alike.
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
-import type { Extension } from '@codemirror/state';
+import type { Compartment, Extension } from '@codemirror/state';
 import { tags as t } from '@lezer/highlight';
 
+// Each colour is a CSS variable of the page, so the editor follows the page's light or dark theme.
 const c = {
-  bg: '#0e1014',
-  fg: '#e6e6e6',
-  gutter: '#12141a',
-  gutterFg: '#6b7280',
-  line: '#1a1d24',
-  selection: '#2b3a55',
-  cursor: '#8ab4ff',
-  border: '#2a2e37',
-  keyword: '#c792ea',
-  string: '#a5d6a7',
-  number: '#f7b267',
-  comment: '#7a8190',
-  fn: '#82aaff',
-  type: '#ffcb6b',
-  constant: '#f78c6c',
-  operator: '#89ddff',
-  invalid: '#ff6b6b',
+  bg: 'var(--cm-bg)',
+  fg: 'var(--cm-fg)',
+  gutter: 'var(--cm-gutter)',
+  gutterFg: 'var(--cm-gutter-fg)',
+  line: 'var(--cm-line)',
+  selection: 'var(--cm-selection)',
+  cursor: 'var(--focus)',
+  border: 'var(--border)',
+  keyword: 'var(--cm-keyword)',
+  string: 'var(--cm-string)',
+  number: 'var(--cm-number)',
+  comment: 'var(--cm-comment)',
+  fn: 'var(--cm-fn)',
+  type: 'var(--cm-type)',
+  constant: 'var(--cm-constant)',
+  operator: 'var(--cm-operator)',
+  invalid: 'var(--cm-invalid)',
 };
 
-const base = EditorView.theme(
-  {
-    '&': { color: c.fg, backgroundColor: c.bg, border: `1px solid ${c.border}`, borderRadius: '6px' },
-    '&.cm-focused': { outline: `2px solid ${c.cursor}`, outlineOffset: '-1px' },
-    '.cm-scroller': { fontFamily: 'var(--mono)', fontSize: '13px', lineHeight: '1.5' },
-    '.cm-content': { caretColor: c.cursor },
-    '.cm-cursor, .cm-dropCursor': { borderLeftColor: c.cursor },
-    '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': {
-      backgroundColor: c.selection,
-    },
-    '.cm-activeLine': { backgroundColor: c.line },
-    '.cm-gutters': {
-      backgroundColor: c.gutter,
-      color: c.gutterFg,
-      border: 'none',
-      borderRight: `1px solid ${c.border}`,
-    },
-    '.cm-activeLineGutter': { backgroundColor: c.line, color: c.fg },
-    '.cm-matchingBracket': { backgroundColor: '#33415c', outline: 'none' },
-    '.cm-selectionMatch': { backgroundColor: '#26324a' },
-    '.cm-placeholder': { color: c.gutterFg },
-    '.cm-panels': { backgroundColor: c.gutter, color: c.fg },
-    '.cm-searchMatch': { backgroundColor: '#4b3d17' },
-    '.cm-error-line': { backgroundColor: 'rgba(255, 107, 107, 0.14)' },
-    '.cm-error-gutter': { color: c.invalid },
+const base = EditorView.theme({
+  '&': { color: c.fg, backgroundColor: c.bg, border: `1px solid ${c.border}`, borderRadius: '6px' },
+  '&.cm-focused': { outline: `2px solid ${c.cursor}`, outlineOffset: '-1px' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', fontSize: '13px', lineHeight: '1.5' },
+  '.cm-content': { caretColor: c.cursor },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: c.cursor },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+    backgroundColor: c.selection,
   },
-  { dark: true },
-);
+  '.cm-activeLine': { backgroundColor: c.line },
+  '.cm-gutters': {
+    backgroundColor: c.gutter,
+    color: c.gutterFg,
+    border: 'none',
+    borderRight: `1px solid ${c.border}`,
+  },
+  '.cm-activeLineGutter': { backgroundColor: c.line, color: c.fg },
+  '.cm-matchingBracket': { backgroundColor: 'var(--cm-match)', outline: 'none' },
+  '.cm-selectionMatch': { backgroundColor: 'var(--cm-match)' },
+  '.cm-placeholder': { color: c.gutterFg },
+  '.cm-panels': { backgroundColor: c.gutter, color: c.fg },
+  '.cm-searchMatch': { backgroundColor: 'var(--cm-search)' },
+  '.cm-error-line': { backgroundColor: 'var(--cm-error-line)' },
+  '.cm-error-gutter': { color: c.invalid },
+});
 
 const highlight = HighlightStyle.define([
   { tag: [t.keyword, t.controlKeyword, t.definitionKeyword, t.moduleKeyword, t.operatorKeyword], color: c.keyword },
@@ -71,4 +69,19 @@ const highlight = HighlightStyle.define([
   { tag: t.invalid, color: c.invalid },
 ]);
 
-export const darkTheme: Extension = [base, syntaxHighlighting(highlight)];
+export const pageTheme: Extension = [base, syntaxHighlighting(highlight)];
+
+/**
+ * Keeps CodeMirror's own defaults (tooltips, panels) on the page's scheme, now and when the system
+ * switches; returns the extension to start with and a function that stops listening.
+ */
+export function followColourScheme(scheme: Compartment, view: () => EditorView | undefined): [Extension, () => void] {
+  const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+  const onChange = (e: MediaQueryListEvent): void =>
+    view()?.dispatch({ effects: scheme.reconfigure(EditorView.darkTheme.of(e.matches)) });
+  media?.addEventListener('change', onChange);
+  return [
+    scheme.of(EditorView.darkTheme.of(media?.matches ?? true)),
+    () => media?.removeEventListener('change', onChange),
+  ];
+}

@@ -28,6 +28,8 @@ interface LayoutButtons {
   runOnce: HTMLButtonElement;
   settings: HTMLButtonElement;
   history: HTMLButtonElement;
+  /** Opens the keyboard shortcut help. */
+  keys: HTMLButtonElement;
 }
 
 export interface Layout {
@@ -37,8 +39,10 @@ export interface Layout {
   setEndpoint(label: string | undefined): void;
   /** Disables the start buttons and enables Stop while the loop or a run is going. */
   setRunning(running: boolean): void;
-  /** The live verdict line, e.g. "failed — 2/3 tests (41 ms)". */
+  /** The verdict line, e.g. "failed — 2/3 tests (41 ms)"; an error is also announced. */
   setVerdict(text: string, tone?: Tone): void;
+  /** Says a short line to screen readers (loop progress, an attempt's verdict); nothing visible. */
+  announce(text: string): void;
   /** The selected attempt's feedback, shown preformatted; undefined clears it. */
   setFeedback(text: string | undefined): void;
   /** What Ctrl/Cmd+Enter does: the loop with an endpoint, else one run. For editors' onRun. */
@@ -69,6 +73,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     runOnce: button('Run once', 'run-once', 'run-once', 'Run the code in the editor once, without the model'),
     settings: button('Settings', 'settings', 'open-settings', 'Endpoint and model settings'),
     history: button('History', 'history', 'open-history', 'Saved sessions'),
+    keys: button('Keys', 'keys', 'open-keys', 'Keyboard shortcuts'),
   };
   buttons.stop.disabled = true;
 
@@ -77,19 +82,28 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     task: h('div', { class: 'slot slot-task' }),
     editor: h('div', { class: 'slot slot-editor', 'data-testid': 'editor' }),
     reply: h('div', { class: 'slot slot-reply' }),
-    timeline: h('div', { class: 'slot slot-timeline' }),
+    // Scrolls when there are many attempts, so it takes focus and arrow keys like the other scroll areas.
+    timeline: h('div', { class: 'slot slot-timeline', tabindex: 0, role: 'region', 'aria-label': 'Attempts table' }),
     diff: h('div', { class: 'slot slot-diff' }),
     terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
   };
   const endpoint = h('span', { class: 'endpoint', 'data-testid': 'endpoint' });
-  const verdict = h('div', {
-    class: 'verdict',
-    role: 'status',
+  // Not a live region itself: the announcer says the loop's progress once, in shorter words.
+  const verdict = h('div', { class: 'verdict', 'data-testid': 'verdict', data: { tone: 'pending' } });
+  const announcer = h('div', {
+    class: 'visually-hidden',
+    role: 'log',
     'aria-live': 'polite',
-    'data-testid': 'verdict',
-    data: { tone: 'pending' },
+    'aria-label': 'Loop progress',
+    'data-testid': 'announcer',
   });
-  const feedback = h('pre', { class: 'feedback', tabindex: 0, 'data-testid': 'feedback' });
+  const feedback = h('pre', {
+    class: 'feedback',
+    tabindex: 0,
+    role: 'region',
+    'aria-label': 'Feedback text',
+    'data-testid': 'feedback',
+  });
 
   const page = h(
     'div',
@@ -99,9 +113,10 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       { class: 'app-header' },
       h('h1', null, opts.appName ?? 'Fixpoint'),
       endpoint,
-      h('nav', { class: 'app-nav', 'aria-label': 'Panels' }, buttons.settings, buttons.history),
+      h('nav', { class: 'app-nav', 'aria-label': 'Panels' }, buttons.settings, buttons.history, buttons.keys),
     ),
     slots.notices,
+    announcer,
     h(
       'main',
       { class: 'app-main' },
@@ -162,6 +177,13 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     setVerdict(text, tone = 'pending') {
       setText(verdict, text);
       verdict.dataset.tone = tone;
+      // Why a button did nothing must reach screen readers too.
+      if (tone === 'error') layout.announce(text);
+    },
+    announce(text) {
+      announcer.append(h('p', null, text));
+      // The region keeps only the recent lines; older ones were already read out.
+      while (announcer.childElementCount > 8) announcer.firstElementChild?.remove();
     },
     setFeedback(text) {
       setText(feedback, text ?? '');

@@ -20,22 +20,39 @@ export interface ReplyView {
 }
 
 export function mountReply(root: HTMLElement): ReplyView {
+  // Not live: the page's announcer says the loop's progress in fewer words.
   const status = h('div', {
     class: 'reply-status',
-    role: 'status',
     'data-testid': 'reply-status',
     data: { tone: 'idle' },
   });
-  const reasoningText = h('pre', { class: 'reply-reasoning-text' });
+  const reasoningText = h('pre', {
+    class: 'reply-reasoning-text',
+    tabindex: 0,
+    role: 'region',
+    'aria-label': 'Reasoning text',
+  });
   const reasoning = h(
     'details',
     { class: 'reply-reasoning', hidden: true },
     h('summary', null, 'Reasoning'),
     reasoningText,
   );
-  const body = h('div', { class: 'reply-body', tabindex: 0, 'aria-label': 'Model reply', 'data-testid': 'reply' });
-  const latest = h('button', { type: 'button', class: 'reply-latest', hidden: true }, '↓ Latest');
-  const el = h('section', { class: 'reply', 'aria-label': 'Model reply' }, status, reasoning, body, latest);
+  const body = h('div', {
+    class: 'reply-body',
+    tabindex: 0,
+    role: 'region',
+    'aria-label': 'Reply text',
+    'data-testid': 'reply',
+  });
+  const latest = h(
+    'button',
+    { type: 'button', class: 'reply-latest', hidden: true },
+    h('span', { 'aria-hidden': 'true' }, '↓ '),
+    'Latest',
+  );
+  // The panel around it is already the "Model reply" region.
+  const el = h('div', { class: 'reply' }, status, reasoning, body, latest);
   root.append(el);
 
   let parser: ReplyParser;
@@ -52,7 +69,18 @@ export function mountReply(root: HTMLElement): ReplyView {
     block = document.createTextNode('');
     const node =
       kind === 'code'
-        ? h('pre', { class: 'reply-code', data: lang ? { lang } : {} }, h('code', null, block))
+        ? // A long line scrolls sideways, so the block takes focus for the arrow keys.
+          h(
+            'pre',
+            {
+              class: 'reply-code',
+              tabindex: 0,
+              role: 'region',
+              'aria-label': lang ? `Code, ${lang}` : 'Code',
+              data: lang ? { lang } : {},
+            },
+            h('code', null, block),
+          )
         : h('div', { class: 'reply-prose' }, block);
     (node.firstElementChild ?? node).append(tail);
     body.append(node);

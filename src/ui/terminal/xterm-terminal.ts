@@ -1,4 +1,6 @@
 // The only module that knows about xterm; loaded after first paint (terminal.ts stands in until then).
+// The drawing is for eyes only: terminal.ts keeps the same text for screen readers and makes the
+// area focusable; here the keys scroll it. Colours keep 4.5:1 on the dark background in both themes.
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
@@ -6,17 +8,49 @@ import type { Terminal } from './terminal.ts';
 
 const COLOURS = { stdout: '', stderr: '\x1b[31m', info: '\x1b[36m', ok: '\x1b[32m', fail: '\x1b[31;1m' } as const;
 
+const THEME = {
+  background: '#111318',
+  foreground: '#e6e6e6',
+  red: '#ff7b72',
+  brightRed: '#ffa198',
+  green: '#7ee787',
+  cyan: '#79c0ff',
+};
+
+/** Arrow keys, Page Up/Down, Home and End scroll the output while the area has focus. */
+function scrollKeys(xterm: XTerm, e: KeyboardEvent): boolean {
+  const lines: Record<string, () => void> = {
+    ArrowUp: () => xterm.scrollLines(-1),
+    ArrowDown: () => xterm.scrollLines(1),
+    PageUp: () => xterm.scrollPages(-1),
+    PageDown: () => xterm.scrollPages(1),
+    Home: () => xterm.scrollToTop(),
+    End: () => xterm.scrollToBottom(),
+  };
+  const act = lines[e.key];
+  if (!act || e.ctrlKey || e.metaKey || e.altKey) return false;
+  act();
+  return true;
+}
+
 export function createXTerm(host: HTMLElement): Terminal {
   const xterm = new XTerm({
     convertEol: true,
     fontSize: 13,
     scrollback: 5000,
     disableStdin: true,
-    theme: { background: '#111318' },
+    theme: THEME,
   });
   const fit = new FitAddon();
   xterm.loadAddon(fit);
   xterm.open(host);
+  xterm.element?.setAttribute('aria-hidden', 'true');
+  // One tab stop for the area (the host), not a second one inside xterm that takes no input.
+  xterm.textarea?.setAttribute('tabindex', '-1');
+  const onKey = (e: KeyboardEvent): void => {
+    if (scrollKeys(xterm, e)) e.preventDefault();
+  };
+  host.addEventListener('keydown', onKey);
   const observer = new ResizeObserver(() => fit.fit());
   observer.observe(host);
   let plain = '';
@@ -34,6 +68,7 @@ export function createXTerm(host: HTMLElement): Terminal {
     },
     text: () => plain,
     dispose() {
+      host.removeEventListener('keydown', onKey);
       observer.disconnect();
       xterm.dispose();
     },

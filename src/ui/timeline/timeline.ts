@@ -24,7 +24,7 @@ export interface TimelineView {
   dispose(): void;
 }
 
-const HEADERS = ['#', 'Source', 'Verdict', 'Tests', 'Tokens in / out', 'Model', 'Run', ''];
+const HEADERS = ['#', 'Source', 'Verdict', 'Tests', 'Tokens in / out', 'Model', 'Run', 'Compare'];
 
 export function mountTimeline(root: HTMLElement, opts: TimelineOptions): TimelineView {
   const tbody = h('tbody');
@@ -36,7 +36,8 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     tbody,
   );
   const empty = h('p', { class: 'timeline-empty' }, 'No attempts yet.');
-  const end = h('div', { class: 'timeline-end', 'aria-live': 'polite', 'data-testid': 'session-end' });
+  // Not live: the page's announcer says how the loop ended.
+  const end = h('div', { class: 'timeline-end', 'data-testid': 'session-end' });
   const el = h('section', { class: 'timeline', 'aria-label': 'Attempts' }, empty, table, end);
   root.append(el);
 
@@ -87,7 +88,7 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
         'aria-label': `Compare attempt ${s.number} with the selected attempt`,
         disabled: selected === undefined || isSelected,
       },
-      'diff',
+      'Compare',
     );
     compare.addEventListener('click', (e) => {
       e.stopPropagation();

@@ -1,0 +1,106 @@
+// axe-core on every view of the built page, in the light and the dark theme: the task page, a
+// loop while it runs and once it has finished, the dialogs, the in-page model's panel and the
+// classroom. A serious or critical finding fails with the rule, the element and what to fix.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { expectAccessible } from './support/axe.ts';
+import { openPage, type PageContext } from './support/browser.ts';
+import { configure, openApp, openHistory, pickExample, runLoop, selectAttempt, waitForText } from './support/app.ts';
+import { BUGGY, EXAMPLE } from './support/replies.ts';
+
+const LONG = 90_000;
+
+describe('the loop page has no serious accessibility findings', () => {
+  let ctx: PageContext;
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer({ format: 'openai' });
+    ctx = await openApp({ isolated: true });
+    // Tall enough that no panel scrolls: axe skips the contrast of text scrolled out of view.
+    await ctx.page.setViewportSize({ width: 1280, height: 2200 });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+  });
+
+  it('on the task page', async () => {
+    await ctx.page.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
+    await expectAccessible(ctx.page, 'task page');
+  });
+
+  it('in the shortcut help', async () => {
+    const { page } = ctx;
+    await page.getByTestId('open-keys').click();
+    await expectAccessible(page, 'shortcut help');
+    await page.keyboard.press('Escape');
+  });
+
+  it('in the settings dialog, and with the in-page model panel shown', async () => {
+    const { page } = ctx;
+    await page.getByTestId('open-settings').click();
+    await expectAccessible(page, 'settings dialog');
+    await page.getByTestId('settings-dialog').locator('select[name="preset"]').selectOption('local');
+    await page.getByTestId('local-model').waitFor();
+    await expectAccessible(page, 'local-model panel');
+    await page.keyboard.press('Escape');
+  });
+
+  it('while a loop runs', async () => {
+    const { page } = ctx;
+    // The second request streams slowly, so the loop is still running while it is checked.
+    await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
+    await pickExample(page, EXAMPLE);
+    server.reply(BUGGY);
+    server.script({ behaviour: 'slow', slowMs: 1000 });
+    await page.getByTestId('run-loop').click();
+    await page.getByTestId('attempt').first().waitFor({ timeout: LONG });
+    await page.getByTestId('attempt-pending').waitFor({ timeout: LONG });
+    await expectAccessible(page, 'running loop');
+    await page.getByTestId('stop').click();
+    await waitForText(page, 'session-end', /stopped/);
+  });
+
+  it('after a loop with the demo model: timeline, diff, reply, output and feedback', async () => {
+    const { page } = ctx;
+    await configure(page, { preset: 'demo' });
+    await pickExample(page, EXAMPLE);
+    await runLoop(page);
+    await waitForText(page, 'session-end', /^passed/);
+    await selectAttempt(page, 0);
+    await waitForText(page, 'feedback', /expected/i);
+    await expectAccessible(page, 'finished loop');
+  });
+
+  it('in the history dialog', async () => {
+    await openHistory(ctx.page);
+    await expectAccessible(ctx.page, 'history dialog');
+    await ctx.page.keyboard.press('Escape');
+  });
+});
+
+describe('the classroom has no serious accessibility findings', () => {
+  let ctx: PageContext;
+  beforeAll(async () => {
+    ctx = await openPage({ isolated: true, path: '?classroom' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('when opening a pack, and in the student view after a run', async () => {
+    const { page } = ctx;
+    await page.getByRole('button', { name: 'Open the sample pack' }).waitFor({ timeout: LONG });
+    await expectAccessible(page, 'pack opener');
+    await page.getByRole('button', { name: 'Open the sample pack' }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.locator('.classroom-editor .cm-content').waitFor({ timeout: LONG });
+    await page.getByRole('button', { name: 'Run tests' }).click();
+    await page.waitForFunction(
+      () => /passed/.test(document.querySelector('.classroom-summary')?.textContent ?? ''),
+      null,
+      {
+        timeout: LONG,
+      },
+    );
+    await expectAccessible(page, 'classroom student view');
+  });
+});
