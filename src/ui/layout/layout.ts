@@ -28,6 +28,7 @@ interface LayoutButtons {
   runOnce: HTMLButtonElement;
   settings: HTMLButtonElement;
   history: HTMLButtonElement;
+  benchmark: HTMLButtonElement;
 }
 
 export interface Layout {
@@ -69,6 +70,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     runOnce: button('Run once', 'run-once', 'run-once', 'Run the code in the editor once, without the model'),
     settings: button('Settings', 'settings', 'open-settings', 'Endpoint and model settings'),
     history: button('History', 'history', 'open-history', 'Saved sessions'),
+    benchmark: button('Benchmark', 'benchmark', 'open-benchmark', 'Run a dataset through the loop and plot it'),
   };
   buttons.stop.disabled = true;
 
@@ -99,7 +101,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       { class: 'app-header' },
       h('h1', null, opts.appName ?? 'Fixpoint'),
       endpoint,
-      h('nav', { class: 'app-nav', 'aria-label': 'Panels' }, buttons.settings, buttons.history),
+      h('nav', { class: 'app-nav', 'aria-label': 'Panels' }, buttons.settings, buttons.history, buttons.benchmark),
     ),
     slots.notices,
     h(

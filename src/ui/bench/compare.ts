@@ -1,0 +1,66 @@
+// Two runs side by side, task by task: what one solved and the other did not. A task with
+// several samples counts as solved when any sample passed.
+import { byTask } from '../../shared/bench-summary.ts';
+import type { RunRow } from '../../shared/bench-rows.ts';
+import { h } from '../common/dom.ts';
+
+export interface Difference {
+  task: string;
+  a: boolean;
+  b: boolean;
+}
+
+export function differences(a: readonly RunRow[], b: readonly RunRow[]): Difference[] {
+  const ga = byTask(a);
+  const gb = byTask(b);
+  const out: Difference[] = [];
+  for (const [task, rows] of ga) {
+    const other = gb.get(task);
+    if (!other) continue;
+    const sa = rows.some((r) => r.passed);
+    const sb = other.some((r) => r.passed);
+    if (sa !== sb) out.push({ task, a: sa, b: sb });
+  }
+  return out;
+}
+
+export function compareTable(labelA: string, labelB: string, a: readonly RunRow[], b: readonly RunRow[]): HTMLElement {
+  const diff = differences(a, b);
+  const onlyA = diff.filter((d) => d.a).length;
+  const text = `${labelA} solved ${onlyA} task${onlyA === 1 ? '' : 's'} that ${labelB} did not; ${labelB} solved ${diff.length - onlyA} that ${labelA} did not.`;
+  return h(
+    'section',
+    { class: 'bench-compare', 'data-testid': 'bench-compare', 'aria-label': 'Comparison' },
+    h('p', null, text),
+    diff.length
+      ? h(
+          'table',
+          { class: 'bench-table' },
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              h('th', { scope: 'col' }, 'Task'),
+              h('th', { scope: 'col' }, labelA),
+              h('th', { scope: 'col' }, labelB),
+            ),
+          ),
+          h(
+            'tbody',
+            null,
+            ...diff.map((d) =>
+              h(
+                'tr',
+                null,
+                h('td', null, d.task),
+                h('td', null, d.a ? 'solved' : '—'),
+                h('td', null, d.b ? 'solved' : '—'),
+              ),
+            ),
+          ),
+        )
+      : null,
+  );
+}
