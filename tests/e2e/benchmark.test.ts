@@ -136,5 +136,5 @@ describe('the Benchmark view', () => {
     await expect
       .poll(() => attempts(page).then((a) => a.map((x) => x.tone)), { timeout: 30_000 })
       .toEqual(['failed', 'passed']);
-  });
+  }, 300_000);
 });
