@@ -30,6 +30,9 @@ export interface BenchRunnerOptions {
   onNotice(message: string | undefined): void;
   /** Tasks in flight changed. */
   onActive?(running: number): void;
+  /** Injectable for tests; the page's session runner otherwise. */
+  runSession?: typeof runSession;
+  coolDownMs?: number;
 }
 
 export interface BenchRunner {
@@ -42,7 +45,6 @@ export interface BenchRunner {
 // The endpoint will refuse every task the same way: stop instead of failing them all.
 const FATAL: ReadonlySet<ModelErrorKind> = new Set(['auth', 'not-found', 'network', 'quota']);
 const SLOWED: ReadonlySet<ModelErrorKind> = new Set(['rate-limit', 'overloaded']);
-const COOL_DOWN_MS = 15_000;
 
 interface Item {
   problem: Problem;
@@ -56,6 +58,8 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
     for (let sample = 0; sample < run.settings.samples; sample++)
       if (!o.done.has(resultKey(problem.rawId, sample))) queue.push({ problem, sample });
 
+  const coolDownMs = o.coolDownMs ?? 15_000;
+  const session = o.runSession ?? runSession;
   const stopper = new AbortController();
   let pausing = false;
   let coolUntil = 0;
@@ -90,7 +94,11 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
   };
 
   const one = async (item: Item, runtime: Runtime): Promise<void> => {
-    const { session, outcome } = await runSession({
+    const {
+      session: ran,
+      outcome,
+      stored,
+    } = await session({
       task: problemToTask(item.problem, run.settings.timeoutSec),
       endpoint: o.endpoint,
       settings,
@@ -103,8 +111,8 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
     const kind = outcome.error?.kind;
     if (outcome.endReason === 'endpoint-failed' && kind && SLOWED.has(kind)) {
       queue.unshift(item);
-      coolUntil = Date.now() + COOL_DOWN_MS;
-      o.onNotice(`The endpoint is still limiting requests: the run waits ${COOL_DOWN_MS / 1000} s, then goes on.`);
+      coolUntil = Date.now() + coolDownMs;
+      o.onNotice(`The endpoint is still limiting requests: the run waits ${coolDownMs / 1000} s, then goes on.`);
       return;
     }
     if (outcome.endReason === 'endpoint-failed' && kind && FATAL.has(kind)) {
@@ -119,8 +127,8 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
       key: resultKey(item.problem.rawId, item.sample),
       row: rowOf(item.problem.rawId, outcome, sample),
     };
-    // The history is kept apart from the bench store: an unsaved session has no id to open.
-    if (o.history) result.sessionId = session.id;
+    // A session the history could not keep has nothing to open.
+    if (stored) result.sessionId = ran.id;
     unsaved.push(result);
     o.onResult(result);
     await saveAll();
