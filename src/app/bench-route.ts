@@ -8,7 +8,7 @@ import { endpointLabel } from './endpoint-settings.ts';
 import { pageSandboxes } from './page-parallelism.ts';
 import { openSession, type PageState } from './page-sessions.ts';
 
-export const BENCH_HASH = '#benchmark';
+const BENCH_HASH = '#benchmark';
 
 export function installBenchRoute(page: PageState): void {
   const slot = h('div', { class: 'bench-slot', 'data-testid': 'bench-slot', hidden: true });

@@ -6,9 +6,9 @@ import type { RunRow } from './bench-rows.ts';
 import type { SubsetSpec } from './bench-subset.ts';
 import type { Prices } from './bench-summary.ts';
 
-export type BenchStatus = 'running' | 'paused' | 'stopped' | 'done' | 'imported';
+type BenchStatus = 'running' | 'paused' | 'stopped' | 'done' | 'imported';
 
-export interface BenchSettings {
+interface BenchSettings {
   maxIterations: number;
   strategy: StrategySettings;
   /** Independent runs of each task, for pass@k. */

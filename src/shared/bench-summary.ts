@@ -98,3 +98,24 @@ export function summaryLines(s: RunSummary): string[] {
   }
   return lines;
 }
+
+/** Tasks two runs both ran that one solved and the other did not; any passing sample counts. */
+interface Difference {
+  task: string;
+  a: boolean;
+  b: boolean;
+}
+
+export function differences(a: readonly RunRow[], b: readonly RunRow[]): Difference[] {
+  const ga = byTask(a);
+  const gb = byTask(b);
+  const out: Difference[] = [];
+  for (const [task, rows] of ga) {
+    const other = gb.get(task);
+    if (!other) continue;
+    const sa = rows.some((r) => r.passed);
+    const sb = other.some((r) => r.passed);
+    if (sa !== sb) out.push({ task, a: sa, b: sb });
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { BenchResult, BenchRun } from '../shared/bench-records.ts';
 import { StoreError, toStoreError } from './errors.ts';
 
-export const BENCH_DB_NAME = 'fixpoint-bench';
+const BENCH_DB_NAME = 'fixpoint-bench';
 const BENCH_DB_VERSION = 1;
 
 interface BenchDB extends DBSchema {

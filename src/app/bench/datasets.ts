@@ -20,7 +20,7 @@ export const BUNDLED: readonly BundledDataset[] = [
 ];
 
 /** Text of a file that may be gzipped (checked by its magic bytes, whatever a server said). */
-export async function readMaybeGzip(bytes: ArrayBuffer): Promise<string> {
+async function readMaybeGzip(bytes: ArrayBuffer): Promise<string> {
   const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
   if (head[0] !== 0x1f || head[1] !== 0x8b) return new TextDecoder().decode(bytes);
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));

@@ -5,7 +5,7 @@ import type { StrategySettings } from '../../shared/strategy.ts';
 import type { SubsetSpec } from '../../shared/bench-subset.ts';
 import { h, setText } from '../common/dom.ts';
 
-export interface BenchFormValues {
+interface BenchFormValues {
   /** A bundled dataset's id, or 'file'. */
   dataset: string;
   file?: File;

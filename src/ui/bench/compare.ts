@@ -1,28 +1,7 @@
-// Two runs side by side, task by task: what one solved and the other did not. A task with
-// several samples counts as solved when any sample passed.
-import { byTask } from '../../shared/bench-summary.ts';
+// Two runs side by side, task by task: what one solved and the other did not.
+import { differences } from '../../shared/bench-summary.ts';
 import type { RunRow } from '../../shared/bench-rows.ts';
 import { h } from '../common/dom.ts';
-
-export interface Difference {
-  task: string;
-  a: boolean;
-  b: boolean;
-}
-
-export function differences(a: readonly RunRow[], b: readonly RunRow[]): Difference[] {
-  const ga = byTask(a);
-  const gb = byTask(b);
-  const out: Difference[] = [];
-  for (const [task, rows] of ga) {
-    const other = gb.get(task);
-    if (!other) continue;
-    const sa = rows.some((r) => r.passed);
-    const sb = other.some((r) => r.passed);
-    if (sa !== sb) out.push({ task, a: sa, b: sb });
-  }
-  return out;
-}
 
 export function compareTable(labelA: string, labelB: string, a: readonly RunRow[], b: readonly RunRow[]): HTMLElement {
   const diff = differences(a, b);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { meanPassAtK, passAtK, reportedKs } from '../../../src/shared/bench-pass-at-k.ts';
 import { parseRunRows, rowOf, rowsToJsonl, samplesJsonl, type RunRow } from '../../../src/shared/bench-rows.ts';
 import { selectSubset } from '../../../src/shared/bench-subset.ts';
-import { passRateByAttempt, summarize, summaryLines } from '../../../src/shared/bench-summary.ts';
+import { differences, passRateByAttempt, summarize, summaryLines } from '../../../src/shared/bench-summary.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 
 const items = Array.from({ length: 20 }, (_, i) => `t${i + 1}`);
@@ -174,5 +174,20 @@ describe('run --out rows', () => {
   it('names the line of a row that is not one', () => {
     expect(() => parseRunRows('{"task_id": 1, "passed": "yes"}\n', 'x.jsonl')).toThrow(/x\.jsonl:1: .*"passed"/);
     expect(() => parseRunRows('{"summary": true}\n', 'x.jsonl')).toThrow(/only a summary/);
+  });
+});
+
+describe('comparing two runs', () => {
+  it('lists the tasks both ran that only one solved', () => {
+    const other = [
+      rowOf('HumanEval/0', outcome(['failed: x', 'failed: y'])),
+      rowOf('HumanEval/1', outcome(['passed'])),
+      rowOf('HumanEval/2', outcome(['failed: x', 'passed'])),
+      rowOf('HumanEval/9', outcome(['passed'])),
+    ];
+    expect(differences(ROWS, other)).toEqual([
+      { task: 'HumanEval/0', a: true, b: false },
+      { task: 'HumanEval/2', a: false, b: true },
+    ]);
   });
 });
