@@ -2,6 +2,7 @@
 // run, so the ratios compare figures taken under the same conditions.
 import { writeFileSync } from 'node:fs';
 import { bareStartMs } from './bare-pyodide.ts';
+import { measureBenchView } from './benchmark-view-bench.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGrading } from './grading-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
@@ -128,6 +129,19 @@ log('loop overhead…');
 const loop = await measureLoopOverhead();
 results.loop = loop;
 rows.push([`loop overhead per iteration (${loop.iterations} iterations)`, ms(loop.perIterationMs), '<= 50 ms']);
+
+log('benchmark view…');
+const benchView = await measureBenchView(log);
+results.benchmarkView = benchView;
+for (const f of benchView)
+  rows.push(
+    [
+      `Benchmark view, ${f.tasks} HumanEval tasks, ${f.sandboxes} sandbox(es), local endpoint: overhead per task`,
+      ms(f.overheadPerTaskMs),
+      '-',
+    ],
+    [`  longest main-thread task during the run (${f.passed} passed)`, ms(f.longestTaskMs), '<= 200 ms'],
+  );
 
 for (const threads of [1, 'auto'] as const) {
   log(`in-page model (tiny GGUF), ${threads} thread(s)…`);

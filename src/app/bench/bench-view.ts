@@ -158,6 +158,16 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     }
     freePlots = results.length ? drawPlots(plots, plotted) : () => plots.replaceChildren();
   };
+  // Redrawing the table and plots for every finished task would cost more as the run grows:
+  // while it runs, the progress line follows each task and the rest at most once a second.
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const renderSoon = (): void => {
+    renderProgress();
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      void renderAll();
+    }, 1000);
+  };
   const renderRuns = (): void => {
     const options = [...runs.values()].sort((a, b) => b.createdAt - a.createdAt);
     runList.replaceChildren(
@@ -213,7 +223,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
       onResult: (r) => {
         if (current?.id === run.id) results.push(r);
         clock.doneHere++;
-        void renderAll();
+        renderSoon();
       },
       onSaveProblem: (m) => setText(saveNotice, m ?? storeProblem ?? ''),
       onNotice: (m) => setText(notice, m ?? ''),
