@@ -4,6 +4,8 @@ import humanEvalUrl from '../../../data/humaneval/HumanEval.jsonl.gz?url';
 import mbppUrl from '../../../data/mbpp/mbpp.jsonl.gz?url';
 import multiplEJsUrl from '../../../data/multipl-e/humaneval-js.jsonl.gz?url';
 import multiplETsUrl from '../../../data/multipl-e/humaneval-ts.jsonl.gz?url';
+import { PACK_FORMAT, type Pack } from '../../classroom/types.ts';
+import { parsePack } from '../../classroom/validate.ts';
 import { parseProblems, type Problem } from '../../shared/problems.ts';
 
 export interface BundledDataset {
@@ -35,7 +37,30 @@ export async function loadBundled(id: string): Promise<Problem[]> {
   return parseProblems(await readMaybeGzip(await res.arrayBuffer()), d.label);
 }
 
-/** A HumanEval, MBPP or MultiPL-E file (JSONL or a JSON array, gzipped or not). */
+/**
+ * A classroom pack's Python exercises as MBPP-style problems: the statement is the task, and the
+ * visible and hidden tests (assert lines) all grade it, as a benchmark has no student to hide from.
+ */
+function packProblems(pack: Pack, file: string): Problem[] {
+  const python = pack.exercises.filter((e) => e.language === 'python');
+  if (python.length === 0)
+    throw new Error(`${file}: the benchmark runs a pack's Python exercises, and this pack has none.`);
+  return python.map((e, i) => ({
+    taskId: `${pack.id}/${e.id}`,
+    rawId: `${pack.id}/${e.id}`,
+    kind: 'mbpp',
+    prompt: `${e.title}\n\n${e.statement}\n\nWrite \`${e.entryPoint}\`.`,
+    asserts: [...e.tests, ...e.hiddenTests].map((t) => t.code),
+    setup: '',
+    canonical: e.solution,
+    line: i + 1,
+  }));
+}
+
+/** A HumanEval, MBPP or MultiPL-E file (JSONL or a JSON array, gzipped or not), or a classroom pack. */
 export async function loadFile(file: File): Promise<Problem[]> {
-  return parseProblems(await readMaybeGzip(await file.arrayBuffer()), file.name);
+  const text = await readMaybeGzip(await file.arrayBuffer());
+  if (text.includes(`"${PACK_FORMAT}"`) && text.trimStart().startsWith('{'))
+    return packProblems(parsePack(text, file.name), file.name);
+  return parseProblems(text, file.name);
 }

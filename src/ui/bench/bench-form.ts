@@ -51,7 +51,7 @@ export function mountBenchForm(
     'select',
     { name: 'dataset', 'data-testid': 'bench-dataset' },
     ...datasets.map((d) => h('option', { value: d.id }, d.label)),
-    h('option', { value: 'file' }, 'A file…'),
+    h('option', { value: 'file' }, 'A file (HumanEval, MBPP, MultiPL-E or a classroom pack)…'),
   );
   const file = h('input', {
     type: 'file',
@@ -125,7 +125,8 @@ export function mountBenchForm(
       ];
       for (const [name, label] of fields)
         if (!Number.isInteger(value(name)) || value(name) < 1) return `${label} must be a whole number of at least 1.`;
-      if (dataset.value === 'file' && !file.files?.[0]) return 'Choose a HumanEval, MBPP or MultiPL-E file.';
+      if (dataset.value === 'file' && !file.files?.[0])
+        return 'Choose a HumanEval, MBPP or MultiPL-E file, or a classroom pack.';
       const kind = subsetKind.value;
       const subset: SubsetSpec =
         kind === 'first'
