@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFile } from '../../../src/app/bench/datasets.ts';
 
-const data = (p: string): Buffer => readFileSync(resolve(import.meta.dirname, '../../../data', p));
+const data = (p: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(readFileSync(resolve(import.meta.dirname, '../../../data', p)));
 
 describe('benchmark files', () => {
   it('reads a gzipped dataset by its bytes, whatever its name says', async () => {
