@@ -34,8 +34,10 @@ export async function measureBenchView(log: (s: string) => void): Promise<BenchV
   const model = await startModelServer({
     format: 'openai',
     respond(body) {
-      const first = JSON.stringify(body.messages ?? '');
-      const t = TASKS.find((x) => first.includes(`def ${x.entry_point}(`));
+      // By the whole prompt: some HumanEval tasks share a function name with another's helper.
+      const messages = (body.messages ?? []) as { role: string; content: string }[];
+      const first = messages.find((m) => m.role === 'user')?.content ?? '';
+      const t = TASKS.find((x) => first.includes(x.prompt.trim()));
       return t && `\`\`\`python\n${t.prompt}${t.canonical_solution}\n\`\`\`\n`;
     },
   });
