@@ -139,7 +139,8 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     resume.disabled = runner !== undefined || !current || status === 'done' || status === 'imported';
     exportRows.disabled = exportSamples.disabled = results.length === 0;
   };
-  const renderAll = async (): Promise<void> => {
+  let plottedAt = 0;
+  const renderAll = async (plotsToo = true): Promise<void> => {
     renderProgress();
     renderButtons();
     if (!current) return;
@@ -147,25 +148,29 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     const s = summarize(rows(), current.prices);
     summary.replaceChildren(...summaryLines(s).map((l) => h('li', null, l)));
     table.set(results);
-    freePlots();
+    if (!plotsToo) return;
+    plottedAt = performance.now();
     const other = runs.get(compareList.value);
     const plotted = [{ label: current.title, rows: rows(), maxIterations: current.settings.maxIterations }];
-    comparison.replaceChildren();
+    const compared: HTMLElement[] = [];
     if (other && other.id !== current.id) {
       const otherRows = (await store?.results(other.id).catch(() => []))?.map((r) => r.row) ?? [];
       plotted.push({ label: other.title, rows: otherRows, maxIterations: other.settings.maxIterations });
-      comparison.append(compareTable(current.title, other.title, rows(), otherRows));
+      compared.push(compareTable(current.title, other.title, rows(), otherRows));
     }
+    comparison.replaceChildren(...compared);
+    freePlots();
     freePlots = results.length ? drawPlots(plots, plotted) : () => plots.replaceChildren();
   };
-  // Redrawing the table and plots for every finished task would cost more as the run grows:
-  // while it runs, the progress line follows each task and the rest at most once a second.
+  // Redrawing for every finished task would cost more as the run grows: while it runs, the
+  // progress line follows each task, the summary and table at most once a second, the plots
+  // every ten seconds (and once more when the run ends).
   let pending: ReturnType<typeof setTimeout> | undefined;
   const renderSoon = (): void => {
     renderProgress();
     pending ??= setTimeout(() => {
       pending = undefined;
-      void renderAll();
+      void renderAll(performance.now() - plottedAt > 10_000);
     }, 1000);
   };
   const renderRuns = (): void => {
