@@ -2,6 +2,7 @@
 // run, so the ratios compare figures taken under the same conditions.
 import { writeFileSync } from 'node:fs';
 import { bareStartMs } from './bare-pyodide.ts';
+import { measureBenchView } from './benchmark-view-bench.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGrading } from './grading-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
@@ -20,7 +21,17 @@ const ratio = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
 const rows: [string, string, string][] = [];
 const results: Record<string, unknown> = { date: new Date().toISOString() };
 // `npm run bench -- javascript typescript`: only those sections (all of them without names).
-const SECTIONS = ['python', 'first-paint', 'grading', 'typescript', 'javascript', 'loop', 'selection', 'local-model'];
+const SECTIONS = [
+  'python',
+  'first-paint',
+  'grading',
+  'typescript',
+  'javascript',
+  'loop',
+  'selection',
+  'benchmark-view',
+  'local-model',
+];
 const only = process.argv.slice(2);
 for (const name of only)
   if (!SECTIONS.includes(name)) throw new Error(`no bench section "${name}"; the sections: ${SECTIONS.join(', ')}`);
@@ -167,6 +178,21 @@ if (want('selection')) {
     ]);
     rows.push([`  of which mutation and grouping (median)`, ms(f.mutateGroupMedianMs), '-']);
   }
+}
+
+if (want('benchmark-view')) {
+  log('benchmark view…');
+  const benchView = await measureBenchView(log);
+  results.benchmarkView = benchView;
+  for (const f of benchView)
+    rows.push(
+      [
+        `Benchmark view, ${f.tasks} HumanEval tasks, ${f.sandboxes} sandbox(es), local endpoint: overhead per task`,
+        ms(f.overheadPerTaskMs),
+        '-',
+      ],
+      [`  longest main-thread task during the run (${f.passed} passed)`, ms(f.longestTaskMs), '<= 200 ms'],
+    );
 }
 
 if (want('local-model')) {

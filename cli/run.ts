@@ -1,9 +1,10 @@
 // fixpoint run: the execution-feedback loop on every problem of a HumanEval or MBPP file, through
 // the built page (same loop, model clients, sandbox and history as a person's session).
 import { createWriteStream } from 'node:fs';
-import type { LoopOutcome } from '../src/loop/types.ts';
 import type { EndpointConfig, ProviderKind } from '../src/shared/model.ts';
 import { parseProblems, problemToTask } from '../src/shared/problems.ts';
+import { rowOf, type RunRow } from '../src/shared/bench-rows.ts';
+import { summarize, summaryLines } from '../src/shared/bench-summary.ts';
 import { parseFlags, UsageError, type Flags, type FlagSpec } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openHeadless } from './page.ts';
@@ -29,12 +30,6 @@ export const RUN_USAGE = `run --problems FILE --provider openai|anthropic|ollama
 const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
 // An endpoint that fails like this will fail the same way for every problem.
 const FATAL_KINDS = new Set(['auth', 'not-found', 'network', 'quota']);
-
-type Usage = { input_tokens: number; output_tokens: number };
-const usageOf = (u: { inputTokens: number; outputTokens: number }): Usage => ({
-  input_tokens: u.inputTokens,
-  output_tokens: u.outputTokens,
-});
 
 const RUN_FLAGS = {
   problems: { type: 'string', required: true },
@@ -80,39 +75,6 @@ function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): E
   return { provider, baseUrl: baseUrl.replace(/\/+$/, ''), model: flags.model, apiKey: apiKey || undefined };
 }
 
-/** What the last selection round of the problem found: group sizes, the one chosen, suspect tests. */
-function selectionColumns(o: LoopOutcome): Record<string, unknown> {
-  if (!usesSamples(o.strategy)) return {};
-  const sel = [...o.attempts].reverse().find((a) => a.selection)?.selection;
-  const columns: Record<string, unknown> = { groups: sel?.groups ?? [], selected_from: sel?.chosenSize ?? 0 };
-  if (sel?.suspect) columns.suspect_tests = sel.suspect.map((t) => ({ test: t.source, outputs: t.outputs }));
-  return columns;
-}
-
-function rowOf(taskId: string | number, o: LoopOutcome): Record<string, unknown> {
-  const ran = o.attempts.filter((a) => a.result);
-  const last = ran[ran.length - 1];
-  return {
-    task_id: taskId,
-    passed: o.passed,
-    iterations: ran.length,
-    completion: o.finalCandidate ?? '',
-    result: o.passed ? 'passed' : (last?.result?.result ?? `failed: ${o.endMessage}`),
-    end_reason: o.endReason,
-    usage: usageOf(o.usage),
-    attempts: o.attempts.map((a) => ({
-      result: a.result?.result ?? 'failed: the reply had no code',
-      feedback: a.feedback ?? '',
-      usage: usageOf(a.usage),
-      ...(a.reflection !== undefined ? { reflection: a.reflection } : {}),
-    })),
-    strategy: o.strategy,
-    model_calls: o.modelCalls,
-    samples: o.samples,
-    ...selectionColumns(o),
-  };
-}
-
 export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const flags = parseFlags(argv, RUN_FLAGS);
   const endpoint = endpointFrom(flags, env);
@@ -135,7 +97,7 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
     else process.stdout.write(line);
   };
   const progress = new Progress(problems.length, 'solved');
-  const totals = { problems: 0, passed_first: 0, passed: 0, input_tokens: 0, output_tokens: 0 };
+  const rows: RunRow[] = [];
   let fatal: string | undefined;
   try {
     const noHistory = await page.page.evaluate(() => window.fixpoint.historyProblem());
@@ -150,12 +112,9 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
         slot,
       ] as const);
     await orderedPool(problems, workers, solve, (outcome, i) => {
-      write(rowOf(problems[i]!.rawId, outcome));
-      totals.problems++;
-      if (outcome.passed) totals.passed++;
-      if (outcome.attempts[0]?.passed ?? outcome.attempts[0]?.result?.status === 'passed') totals.passed_first++;
-      totals.input_tokens += outcome.usage.inputTokens;
-      totals.output_tokens += outcome.usage.outputTokens;
+      const row = rowOf(problems[i]!.rawId, outcome);
+      rows.push(row);
+      write(row);
       progress.tick(outcome.passed);
       if (outcome.endReason === 'endpoint-failed' && outcome.error && FATAL_KINDS.has(outcome.error.kind)) {
         fatal = `${outcome.error.message}${outcome.error.hint ? ` ${outcome.error.hint}` : ''}`;
@@ -168,10 +127,13 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
     progress.done();
     if (out) await new Promise<void>((ok) => out.end(ok));
   }
-  process.stdout.write(`${JSON.stringify({ summary: true, ...totals, seconds: progress.seconds() })}\n`);
+  // The same figures, from the same function, as the page's benchmark view shows.
+  const summary = summarize(rows);
+  for (const line of summaryLines(summary)) log(line);
+  process.stdout.write(`${JSON.stringify({ summary: true, ...summary, seconds: progress.seconds() })}\n`);
   if (fatal) {
     process.stderr.write(
-      `fixpoint: stopped after ${totals.problems} of ${problems.length} problems: the endpoint failed: ${fatal}\n`,
+      `fixpoint: stopped after ${summary.problems} of ${problems.length} problems: the endpoint failed: ${fatal}\n`,
     );
     return 1;
   }

@@ -28,6 +28,11 @@ export interface ModelServerOptions {
   rejectUnknownModels?: boolean;
   /** Step used when the script is empty. Default: a normal reply. */
   fallback?: Step;
+  /**
+   * Picks the reply from the request when the script is empty (before `fallback`), so replies can
+   * follow the task asked about whatever order parallel requests arrive in.
+   */
+  respond?: (body: Record<string, unknown>) => Step | string | undefined;
   /** OpenRouter's ': OPENROUTER PROCESSING' comment lines before the stream. */
   comments?: boolean;
   chunkDelayMs?: number;
@@ -154,7 +159,11 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     }
     if (options.rejectUnknownModels && !models.includes(model))
       return send(res, wire.errorReply('not-found', model), h);
-    const queued = prefix === undefined ? queue.shift() : undefined;
+    const answered = prefix === undefined && queue.length === 0 ? options.respond?.(body) : undefined;
+    const queued =
+      prefix === undefined
+        ? (queue.shift() ?? (typeof answered === 'string' ? { reply: answered } : answered))
+        : undefined;
     const step: Step = prefix !== undefined ? { behaviour: prefix } : (queued ?? options.fallback ?? {});
     const given = step.reply ?? (prefix === undefined ? undefined : options.fallback?.reply) ?? DEFAULT_REPLY;
     const reply = typeof given === 'string' ? { text: given } : given;

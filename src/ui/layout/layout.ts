@@ -30,6 +30,7 @@ interface LayoutButtons {
   history: HTMLButtonElement;
   /** Opens the keyboard shortcut help. */
   keys: HTMLButtonElement;
+  benchmark: HTMLButtonElement;
 }
 
 export interface Layout {
@@ -74,6 +75,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     settings: button('Settings', 'settings', 'open-settings', 'Endpoint and model settings'),
     history: button('History', 'history', 'open-history', 'Saved sessions'),
     keys: button('Keys', 'keys', 'open-keys', 'Keyboard shortcuts'),
+    benchmark: button('Benchmark', 'benchmark', 'open-benchmark', 'Run a dataset through the loop and plot it'),
   };
   buttons.stop.disabled = true;
 
@@ -113,7 +115,14 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       { class: 'app-header' },
       h('h1', null, opts.appName ?? 'Fixpoint'),
       endpoint,
-      h('nav', { class: 'app-nav', 'aria-label': 'Panels' }, buttons.settings, buttons.history, buttons.keys),
+      h(
+        'nav',
+        { class: 'app-nav', 'aria-label': 'Panels' },
+        buttons.settings,
+        buttons.history,
+        buttons.benchmark,
+        buttons.keys,
+      ),
     ),
     slots.notices,
     announcer,

@@ -1,0 +1,43 @@
+// The Benchmark view's place in the page: #benchmark shows it instead of the loop, and its code
+// (with the chart library) is fetched the first time it opens, so the first paint stays light.
+// A task's row opens its session back in the loop view.
+import { withKey } from '../models/keys.ts';
+import type { Runtime } from '../shared/run.ts';
+import { h } from '../ui/common/dom.ts';
+import { endpointLabel } from './endpoint-settings.ts';
+import { pageSandboxes } from './page-parallelism.ts';
+import { openSession, type PageState } from './page-sessions.ts';
+
+const BENCH_HASH = '#benchmark';
+
+export function installBenchRoute(page: PageState): void {
+  const slot = h('div', { class: 'bench-slot', 'data-testid': 'bench-slot', hidden: true });
+  page.root.append(slot);
+  const loopView = page.root.querySelector<HTMLElement>('.app');
+  const pool: Runtime[] = [page.runtime];
+  let mounted: Promise<{ refresh(): void }> | undefined;
+
+  const show = (bench: boolean): void => {
+    slot.hidden = !bench;
+    if (loopView) loopView.hidden = bench;
+    if (!bench) return;
+    mounted ??= import('./bench/bench-view.ts').then((m) =>
+      m.mountBenchmark(slot, {
+        endpoint: () => withKey(page.endpoint.config, page.keys),
+        endpointLabel: () => endpointLabel(page.endpoint),
+        history: () => page.store,
+        runtimes: (n) => m.growPool(pool, n),
+        defaultSandboxes: pageSandboxes(),
+        openSession: (id) => {
+          location.hash = '';
+          void openSession(page, id);
+        },
+        close: () => (location.hash = ''),
+      }),
+    );
+    void mounted.then((view) => view.refresh());
+  };
+  page.layout.buttons.benchmark.addEventListener('click', () => (location.hash = BENCH_HASH));
+  window.addEventListener('hashchange', () => show(location.hash === BENCH_HASH));
+  if (location.hash === BENCH_HASH) show(true);
+}

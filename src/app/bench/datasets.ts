@@ -1,0 +1,66 @@
+// The datasets the benchmark offers: the ones bundled with the app (emitted as build assets, so
+// the service worker keeps them for offline use) and a file the person picks.
+import humanEvalUrl from '../../../data/humaneval/HumanEval.jsonl.gz?url';
+import mbppUrl from '../../../data/mbpp/mbpp.jsonl.gz?url';
+import multiplEJsUrl from '../../../data/multipl-e/humaneval-js.jsonl.gz?url';
+import multiplETsUrl from '../../../data/multipl-e/humaneval-ts.jsonl.gz?url';
+import { PACK_FORMAT, type Pack } from '../../classroom/types.ts';
+import { parsePack } from '../../classroom/validate.ts';
+import { parseProblems, type Problem } from '../../shared/problems.ts';
+
+export interface BundledDataset {
+  id: string;
+  label: string;
+  url: string;
+}
+
+export const BUNDLED: readonly BundledDataset[] = [
+  { id: 'humaneval', label: 'HumanEval (Python, 164 tasks)', url: humanEvalUrl },
+  { id: 'mbpp', label: 'MBPP (Python)', url: mbppUrl },
+  { id: 'multipl-e-js', label: 'MultiPL-E HumanEval, JavaScript', url: multiplEJsUrl },
+  { id: 'multipl-e-ts', label: 'MultiPL-E HumanEval, TypeScript', url: multiplETsUrl },
+];
+
+/** Text of a file that may be gzipped (checked by its magic bytes, whatever a server said). */
+async function readMaybeGzip(bytes: ArrayBuffer): Promise<string> {
+  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return new TextDecoder().decode(bytes);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).text();
+}
+
+export async function loadBundled(id: string): Promise<Problem[]> {
+  const d = BUNDLED.find((b) => b.id === id);
+  if (!d) throw new Error(`No bundled dataset "${id}".`);
+  const res = await fetch(d.url);
+  if (!res.ok) throw new Error(`${d.label} could not be loaded (HTTP ${res.status}).`);
+  return parseProblems(await readMaybeGzip(await res.arrayBuffer()), d.label);
+}
+
+/**
+ * A classroom pack's Python exercises as MBPP-style problems: the statement is the task, and the
+ * visible and hidden tests (assert lines) all grade it, as a benchmark has no student to hide from.
+ */
+function packProblems(pack: Pack, file: string): Problem[] {
+  const python = pack.exercises.filter((e) => e.language === 'python');
+  if (python.length === 0)
+    throw new Error(`${file}: the benchmark runs a pack's Python exercises, and this pack has none.`);
+  return python.map((e, i) => ({
+    taskId: `${pack.id}/${e.id}`,
+    rawId: `${pack.id}/${e.id}`,
+    kind: 'mbpp',
+    prompt: `${e.title}\n\n${e.statement}\n\nWrite \`${e.entryPoint}\`.`,
+    asserts: [...e.tests, ...e.hiddenTests].map((t) => t.code),
+    setup: '',
+    canonical: e.solution,
+    line: i + 1,
+  }));
+}
+
+/** A HumanEval, MBPP or MultiPL-E file (JSONL or a JSON array, gzipped or not), or a classroom pack. */
+export async function loadFile(file: File): Promise<Problem[]> {
+  const text = await readMaybeGzip(await file.arrayBuffer());
+  if (text.includes(`"${PACK_FORMAT}"`) && text.trimStart().startsWith('{'))
+    return packProblems(parsePack(text, file.name), file.name);
+  return parseProblems(text, file.name);
+}

@@ -1,0 +1,157 @@
+// The benchmark's set-up form: dataset (bundled or a file), strategy and its samples, iterations,
+// samples per task, the subset, and how many sandboxes run side by side. It only reads fields;
+// loading the dataset and starting the run belong to the app.
+import type { StrategySettings } from '../../shared/strategy.ts';
+import type { SubsetSpec } from '../../shared/bench-subset.ts';
+import { h, setText } from '../common/dom.ts';
+
+interface BenchFormValues {
+  /** A bundled dataset's id, or 'file'. */
+  dataset: string;
+  file?: File;
+  strategy: StrategySettings;
+  maxIterations: number;
+  samples: number;
+  sandboxes: number;
+  timeoutSec: number;
+  showTests: boolean;
+  subset: SubsetSpec;
+}
+
+export interface BenchForm {
+  element: HTMLElement;
+  /** The values, or a sentence naming the field to correct. */
+  read(): BenchFormValues | string;
+  setEndpoint(label: string): void;
+  setLocked(locked: boolean): void;
+}
+
+const STRATEGIES: { name: StrategySettings['name']; label: string }[] = [
+  { name: 'repair', label: 'Repair (feedback after each failure)' },
+  { name: 'reflexion', label: 'Reflexion (reflect, then retry)' },
+  { name: 'best-of-n', label: 'Best of n (several candidates per round)' },
+  { name: 'codet', label: 'CodeT (candidates ranked by generated tests)' },
+];
+
+function num(name: string, label: string, value: number, min: number, max: number): HTMLLabelElement {
+  return h(
+    'label',
+    { class: 'bench-field' },
+    label,
+    h('input', { type: 'number', name, value, min, max, step: 1, 'data-testid': `bench-${name}` }),
+  );
+}
+
+export function mountBenchForm(
+  datasets: readonly { id: string; label: string }[],
+  defaults: { sandboxes: number },
+): BenchForm {
+  const endpoint = h('span', { class: 'bench-endpoint', 'data-testid': 'bench-endpoint' });
+  const dataset = h(
+    'select',
+    { name: 'dataset', 'data-testid': 'bench-dataset' },
+    ...datasets.map((d) => h('option', { value: d.id }, d.label)),
+    h('option', { value: 'file' }, 'A file (HumanEval, MBPP, MultiPL-E or a classroom pack)…'),
+  );
+  const file = h('input', {
+    type: 'file',
+    name: 'file',
+    accept: '.jsonl,.json,.gz',
+    'data-testid': 'bench-file',
+    hidden: true,
+  });
+  dataset.addEventListener('change', () => (file.hidden = dataset.value !== 'file'));
+  const strategy = h(
+    'select',
+    { name: 'strategy', 'data-testid': 'bench-strategy' },
+    ...STRATEGIES.map((s) => h('option', { value: s.name }, s.label)),
+  );
+  const candidates = num('candidates', 'Candidates per round', 3, 1, 20);
+  const syncStrategy = (): void => void (candidates.hidden = !['best-of-n', 'codet'].includes(strategy.value));
+  strategy.addEventListener('change', syncStrategy);
+  syncStrategy();
+  const subsetKind = h(
+    'select',
+    { name: 'subset', 'data-testid': 'bench-subset' },
+    h('option', { value: 'all' }, 'All tasks'),
+    h('option', { value: 'first' }, 'The first N'),
+    h('option', { value: 'range' }, 'A range'),
+    h('option', { value: 'random' }, 'A random sample'),
+  );
+  const subsetN = num('count', 'N', 10, 1, 100000);
+  const from = num('from', 'From task', 1, 1, 100000);
+  const to = num('to', 'to task', 10, 1, 100000);
+  const seed = num('seed', 'Seed', 1, 0, 2 ** 31);
+  const syncSubset = (): void => {
+    const k = subsetKind.value;
+    subsetN.hidden = k !== 'first' && k !== 'random';
+    from.hidden = to.hidden = k !== 'range';
+    seed.hidden = k !== 'random';
+  };
+  subsetKind.addEventListener('change', syncSubset);
+  syncSubset();
+  const showTests = h('input', { type: 'checkbox', name: 'showTests', checked: true });
+
+  const form = h(
+    'form',
+    { class: 'bench-form', 'data-testid': 'bench-form', 'aria-label': 'Benchmark set-up' },
+    h('p', null, 'Endpoint: ', endpoint, ' (change it in Settings)'),
+    h('label', { class: 'bench-field' }, 'Dataset', dataset),
+    file,
+    h('label', { class: 'bench-field' }, 'Strategy', strategy),
+    candidates,
+    num('iterations', 'Iterations per task', 5, 1, 50),
+    num('samples', 'Samples per task (for pass@k)', 1, 1, 200),
+    h('label', { class: 'bench-field' }, 'Tasks', subsetKind),
+    subsetN,
+    from,
+    to,
+    seed,
+    num('sandboxes', 'Parallel sandboxes', defaults.sandboxes, 1, 16),
+    num('timeout', 'Time limit per run (s)', 3, 1, 120),
+    h('label', { class: 'bench-field' }, showTests, ' Show the visible tests to the model'),
+  );
+  form.addEventListener('submit', (e) => e.preventDefault());
+
+  const value = (name: string): number => Number((form.elements.namedItem(name) as HTMLInputElement).value);
+  return {
+    element: form,
+    read() {
+      const fields: [string, string][] = [
+        ['iterations', 'Iterations'],
+        ['samples', 'Samples'],
+        ['sandboxes', 'Parallel sandboxes'],
+        ['timeout', 'Time limit'],
+      ];
+      for (const [name, label] of fields)
+        if (!Number.isInteger(value(name)) || value(name) < 1) return `${label} must be a whole number of at least 1.`;
+      if (dataset.value === 'file' && !file.files?.[0])
+        return 'Choose a HumanEval, MBPP or MultiPL-E file, or a classroom pack.';
+      const kind = subsetKind.value;
+      const subset: SubsetSpec =
+        kind === 'first'
+          ? { kind, n: value('count') }
+          : kind === 'range'
+            ? { kind, from: value('from'), to: value('to') }
+            : kind === 'random'
+              ? { kind, n: value('count'), seed: value('seed') }
+              : { kind: 'all' };
+      const name = strategy.value as StrategySettings['name'];
+      return {
+        dataset: dataset.value,
+        file: file.files?.[0],
+        strategy: name === 'best-of-n' || name === 'codet' ? { name, samples: value('candidates') } : { name },
+        maxIterations: value('iterations'),
+        samples: value('samples'),
+        sandboxes: value('sandboxes'),
+        timeoutSec: value('timeout'),
+        showTests: showTests.checked,
+        subset,
+      };
+    },
+    setEndpoint: (label) => setText(endpoint, label),
+    setLocked(locked) {
+      for (const el of Array.from(form.elements)) (el as HTMLInputElement).disabled = locked;
+    },
+  };
+}

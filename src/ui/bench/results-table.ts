@@ -1,0 +1,143 @@
+// One row per finished task (and sample): verdict at the first attempt and at the end,
+// iterations, tokens and time, sortable by any column and filtered by outcome. A row whose
+// session is in the history opens it.
+import type { BenchResult } from '../../shared/bench-records.ts';
+import { passedFirst, tokensOf } from '../../shared/bench-rows.ts';
+import { h, setText } from '../common/dom.ts';
+import { formatCount, formatDuration } from '../common/format.ts';
+
+type Filter = 'all' | 'passed' | 'failed' | 'repaired' | 'first';
+type Column = 'task' | 'first' | 'final' | 'iterations' | 'tokens' | 'time';
+
+const COLUMNS: { id: Column; label: string }[] = [
+  { id: 'task', label: 'Task' },
+  { id: 'first', label: 'First attempt' },
+  { id: 'final', label: 'Final' },
+  { id: 'iterations', label: 'Iterations' },
+  { id: 'tokens', label: 'Tokens' },
+  { id: 'time', label: 'Time' },
+];
+
+const FILTERS: Record<Filter, (r: BenchResult) => boolean> = {
+  all: () => true,
+  passed: (r) => r.row.passed,
+  failed: (r) => !r.row.passed,
+  first: (r) => passedFirst(r.row),
+  repaired: (r) => r.row.passed && !passedFirst(r.row),
+};
+
+function sortKey(r: BenchResult, c: Column): string | number {
+  switch (c) {
+    case 'task':
+      return r.key;
+    case 'first':
+      return passedFirst(r.row) ? 1 : 0;
+    case 'final':
+      return r.row.passed ? 1 : 0;
+    case 'iterations':
+      return r.row.iterations;
+    case 'tokens':
+      return tokensOf(r.row);
+    case 'time':
+      return r.row.elapsed_ms ?? 0;
+  }
+}
+
+const verdict = (ok: boolean): HTMLElement =>
+  h('span', { class: 'bench-verdict', data: { tone: ok ? 'passed' : 'failed' } }, ok ? 'passed' : 'failed');
+
+export interface ResultsTable {
+  element: HTMLElement;
+  set(results: readonly BenchResult[]): void;
+}
+
+export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsTable {
+  let results: readonly BenchResult[] = [];
+  let sortBy: Column = 'task';
+  let ascending = true;
+  const filter = h(
+    'select',
+    { 'data-testid': 'bench-filter', 'aria-label': 'Show' },
+    h('option', { value: 'all' }, 'All tasks'),
+    h('option', { value: 'passed' }, 'Passed'),
+    h('option', { value: 'failed' }, 'Failed'),
+    h('option', { value: 'first' }, 'Passed at the first attempt'),
+    h('option', { value: 'repaired' }, 'Passed after repair'),
+  );
+  const count = h('span', { class: 'bench-count', 'data-testid': 'bench-row-count' });
+  const body = h('tbody');
+  const headers = COLUMNS.map((c) =>
+    h(
+      'th',
+      { scope: 'col', 'aria-sort': 'none' },
+      h('button', { type: 'button', on: { click: () => sort(c.id) }, data: { column: c.id } }, c.label),
+    ),
+  );
+  const table = h(
+    'table',
+    { class: 'bench-table', 'data-testid': 'bench-results' },
+    h('caption', { class: 'visually-hidden' }, 'Results per task; a row opens the task’s session.'),
+    h('thead', null, h('tr', null, ...headers)),
+    body,
+  );
+
+  const render = (): void => {
+    const shown = results.filter(FILTERS[filter.value as Filter]);
+    const dir = ascending ? 1 : -1;
+    shown.sort((a, b) => {
+      const x = sortKey(a, sortBy);
+      const y = sortKey(b, sortBy);
+      return (x < y ? -1 : x > y ? 1 : a.key.localeCompare(b.key, undefined, { numeric: true })) * dir;
+    });
+    headers.forEach((th, i) =>
+      th.setAttribute('aria-sort', COLUMNS[i]!.id === sortBy ? (ascending ? 'ascending' : 'descending') : 'none'),
+    );
+    body.replaceChildren(
+      ...shown.map((r) => {
+        const name =
+          r.row.sample === undefined ? String(r.row.task_id) : `${r.row.task_id} (sample ${r.row.sample + 1})`;
+        const open = r.sessionId;
+        return h(
+          'tr',
+          { 'data-testid': 'bench-row', data: { key: r.key, passed: String(r.row.passed) } },
+          h(
+            'td',
+            null,
+            open
+              ? h(
+                  'button',
+                  { type: 'button', class: 'link', on: { click: () => onOpen(open) }, title: 'Open the session' },
+                  name,
+                )
+              : name,
+          ),
+          h('td', null, verdict(passedFirst(r.row))),
+          h('td', null, verdict(r.row.passed)),
+          h('td', null, r.row.iterations),
+          h('td', null, formatCount(tokensOf(r.row))),
+          h('td', null, r.row.elapsed_ms === undefined ? '—' : formatDuration(r.row.elapsed_ms)),
+        );
+      }),
+    );
+    setText(count, `${shown.length} of ${results.length} rows`);
+  };
+  const sort = (c: Column): void => {
+    ascending = sortBy === c ? !ascending : true;
+    sortBy = c;
+    render();
+  };
+  filter.addEventListener('change', render);
+
+  return {
+    element: h(
+      'section',
+      { class: 'bench-results', 'aria-label': 'Results' },
+      h('div', null, filter, ' ', count),
+      table,
+    ),
+    set(next) {
+      results = next;
+      render();
+    },
+  };
+}

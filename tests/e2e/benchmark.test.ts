@@ -1,0 +1,140 @@
+// The Benchmark view against a local endpoint that answers four HumanEval tasks right at once,
+// wrong then repaired, wrong every time, and (after a reload) right: the table, the summary and
+// the plots agree with those known counts, a task opens as its session, and a reload goes on
+// without asking the model again for the tasks already finished.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRunRows } from '../../src/shared/bench-rows.ts';
+import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { appReady, attempts, configure, openApp, waitForText } from './support/app.ts';
+import type { PageContext } from './support/browser.ts';
+
+interface HumanEvalRow {
+  task_id: string;
+  prompt: string;
+  canonical_solution: string;
+  entry_point: string;
+}
+
+const DATA = resolve(import.meta.dirname, '../../data/humaneval/HumanEval.jsonl.gz');
+const TASKS = gunzipSync(readFileSync(DATA))
+  .toString('utf8')
+  .split('\n')
+  .slice(0, 4)
+  .map((l) => JSON.parse(l) as HumanEvalRow);
+
+const fence = (code: string): string => `Here is the function.\n\n\`\`\`python\n${code}\n\`\`\`\n`;
+const right = (t: HumanEvalRow): string => fence(t.prompt + t.canonical_solution);
+const wrong = (t: HumanEvalRow): string => fence(`def ${t.entry_point}(*args):\n    return None\n`);
+
+/** Which task a request is about, and how many replies it already had. */
+function asked(body: Record<string, unknown>): { task: HumanEvalRow; earlier: number } | undefined {
+  const messages = (body.messages ?? []) as { role: string; content: string }[];
+  const first = messages.find((m) => m.role === 'user')?.content ?? '';
+  const task = TASKS.find((t) => first.includes(`def ${t.entry_point}(`));
+  return task && { task, earlier: messages.filter((m) => m.role === 'assistant').length };
+}
+
+describe('the Benchmark view', () => {
+  let ctx: PageContext;
+  let server: ModelServer;
+  let holdLast = true;
+  const perTask = (): Record<string, number> => {
+    const counts: Record<string, number> = {};
+    for (const r of server.chatRequests()) {
+      const a = asked(r.body as Record<string, unknown>);
+      if (a) counts[a.task.entry_point] = (counts[a.task.entry_point] ?? 0) + 1;
+    }
+    return counts;
+  };
+
+  beforeAll(async () => {
+    server = await startModelServer({
+      format: 'openai',
+      respond(body) {
+        const a = asked(body);
+        if (!a) return undefined;
+        const [t0, t1, t2, t3] = TASKS;
+        if (a.task === t0) return right(a.task);
+        if (a.task === t1) return a.earlier === 0 ? wrong(a.task) : right(a.task);
+        if (a.task === t2) return wrong(a.task);
+        // The last task's first request hangs until the page goes away (a reload mid-run).
+        if (a.task === t3 && holdLast) return ((holdLast = false), { reply: right(a.task), delayMs: 60_000 });
+        return right(a.task);
+      },
+    });
+    ctx = await openApp({ isolated: true });
+    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+  });
+
+  it('runs four tasks on two sandboxes, resumes after a reload without redoing finished ones', async () => {
+    const { page } = ctx;
+    await page.getByTestId('open-benchmark').click();
+    await page.waitForSelector('[data-bench-ready="true"]', { timeout: 60_000 });
+    expect(await page.getByTestId('bench-endpoint').textContent()).toContain('test-model');
+    await page.getByTestId('bench-dataset').selectOption('humaneval');
+    await page.getByTestId('bench-subset').selectOption('first');
+    await page.getByTestId('bench-count').fill('4');
+    await page.getByTestId('bench-iterations').fill('2');
+    await page.getByTestId('bench-sandboxes').fill('2');
+    await page.getByTestId('bench-start').click();
+
+    // Three tasks finish; the fourth is waiting on the model when the page reloads.
+    await waitForText(page, 'bench-progress', /^3\/4 done/);
+    await expect.poll(() => perTask().below_zero ?? 0, { timeout: 30_000 }).toBe(1);
+    expect(perTask()).toEqual({ has_close_elements: 1, separate_paren_groups: 2, truncate_number: 2, below_zero: 1 });
+    await page.reload();
+    await appReady(page);
+    await page.waitForSelector('[data-bench-ready="true"]', { timeout: 60_000 });
+    expect(await page.getByTestId('bench-runs').textContent()).toContain('interrupted');
+    expect(await page.locator('[data-testid="bench-row"]').count()).toBe(3);
+    await page.getByTestId('bench-resume').click();
+    await waitForText(page, 'bench-progress', /^4\/4 done · 3 passed/);
+    await page.waitForSelector('[data-bench-status="done"]', { state: 'attached' });
+
+    // Only the unfinished task was asked again.
+    expect(perTask()).toEqual({ has_close_elements: 1, separate_paren_groups: 2, truncate_number: 2, below_zero: 2 });
+    const rows = await page.$$eval('[data-testid="bench-row"]', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent)),
+    );
+    expect(rows).toEqual([
+      ['HumanEval/0', 'passed', 'passed', '1'],
+      ['HumanEval/1', 'failed', 'passed', '2'],
+      ['HumanEval/2', 'failed', 'failed', '2'],
+      ['HumanEval/3', 'passed', 'passed', '1'],
+    ]);
+    const summary = await page.getByTestId('bench-summary').innerText();
+    expect(summary).toContain('Passed at the first attempt: 2/4 (50.0%)');
+    expect(summary).toContain('Passed after repair: 3/4 (75.0%)');
+    // The pass-rate plot's text alternative: 50% at attempt 1, 75% after the repair.
+    const figures = await page.locator('[data-testid="plot-pass-rate"] details td').allTextContents();
+    expect(figures).toEqual(['50.0%', '75.0%']);
+    expect(await page.locator('[data-testid="plot-pass-rate"] canvas').count()).toBe(1);
+
+    await page.getByTestId('bench-filter').selectOption('repaired');
+    expect(await page.locator('[data-testid="bench-row"]').count()).toBe(1);
+    await page.getByTestId('bench-filter').selectOption('all');
+
+    // The exported rows are `run --out` rows.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bench-export').click()]);
+    const exported = parseRunRows(readFileSync(await download.path(), 'utf8'), 'run-out.jsonl');
+    expect(exported.map((r) => [r.task_id, r.passed, r.iterations])).toEqual([
+      ['HumanEval/0', true, 1],
+      ['HumanEval/1', true, 2],
+      ['HumanEval/2', false, 2],
+      ['HumanEval/3', true, 1],
+    ]);
+
+    // A row opens its session in the loop view, with its two attempts.
+    await page.locator('[data-testid="bench-row"][data-key="HumanEval/1#0"] button').click();
+    await expect
+      .poll(() => attempts(page).then((a) => a.map((x) => x.tone)), { timeout: 30_000 })
+      .toEqual(['failed', 'passed']);
+  }, 300_000);
+});
