@@ -13,7 +13,9 @@ const root = document.getElementById('app');
 // Python starts at once: by the time a task is picked, the first run does not wait for it.
 const params = new URLSearchParams(location.search);
 if (root && (params.has('classroom') || location.hash.startsWith('#pack'))) {
-  void import('../ui/classroom/open-pack.ts').then((m) => m.mountPackOpener(root, getRuntime(), location.hash));
+  void Promise.all([import('../ui/classroom/open-pack.ts'), import('./classroom-models.ts')]).then(([m, c]) =>
+    m.mountPackOpener(root, getRuntime(), c.classroomModels(), location.hash),
+  );
   void registerServiceWorker();
 } else if (root && !params.has('headless')) {
   mountApp(root, getRuntime());

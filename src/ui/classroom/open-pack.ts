@@ -8,9 +8,10 @@ import { parsePack, validatePack } from '../../classroom/validate.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { ClassroomStore } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
+import type { ClassroomModels } from './models.ts';
 import { mountStudentView } from './student-view.ts';
 
-export function mountPackOpener(root: HTMLElement, runtime: Runtime, hash: string): void {
+export function mountPackOpener(root: HTMLElement, runtime: Runtime, models: ClassroomModels, hash: string): void {
   const status = h('p', { role: 'status', 'aria-live': 'polite' });
   const preview = h('section', { 'aria-label': 'Pack' });
   const fileInput = h('input', { type: 'file', id: 'pack-file', accept: '.json,application/json' });
@@ -68,7 +69,7 @@ export function mountPackOpener(root: HTMLElement, runtime: Runtime, hash: strin
   async function begin(pack: Pack, short: string): Promise<void> {
     const store = await ClassroomStore.open().catch(() => undefined);
     clear(root);
-    mountStudentView(root, { pack, hash: short, runtime, store });
+    mountStudentView(root, { pack, hash: short, runtime, store, models });
   }
 
   if (hash.startsWith('#pack')) {
