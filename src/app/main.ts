@@ -12,9 +12,14 @@ installHeadlessApi(getRuntime);
 const root = document.getElementById('app');
 // Python starts at once: by the time a task is picked, the first run does not wait for it.
 const params = new URLSearchParams(location.search);
-if (root && (params.has('classroom') || location.hash.startsWith('#pack'))) {
+if (root && (params.has('classroom') || params.has('teacher') || location.hash.startsWith('#pack'))) {
   void Promise.all([import('../ui/classroom/open-pack.ts'), import('./classroom-models.ts')]).then(([m, c]) =>
-    m.mountPackOpener(root, getRuntime(), c.classroomModels(), location.hash),
+    m.mountPackOpener(root, {
+      runtime: getRuntime(),
+      models: c.classroomModels(),
+      hash: location.hash,
+      teacher: params.has('teacher'),
+    }),
   );
   void registerServiceWorker();
 } else if (root && !params.has('headless')) {

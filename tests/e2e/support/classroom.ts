@@ -19,11 +19,16 @@ export async function startSample(page: Page, packTitle: string, firstTitle: str
   await page.locator('#exercise-title', { hasText: firstTitle }).waitFor({ timeout: LONG });
 }
 
-export async function waitForSelectorText(page: Page, selector: string, pattern: RegExp): Promise<string> {
+export async function waitForSelectorText(
+  page: Page,
+  selector: string,
+  pattern: RegExp,
+  timeout = LONG,
+): Promise<string> {
   await page.waitForFunction(
     ([sel, source]) => new RegExp(source).test(document.querySelector(sel)?.textContent ?? ''),
     [selector, pattern.source] as const,
-    { timeout: LONG, polling: 50 },
+    { timeout, polling: 50 },
   );
   return (await page.locator(selector).textContent()) ?? '';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistantGate, assistantRequest } from '../../../src/classroom/assistant.ts';
 import { exerciseTask } from '../../../src/classroom/exercise-task.ts';
+import { hintDraftRequest, parseHintDraft } from '../../../src/classroom/hint-draft.ts';
 import { validatePack } from '../../../src/classroom/validate.ts';
 import { rawPack } from './fixtures.ts';
 
@@ -74,5 +75,21 @@ describe('an exercise as a loop task', () => {
     };
     const src = (exerciseTask(pack.id, js).tests as { source: string }).source;
     expect(src.split('{\n')).toHaveLength(3);
+  });
+});
+
+describe('drafting hints', () => {
+  it('asks with the statement and solution, and reads one hint a line after the ones there are', () => {
+    expect(JSON.stringify(hintDraftRequest(add))).toContain('return a + b');
+    expect(JSON.stringify(hintDraftRequest(add))).not.toContain('add(-1, -1)');
+    const drafted = parseHintDraft(
+      '1. Think about +.\n\n- Return it.\n```python\nreturn a + b\n```\n* Check.\nMore',
+      add.hints,
+    );
+    expect(drafted).toEqual([
+      { afterFailures: 4, text: 'Think about +.' },
+      { afterFailures: 5, text: 'Return it.' },
+      { afterFailures: 6, text: 'Check.' },
+    ]);
   });
 });
