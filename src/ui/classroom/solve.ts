@@ -8,7 +8,7 @@ import { createModelClient } from '../../models/create-client.ts';
 import type { Runtime } from '../../shared/run.ts';
 import type { ClassroomModels } from './models.ts';
 
-export const SOLVE_ITERATIONS = 5;
+const SOLVE_ITERATIONS = 5;
 
 export function solveExercise(
   packId: string,
