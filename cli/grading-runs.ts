@@ -1,11 +1,9 @@
 // Runs classroom grading through the built page: a sealed group of jobs per submission (one per
-// test), batched so a class's worth of submissions goes over in few round trips.
+// test), batched so a class's worth of submissions goes over in few round trips. Python shares a
+// sealed interpreter per submission; JavaScript and TypeScript run each test in a worker of its own.
 import { allTests, gradeRow, testJob, type GradedRow, type Submission } from '../src/classroom/grading.ts';
 import { type Pack } from '../src/classroom/types.ts';
 import type { HeadlessPage } from './page.ts';
-
-/** Languages grading can run so far. */
-const RUNNABLE = new Set(['python']);
 
 /** Grades submissions in order; `onRow` sees each row as soon as it and every earlier one is done. */
 export async function gradeAll(
@@ -22,7 +20,6 @@ export async function gradeAll(
     const part = subs.slice(start, start + batch);
     const groups = part.map((s, k) => {
       const ex = exercises.get(s.exercise)!;
-      if (!RUNNABLE.has(ex.language)) return [];
       // The key only has to differ between submissions; the index does that.
       return allTests(ex).map(({ test }) => testJob(ex, test, s.code, `submission-${start + k}`));
     });
@@ -30,9 +27,6 @@ export async function gradeAll(
     part.forEach((s, k) => {
       const ex = exercises.get(s.exercise)!;
       const row = gradeRow(s, ex, results[k] ?? []);
-      if (!RUNNABLE.has(ex.language)) {
-        for (const t of row.tests) t.message = `${ex.language} exercises cannot be graded yet`;
-      }
       rows.push(row);
       onRow(row, start + k);
     });

@@ -1,6 +1,7 @@
 // fixpoint pack check: every exercise's solution must pass all its tests (visible and hidden)
 // within the pack's limits. Exit 0 when all do, 1 naming the exercise and test that does not,
 // 2 for a malformed pack (naming the file and the problem).
+import { checkSubmissions, judgeCheckRow } from '../src/classroom/check.ts';
 import { parsePack } from '../src/classroom/validate.ts';
 import { parseFlags, UsageError } from './args.ts';
 import { readText } from './files.ts';
@@ -23,32 +24,16 @@ export async function packCommand(argv: string[]): Promise<number> {
   const out = (s: string): void => void process.stdout.write(`${s}\n`);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
-  const problems: string[] = [];
-  const withSolution = pack.exercises.filter((e) => {
-    if (e.solution !== undefined) return true;
-    problems.push(`exercise "${e.id}": has no solution to check (a student copy of the pack?)`);
-    return false;
-  });
-  const subs = withSolution.flatMap((e) => [
-    { student: 'solution', exercise: e.id, code: e.solution ?? '' },
-    { student: 'starter', exercise: e.id, code: e.starter },
-  ]);
+  const { subs, missing } = checkSubmissions(pack);
+  const problems = missing.map((f) => f.text);
   const workers = workersFor(flags.workers, Math.max(1, subs.length));
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
   try {
     await gradeAll(page, pack, subs, workers, (row) => {
-      if (row.student === 'starter') {
-        if (row.status === 'pass') out(`warning: exercise "${row.exercise}": the starter already passes every test`);
-        return;
-      }
-      const failed = row.tests.filter((t) => t.status !== 'pass');
-      if (failed.length === 0) {
-        out(`ok   exercise "${row.exercise}": the solution passes all ${row.tests.length} tests`);
-        return;
-      }
-      for (const t of failed) {
-        const msg = `exercise "${row.exercise}": the solution ${t.status === 'fail' ? 'fails' : 'errors on'} test "${t.name}"${t.hidden ? ' (hidden)' : ''}: ${t.message}`;
-        problems.push(msg);
+      for (const f of judgeCheckRow(row)) {
+        if (f.kind === 'ok') out(`ok   ${f.text}`);
+        else if (f.kind === 'warning') out(`warning: ${f.text}`);
+        else problems.push(f.text);
       }
     });
   } finally {

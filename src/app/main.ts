@@ -14,8 +14,15 @@ const getRuntime = (): SandboxRuntime =>
 
 installHeadlessApi(getRuntime);
 const root = document.getElementById('app');
-if (root && (params.has('classroom') || location.hash.startsWith('#pack'))) {
-  void import('../ui/classroom/open-pack.ts').then((m) => m.mountPackOpener(root, getRuntime(), location.hash));
+if (root && (params.has('classroom') || params.has('teacher') || location.hash.startsWith('#pack'))) {
+  void Promise.all([import('../ui/classroom/open-pack.ts'), import('./classroom-models.ts')]).then(([m, c]) =>
+    m.mountPackOpener(root, {
+      runtime: getRuntime(),
+      models: c.classroomModels(),
+      hash: location.hash,
+      teacher: params.has('teacher'),
+    }),
+  );
   void registerServiceWorker();
 } else if (root && !params.has('headless')) {
   mountApp(root, getRuntime());

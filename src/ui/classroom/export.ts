@@ -2,6 +2,7 @@
 import { RESULTS_FORMAT, type ResultsFile } from '../../classroom/results.ts';
 import { type Pack } from '../../classroom/types.ts';
 import type { ExerciseProgress } from '../../store/classroom-store.ts';
+import { download, safeName } from './download.ts';
 
 function resultsFile(pack: Pack, hash: string, student: string, progress: ExerciseProgress[]): ResultsFile {
   return {
@@ -23,10 +24,5 @@ function resultsFile(pack: Pack, hash: string, student: string, progress: Exerci
 
 export function exportResults(pack: Pack, hash: string, student: string, progress: ExerciseProgress[]): void {
   const text = JSON.stringify(resultsFile(pack, hash, student, progress), null, 2);
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${pack.id}-${student.replace(/[^\w.-]+/g, '_')}-results.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  download(text, `${pack.id}-${safeName(student)}-results.json`, 'application/json');
 }

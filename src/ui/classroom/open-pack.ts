@@ -8,9 +8,21 @@ import { parsePack, validatePack } from '../../classroom/validate.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { ClassroomStore } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
+import type { ClassroomModels } from './models.ts';
 import { mountStudentView } from './student-view.ts';
+import { newPack } from './new-pack.ts';
 
-export function mountPackOpener(root: HTMLElement, runtime: Runtime, hash: string): void {
+export interface OpenerOptions {
+  runtime: Runtime;
+  models: ClassroomModels;
+  /** The location's hash: a share link opens its pack's preview. */
+  hash: string;
+  /** Opened as ?teacher: editing is offered first. */
+  teacher: boolean;
+}
+
+export function mountPackOpener(root: HTMLElement, o: OpenerOptions): void {
+  const { runtime, models, hash } = o;
   const status = h('p', { role: 'status', 'aria-live': 'polite' });
   const preview = h('section', { 'aria-label': 'Pack' });
   const fileInput = h('input', { type: 'file', id: 'pack-file', accept: '.json,application/json' });
@@ -23,7 +35,7 @@ export function mountPackOpener(root: HTMLElement, runtime: Runtime, hash: strin
     h(
       'main',
       { class: 'classroom-open' },
-      h('h1', null, 'Classroom'),
+      h('h1', null, o.teacher ? 'Classroom: teacher' : 'Classroom'),
       h(
         'p',
         null,
@@ -36,6 +48,17 @@ export function mountPackOpener(root: HTMLElement, runtime: Runtime, hash: strin
         h('label', { for: 'pack-file' }, 'or open a pack file: '),
         fileInput,
       ),
+      o.teacher
+        ? h(
+            'p',
+            null,
+            h(
+              'button',
+              { type: 'button', on: { click: () => void edit(newPack(), 'new-pack.json') } },
+              'Write a new pack',
+            ),
+          )
+        : null,
       status,
       preview,
     ),
@@ -54,21 +77,32 @@ export function mountPackOpener(root: HTMLElement, runtime: Runtime, hash: strin
     const short = await packHash(pack);
     setText(status, '');
     const start = h('button', { type: 'button', on: { click: () => void begin(pack, short) } }, 'Start');
+    const teach = h(
+      'button',
+      { type: 'button', on: { click: () => void edit(pack, `${pack.id}.json`) } },
+      'Edit as teacher',
+    );
     append(
       preview,
       h('h2', null, pack.title),
       h('p', null, `Version ${pack.version} · licence ${pack.license} · pack ${short}`),
       h('ol', null, ...pack.exercises.map((e) => h('li', null, e.title))),
       h('p', null, 'Nothing runs until you start.'),
-      start,
+      h('p', null, start, ' ', teach),
     );
-    start.focus();
+    (o.teacher ? teach : start).focus();
   }
 
   async function begin(pack: Pack, short: string): Promise<void> {
     const store = await ClassroomStore.open().catch(() => undefined);
     clear(root);
-    mountStudentView(root, { pack, hash: short, runtime, store });
+    mountStudentView(root, { pack, hash: short, runtime, store, models });
+  }
+
+  async function edit(pack: Pack, fileName: string): Promise<void> {
+    const { mountTeacherView } = await import('./teacher-view.ts');
+    clear(root);
+    mountTeacherView(root, { pack, fileName, runtime, models });
   }
 
   if (hash.startsWith('#pack')) {

@@ -8,13 +8,16 @@ import { progressKey, type ClassroomStore, type ExerciseProgress } from '../../s
 import { append, clear, h, setText } from '../common/dom.ts';
 import { plural } from '../common/format.ts';
 import { mountEditor, type Editor } from '../editor/editor.ts';
+import { mountAssistantPanel } from './assistant-panel.ts';
 import { exportResults } from './export.ts';
+import type { ClassroomModels } from './models.ts';
 
 export interface StudentViewOptions {
   pack: Pack;
   hash: string;
   runtime: Runtime;
   store?: ClassroomStore;
+  models: ClassroomModels;
 }
 
 function fresh(pack: Pack, hash: string, ex: PackExercise): ExerciseProgress {
@@ -36,6 +39,8 @@ function fresh(pack: Pack, hash: string, ex: PackExercise): ExerciseProgress {
 export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): void {
   const { pack, hash, runtime, store } = opts;
   const progress = new Map<string, ExerciseProgress>();
+  /** Each exercise's last run in this page: the assistant sees its visible failures. */
+  const lastRuns = new Map<string, PracticeOutcome>();
   let current: PackExercise = pack.exercises[0]!;
   let editor: Editor | undefined;
   let running = false;
@@ -50,6 +55,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
   const results = h('ul', { class: 'classroom-results', 'aria-label': 'Visible tests' });
   const hiddenLine = h('p', { class: 'classroom-hidden' });
   const hints = h('section', { class: 'classroom-hints', 'aria-label': 'Hints' });
+  const assistant = h('section', { class: 'classroom-assistant', 'aria-label': 'Assistant' });
   const nameInput = h('input', { type: 'text', id: 'student-name', autocomplete: 'name' });
   const exportButton = h('button', { type: 'button', on: { click: () => void doExport() } }, 'Export results');
 
@@ -76,6 +82,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
         results,
         hiddenLine,
         hints,
+        assistant,
         h('p', null, h('label', { for: 'student-name' }, 'Your name '), nameInput, ' ', exportButton),
       ),
     ),
@@ -148,6 +155,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     editor = mountEditor(editorBox, {
       doc: p.code,
       label: `Your code for ${ex.title}`,
+      language: ex.language,
       onRun: () => void run(),
       onChange: (text) => {
         p.code = text;
@@ -158,6 +166,22 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     renderOutcome(undefined, p);
     renderHints(p);
     renderList();
+    mountAssistantPanel(assistant, {
+      packId: pack.id,
+      ex,
+      progress: p,
+      models: opts.models,
+      runtime,
+      code: () => editor?.getValue() ?? p.code,
+      lastRun: () => lastRuns.get(ex.id),
+      save: () => save(p),
+      onSolved: (code) => {
+        if (current !== ex) return;
+        editor?.setValue(code);
+        p.code = code;
+        save(p);
+      },
+    });
     title.focus();
   }
 
@@ -183,6 +207,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
       if (!o.passed) p.failures++;
       p.visible = { passed: o.visible.filter((v) => v.status === 'pass').length, total: o.visible.length };
       p.hidden = o.hidden;
+      lastRuns.set(ex.id, o);
       save(p);
       if (ex !== current) return;
       const vis = `${p.visible.passed} of ${p.visible.total} visible tests passed`;

@@ -29,6 +29,13 @@ describe('pack validation', () => {
     expect(pack.exercises[0]!.hints.map((h) => h.afterFailures)).toEqual([1, 3]);
   });
 
+  it('accepts JavaScript and TypeScript exercises', () => {
+    const raw = rawPack();
+    exercises(raw)[0]!.language = 'javascript';
+    exercises(raw)[1]!.language = 'typescript';
+    expect(validatePack(raw, 'packs/demo.json').exercises.map((e) => e.language)).toEqual(['javascript', 'typescript']);
+  });
+
   it('keeps unknown fields at every level', () => {
     const raw = rawPack();
     raw.course = { term: 'autumn' };

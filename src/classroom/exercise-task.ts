@@ -1,0 +1,29 @@
+// An exercise as a task for the normal loop (student `solve` mode, and the teacher's difficulty
+// run). Hidden tests go in as the task's hidden tests, which the loop grades but never shows.
+import type { TestSpec } from '../shared/run.ts';
+import type { Task } from '../shared/task.ts';
+import type { PackExercise, PackTest } from './types.ts';
+
+/** Python tests join line by line; JavaScript ones each get a block so their names do not clash. */
+function joined(ex: PackExercise, tests: PackTest[]): TestSpec {
+  const source =
+    ex.language === 'python'
+      ? tests.map((t) => t.code.replace(/\n+$/, '')).join('\n')
+      : tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n');
+  return { kind: 'user', source };
+}
+
+export function exerciseTask(packId: string, ex: PackExercise): Task {
+  const task: Task = {
+    id: `pack:${packId}:${ex.id}`,
+    title: ex.title,
+    prompt: ex.statement,
+    language: ex.language,
+    starterCode: ex.starter,
+    entryPoint: ex.entryPoint,
+    tests: joined(ex, ex.tests),
+    limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 64 * 1024 },
+  };
+  if (ex.hiddenTests.length) task.hiddenTests = joined(ex, ex.hiddenTests);
+  return task;
+}

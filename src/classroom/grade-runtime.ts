@@ -1,0 +1,28 @@
+// Grading in one runtime (the page's own sandbox): each submission's tests as a sealed group,
+// one submission after another, with the same rows the command line's grade writes.
+import type { Runtime } from '../shared/run.ts';
+import { allTests, gradeRow, testJob, type GradedRow, type Submission } from './grading.ts';
+import type { Pack } from './types.ts';
+
+export async function gradeInRuntime(
+  runtime: Runtime,
+  pack: Pack,
+  subs: Submission[],
+  onRow?: (row: GradedRow, index: number) => void,
+): Promise<GradedRow[]> {
+  const exercises = new Map(pack.exercises.map((e) => [e.id, e]));
+  const rows: GradedRow[] = [];
+  // A fresh key per grading call as well as per submission: no two calls share an interpreter.
+  const run = crypto.randomUUID();
+  for (const [i, s] of subs.entries()) {
+    const ex = exercises.get(s.exercise);
+    if (!ex) throw new Error(`unknown exercise "${s.exercise}": not in the pack`);
+    const results = [];
+    for (const { test } of allTests(ex))
+      results.push(await runtime.run(testJob(ex, test, s.code, `${run}-${i}`)).result);
+    const row = gradeRow(s, ex, results);
+    rows.push(row);
+    onRow?.(row, i);
+  }
+  return rows;
+}
