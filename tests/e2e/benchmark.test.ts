@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunRows } from '../../src/shared/bench-rows.ts';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { appReady, attempts, configure, openApp, waitForText } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
 import type { PageContext } from './support/browser.ts';
 
 interface HumanEvalRow {
@@ -120,6 +121,7 @@ describe('the Benchmark view', () => {
     await page.getByTestId('bench-filter').selectOption('repaired');
     expect(await page.locator('[data-testid="bench-row"]').count()).toBe(1);
     await page.getByTestId('bench-filter').selectOption('all');
+    await expectAccessible(page, 'benchmark view with results and plots');
 
     // The exported rows are `run --out` rows.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bench-export').click()]);

@@ -1,6 +1,7 @@
 // Teacher mode in the built page: edit the bundled pack, check it in the page's sandbox (a broken
 // solution is named with its exercise and test), try an exercise with the model, draft hints,
 // export a file that reads back as the same pack, and make a student link without solutions.
+import { expectAccessible } from './support/axe.ts';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,6 +58,7 @@ describe('classroom teacher mode', () => {
     ).toBe(true);
     expect(found).toContain('OK: exercise "fizzbuzz": the solution passes all 3 tests');
     expect(found.filter((f) => f.startsWith('OK:'))).toHaveLength(4);
+    await expectAccessible(page, 'teacher view after a check');
   }, 300_000);
 
   it('names a malformed field with the file and the exercise', async () => {
