@@ -67,6 +67,7 @@ export async function run(s: LoopState, c: Candidate, base: Attempt): Promise<At
     signal: s.signal,
     onOutput: hooks.onRunOutput,
     now: s.now,
+    trace: s.opts.settings.strategy?.trace === true,
   });
   if (ev === 'stopped') return 'stopped';
   s.runMs += ev.runMs;

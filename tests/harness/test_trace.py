@@ -108,14 +108,14 @@ class BoundsTests(unittest.TestCase):
                 '    big = list(range(10 ** 6))\n'
                 '    text = "x" * 10 ** 6\n'
                 '    num = 10 ** 3000\n'
-                '    table = {i: i for i in range(10 ** 5)}\n'
+                '    table = dict.fromkeys(range(10 ** 5), 0)\n'
                 '    return 0\n')
         r, _ = run(code, mbpp(['assert g() == 1']))
         values = dict(r['trace']['steps'][-2]['locals'])
         self.assertTrue(values['big'].startswith('[0, 1, 2, 3, 4, \u2026 999995 more'))
         self.assertLess(len(values['text']), 120)
         self.assertEqual(values['num'], '<int of about 3000 digits>')
-        self.assertTrue(values['table'].startswith('{0: 0, 1: 1'))
+        self.assertTrue(values['table'].startswith('{0: 0, 1: 0'))
         self.assertLess(len(json.dumps(r['trace'])), 6000)
 
     def test_the_number_of_steps_is_bounded(self):
@@ -142,7 +142,7 @@ class BoundsTests(unittest.TestCase):
                 '        except BaseException:\n'
                 '            pass\n'
                 '    return k\n')
-        r, _ = run(code, mbpp(['assert g(3 * 10 ** 6) == 0']), timeout=1)
+        r, _ = run(code, mbpp(['assert g(10 ** 6) == 0']), timeout=10)
         self.assertEqual(r['status'], 'failed')
         self.assertEqual(r['trace']['stopped'], 'the time for tracing ran out')
 
