@@ -11,9 +11,12 @@ import { Progress } from './progress.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 import { orderedPool } from './ordered-pool.ts';
+import { splitProblem } from '../src/shared/visible-tests.ts';
+import { hiddenFields, hiddenJob, VISIBLE_TESTS_USAGE, visibleTestsFlag } from './hidden-tests.ts';
 
 export const RUN_USAGE = `run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--workers N] [--out FILE]
-      --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}`;
+      --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}
+      ${VISIBLE_TESTS_USAGE}`;
 
 const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
 // An endpoint that fails like this will fail the same way for every problem.
@@ -35,6 +38,7 @@ const RUN_FLAGS = {
   timeout: { type: 'number', min: 0.1 },
   workers: { type: 'int', min: 1, max: 16 },
   out: { type: 'string' },
+  'visible-tests': { type: 'string' },
 } as const satisfies FlagSpec;
 
 function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): EndpointConfig {
@@ -80,6 +84,7 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   if (flags.out) checkOutFile(flags.out, [problemsFile]);
   const timeout = flags.timeout ?? 3;
   const maxIterations = flags['max-iterations'] ?? 5;
+  const visible = visibleTestsFlag(flags['visible-tests'], problems);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const workers = workersFor(flags.workers, problems.length);
@@ -97,21 +102,30 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
     const noHistory = await page.page.evaluate(() => window.fixpoint.historyProblem());
     if (noHistory) log(`fixpoint: the sessions of this run are not kept in the history: ${noHistory}`);
     // Problems run side by side, one sandbox each; rows still come out in input order.
-    const solve = (p: (typeof problems)[number], slot: number) =>
-      page.page.evaluate(([t, e, m, s]) => window.fixpoint.loop(t, e, { maxIterations: m }, s), [
-        problemToTask(p, timeout),
+    const solve = async (p: (typeof problems)[number], slot: number) => {
+      const split = visible === undefined ? undefined : splitProblem(p, visible, timeout);
+      const outcome = await page.page.evaluate(([t, e, m, s]) => window.fixpoint.loop(t, e, { maxIterations: m }, s), [
+        split?.task ?? problemToTask(p, timeout),
         endpoint,
         maxIterations,
         slot,
       ] as const);
-    await orderedPool(problems, workers, solve, (outcome, i) => {
-      write(rowOf(problems[i]!.rawId, outcome));
+      if (!split) return { outcome, extra: {} };
+      // The hidden tests run once, after the loop has ended: nothing of them reaches the model.
+      const job = hiddenJob(split, outcome, timeout);
+      const hidden = job && (await page.page.evaluate(([j, s]) => window.fixpoint.run(j, s), [job, slot] as const));
+      return { outcome, extra: hiddenFields(split, outcome, hidden) };
+    };
+    await orderedPool(problems, workers, solve, ({ outcome, extra }, i) => {
+      const row = { ...rowOf(problems[i]!.rawId, outcome), ...extra };
+      write(row);
       totals.problems++;
-      if (outcome.passed) totals.passed++;
-      if (outcome.attempts[0]?.passed ?? outcome.attempts[0]?.result?.status === 'passed') totals.passed_first++;
+      if (row.passed === true) totals.passed++;
+      const first = outcome.attempts[0]?.passed ?? outcome.attempts[0]?.result?.status === 'passed';
+      if (first && (extra.hidden_passed ?? true) === true) totals.passed_first++;
       totals.input_tokens += outcome.usage.inputTokens;
       totals.output_tokens += outcome.usage.outputTokens;
-      progress.tick(outcome.passed);
+      progress.tick(row.passed === true);
       if (outcome.endReason === 'endpoint-failed' && outcome.error && FATAL_KINDS.has(outcome.error.kind)) {
         fatal = `${outcome.error.message}${outcome.error.hint ? ` ${outcome.error.hint}` : ''}`;
         return false;
