@@ -1,12 +1,14 @@
 // Visible and hidden tests of real dataset problems: what the loop gets to see, and what is kept back.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseProblems, type Problem } from '../../../src/shared/problems.ts';
 import { docExamples, splitProblem, visibleTestsMismatch } from '../../../src/shared/visible-tests.ts';
 
+const ROOT = resolve(import.meta.dirname, '../../..');
 const load = (path: string): Problem[] =>
-  parseProblems(gunzipSync(readFileSync(new URL(`../../../${path}`, import.meta.url))).toString('utf8'), path);
+  parseProblems(gunzipSync(readFileSync(resolve(ROOT, path))).toString('utf8'), path);
 const humaneval = load('data/humaneval/HumanEval.jsonl.gz');
 const mbpp = load('data/mbpp/mbpp.jsonl.gz');
 const he = (id: string): Problem => humaneval.find((p) => p.taskId === `HumanEval/${id}`)!;
