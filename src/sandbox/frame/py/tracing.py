@@ -21,6 +21,7 @@ from .report import safe_repr, safe_str, shorten
 MAX_STEPS = 40
 REPEATS = 3
 MAX_CHARS = 4000
+STEP_CHARS = 40  # what a step costs besides its values: its line, event and function
 VALUE_CHARS = 80
 MAX_LOCALS = 8
 MAX_DEPTH = 60
@@ -180,6 +181,8 @@ class Tracer:
                     return
                 step = {'line': line, 'event': event, 'function': code.co_name, 'hits': 0,
                         'locals': self.values(_locals(frame))}
+                # Room for the last values too, shown by finish() without being counted again.
+                self.chars += STEP_CHARS + sum(len(k) + len(v) + 2 for k, v in step['locals'])
                 self.folded[key] = step
                 self.steps.append(step)
             step['hits'] += 1
@@ -194,7 +197,7 @@ class Tracer:
             step['value'] = brief(arg)
         elif event == 'exception' and type(arg) is tuple and len(arg) > 1:
             step['value'] = shorten(type(arg[1]).__name__ + ': ' + safe_str(arg[1]), VALUE_CHARS * 2)
-        self.chars += len(step.get('value', ''))
+        self.chars += STEP_CHARS + len(step.get('value', ''))
         self.steps.append(step)
 
     def values(self, pairs):
