@@ -102,6 +102,21 @@ class TraceTests(unittest.TestCase):
         self.assertIn(['y', '4'], r['trace']['steps'][-2]['locals'])
 
 
+    def test_doctests_compare_output_the_same_way_when_traced(self):
+        code = ('def show(xs):\n'
+                '    """\n'
+                '    >>> show([1])\n'
+                '    1\n'
+                '    >>> show([1, 2])\n'
+                '    1 2\n'
+                '    """\n'
+                '    for x in xs[:1]:\n'
+                '        print(x)\n')
+        r, events = run(code, user(''))
+        self.assertEqual([t['passed'] for t in r['tests']], [True, False])
+        self.assertEqual(r['trace']['test'], '>>> show([1, 2])')
+        self.assertEqual([t for k, t in events if k == 'stdout'], [])
+
 class BoundsTests(unittest.TestCase):
     def test_huge_locals_are_cut_short(self):
         code = ('def g():\n'

@@ -144,7 +144,7 @@ def _trace(job, target, started):
     budget = min(_TRACE_MOST, left * _TRACE_SHARE)
     if budget < 0.05:
         return None
-    sink = Sink(0, None)  # the re-run's output was shown the first time
+    sink = Sink(job['cap'], None)  # kept as the first time (doctests read it), never sent again
     tracer = tracing.Tracer(_monotonic() + budget)
     run = tracing.TraceRun(sink, Sources(job['code'], ''), tracer, target[0], target[1])
     state = isolation.save()
