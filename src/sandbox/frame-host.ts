@@ -161,6 +161,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'output':
       case 'progress':
       case 'result':
+      case 'verdict':
       case 'crashed':
       case 'js-started':
       case 'js-output':

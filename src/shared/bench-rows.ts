@@ -43,6 +43,13 @@ export interface RunRow {
   selected_from?: number;
   /** codet: generated tests the chosen group all failed, with what the group computed. */
   suspect_tests?: { test: string; outputs: unknown }[];
+  /** `run --visible-tests`: the loop saw only the visible tests; `passed` needs the hidden ones too. */
+  visible_passed?: boolean;
+  hidden_passed?: boolean;
+  visible_tests?: number;
+  hidden_tests?: number;
+  /** The hidden tests' result, when they failed. */
+  hidden_result?: string;
 }
 
 /** What rowOf needs of a loop outcome (LoopOutcome has it all). */
@@ -99,11 +106,13 @@ function selectionColumns(attempts: readonly Attempt[]): Pick<RunRow, 'groups' |
 
 /** The attempt (1-based) at which the row's task first passed; undefined when it never did. */
 export function solvedAt(row: RunRow): number | undefined {
+  if (row.hidden_passed === false) return undefined;
   const i = row.attempts.findIndex((a) => a.result === 'passed');
   return i >= 0 ? i + 1 : row.passed ? Math.max(1, row.attempts.length) : undefined;
 }
 
-export const passedFirst = (row: RunRow): boolean => row.attempts[0]?.result === 'passed';
+export const passedFirst = (row: RunRow): boolean =>
+  row.attempts[0]?.result === 'passed' && row.hidden_passed !== false;
 
 const tokensOf = (row: RunRow): number => row.usage.input_tokens + row.usage.output_tokens;
 export { tokensOf };

@@ -161,6 +161,38 @@ describe('summaries', () => {
   it('plots the cumulative pass rate by attempt', () => {
     expect(passRateByAttempt(ROWS, 3)).toEqual([1 / 3, 2 / 3, 2 / 3]);
   });
+
+  it('counts a task whose hidden tests failed as solved neither at first nor after repair', () => {
+    const hiddenFailed = (row: RunRow): RunRow => ({
+      ...row,
+      passed: false,
+      visible_passed: true,
+      hidden_passed: false,
+    });
+    const rows = [hiddenFailed(ROWS[0]!), hiddenFailed(ROWS[1]!), ROWS[2]!];
+    expect(summarize(rows)).toMatchObject({ passed_first: 0, passed: 0 });
+    expect(passRateByAttempt(rows, 3)).toEqual([0, 0, 0]);
+  });
+
+  it('puts the strategy and what selection found into the row', () => {
+    const selected = {
+      ...outcome(['passed']),
+      strategy: 'best-of-n' as const,
+      modelCalls: 5,
+      samples: 5,
+    };
+    selected.attempts[0]!.selection = { groups: [3, 2], chosenSize: 3 } as NonNullable<Attempt['selection']>;
+    expect(rowOf('T', selected)).toMatchObject({
+      strategy: 'best-of-n',
+      model_calls: 5,
+      samples: 5,
+      groups: [3, 2],
+      selected_from: 3,
+    });
+    expect(rowOf('T', { ...outcome(['passed']), strategy: 'repair', modelCalls: 1, samples: 1 })).not.toHaveProperty(
+      'groups',
+    );
+  });
 });
 
 describe('run --out rows', () => {
