@@ -11,6 +11,8 @@ import { Progress } from './progress.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 import { orderedPool } from './ordered-pool.ts';
+import { splitProblem } from '../src/shared/visible-tests.ts';
+import { hiddenFields, hiddenJob, VISIBLE_TESTS_USAGE, visibleTestsFlag } from './hidden-tests.ts';
 import {
   DEFAULT_SAMPLES,
   isStrategyName,
@@ -20,11 +22,12 @@ import {
 } from '../src/shared/strategy.ts';
 
 export const RUN_USAGE = `run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--workers N] [--out FILE]
-      [--strategy ${STRATEGY_NAMES.join('|')}] [--samples N] [--trace]
+      [--strategy ${STRATEGY_NAMES.join('|')}] [--samples N] [--trace] [--visible-tests K|doc]
       --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}
       --strategy: how the loop uses execution; default repair
       --samples: candidates drawn per round, for best-of-n and codet only; default ${DEFAULT_SAMPLES}
-      --trace: feedback on the first failing test shows what the program did, line by line`;
+      --trace: feedback on the first failing test shows what the program did, line by line
+      ${VISIBLE_TESTS_USAGE}`;
 
 const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
 // An endpoint that fails like this will fail the same way for every problem.
@@ -49,6 +52,7 @@ const RUN_FLAGS = {
   strategy: { type: 'string' },
   samples: { type: 'int', min: 1, max: 20 },
   trace: { type: 'boolean' },
+  'visible-tests': { type: 'string' },
 } as const satisfies FlagSpec;
 
 /** The strategy the flags name; a flag that does not fit it is an error, not ignored. */
@@ -122,6 +126,7 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const timeout = flags.timeout ?? 3;
   const maxIterations = flags['max-iterations'] ?? 5;
   const strategy = strategyFrom(flags);
+  const visible = visibleTestsFlag(flags['visible-tests'], problems);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
   const workers = workersFor(flags.workers, problems.length);
@@ -139,22 +144,28 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
     const noHistory = await page.page.evaluate(() => window.fixpoint.historyProblem());
     if (noHistory) log(`fixpoint: the sessions of this run are not kept in the history: ${noHistory}`);
     // Problems run side by side, one sandbox each; rows still come out in input order.
-    const solve = (p: (typeof problems)[number], slot: number) =>
-      page.page.evaluate(([t, e, m, st, s]) => window.fixpoint.loop(t, e, { maxIterations: m, strategy: st }, s), [
-        problemToTask(p, timeout),
-        endpoint,
-        maxIterations,
-        strategy,
-        slot,
-      ] as const);
-    await orderedPool(problems, workers, solve, (outcome, i) => {
-      write(rowOf(problems[i]!.rawId, outcome));
+    const solve = async (p: (typeof problems)[number], slot: number) => {
+      const split = visible === undefined ? undefined : splitProblem(p, visible, timeout);
+      const outcome = await page.page.evaluate(
+        ([t, e, m, st, s]) => window.fixpoint.loop(t, e, { maxIterations: m, strategy: st }, s),
+        [split?.task ?? problemToTask(p, timeout), endpoint, maxIterations, strategy, slot] as const,
+      );
+      if (!split) return { outcome, extra: {} };
+      // The hidden tests run once, after the loop has ended: nothing of them reaches the model.
+      const job = hiddenJob(split, outcome, timeout);
+      const hidden = job && (await page.page.evaluate(([j, s]) => window.fixpoint.run(j, s), [job, slot] as const));
+      return { outcome, extra: hiddenFields(split, outcome, hidden) };
+    };
+    await orderedPool(problems, workers, solve, ({ outcome, extra }, i) => {
+      const row = { ...rowOf(problems[i]!.rawId, outcome), ...extra };
+      write(row);
       totals.problems++;
-      if (outcome.passed) totals.passed++;
-      if (outcome.attempts[0]?.passed ?? outcome.attempts[0]?.result?.status === 'passed') totals.passed_first++;
+      if (row.passed === true) totals.passed++;
+      const first = outcome.attempts[0]?.passed ?? outcome.attempts[0]?.result?.status === 'passed';
+      if (first && (extra.hidden_passed ?? true) === true) totals.passed_first++;
       totals.input_tokens += outcome.usage.inputTokens;
       totals.output_tokens += outcome.usage.outputTokens;
-      progress.tick(outcome.passed);
+      progress.tick(row.passed === true);
       if (outcome.endReason === 'endpoint-failed' && outcome.error && FATAL_KINDS.has(outcome.error.kind)) {
         fatal = `${outcome.error.message}${outcome.error.hint ? ` ${outcome.error.hint}` : ''}`;
         return false;

@@ -71,6 +71,8 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   onOutput?: (stream: OutputStream, text: string) => void;
   now: () => number;
+  /** Ask for a trace of the first failing visible test (Python). */
+  trace?: boolean;
 }
 
 export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stopped'> {
@@ -81,7 +83,8 @@ export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stoppe
     tests,
     limits: o.task.limits,
   });
-  const result = await runJob(o.runtime, job(o.task.tests), o.signal, o.onOutput);
+  const visible = o.trace && o.task.language === 'python' ? { ...job(o.task.tests), trace: true } : job(o.task.tests);
+  const result = await runJob(o.runtime, visible, o.signal, o.onOutput);
   if (result === 'stopped') return 'stopped';
   let hidden: HiddenVerdict | undefined;
   if (o.task.hiddenTests) {

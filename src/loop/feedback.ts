@@ -7,6 +7,7 @@ import { resultInCodeLines } from './code-lines.ts';
 import type { NoCodeReason } from './extract.ts';
 import { fenceTag, languageName } from './language.ts';
 import { clip, headTail, lineAt, plural } from './text.ts';
+import { traceText } from './trace-text.ts';
 
 /** How much of each part to include; the context budget lowers these when space runs out. */
 export interface FeedbackDetail {
@@ -16,6 +17,8 @@ export interface FeedbackDetail {
   /** Characters of program output kept from its start and its end; 0 and 0 leave output out. */
   outputHead: number;
   outputTail: number;
+  /** Characters of the trace of the first failing test, when the run has one; 0 leaves it out. */
+  traceChars: number;
 }
 
 export const FULL_DETAIL: FeedbackDetail = {
@@ -24,6 +27,7 @@ export const FULL_DETAIL: FeedbackDetail = {
   tracebackLines: 30,
   outputHead: 2000,
   outputTail: 1000,
+  traceChars: 3000,
 };
 
 export interface FeedbackContext {
@@ -166,6 +170,7 @@ export function buildFeedback(run: RunResult, ctx: FeedbackContext): string {
   const parts = [diagnosis(result, ctx, d)];
   if (ctx.hidden && ctx.hidden.failed > 0) parts.push(`${plural(ctx.hidden.failed, 'hidden test')} failed.`);
   const clean = result.status === 'passed' && !(ctx.hidden && ctx.hidden.failed > 0);
+  if (!clean && result.trace) parts.push(traceText(result.trace, ctx, d.traceChars));
   if (!clean) parts.push(outputText(result, d));
   if (ctx.truncatedReply)
     parts.push(

@@ -70,6 +70,7 @@ export async function run(s: LoopState, c: Candidate, base: Attempt, quiet = fal
     // Samples run side by side: their output would interleave in the terminal.
     onOutput: quiet ? undefined : hooks.onRunOutput,
     now: s.now,
+    trace: s.opts.settings.strategy?.trace === true,
   });
   if (ev === 'stopped') return 'stopped';
   s.runMs += ev.runMs;

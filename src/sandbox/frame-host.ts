@@ -135,6 +135,7 @@ export function openSandboxFrame(onMessage?: (m: FrameToHost) => void): FrameCon
       case 'output':
       case 'progress':
       case 'result':
+      case 'verdict':
       case 'crashed':
       case 'js-started':
       case 'js-output':

@@ -116,6 +116,7 @@ export class JsRuntime implements Runtime {
       case 'output':
       case 'progress':
       case 'result':
+      case 'verdict':
       case 'crashed':
         break; // the frame's own life cycle, and Python's runs
     }

@@ -19,6 +19,8 @@ interface Pending {
   startedAt?: number;
   stopReason?: 'timed out' | 'cancelled';
   runningTest?: string;
+  /** A traced run's verdict, sent before tracing: the run's result whatever tracing does. */
+  verdict?: unknown;
   timers: ReturnType<typeof setTimeout>[];
 }
 
@@ -87,6 +89,7 @@ export class PythonRuntime implements Runtime {
       case 'output':
       case 'progress':
       case 'result':
+      case 'verdict':
       case 'crashed':
         this.onRunMessage(m);
         break;
@@ -105,7 +108,7 @@ export class PythonRuntime implements Runtime {
   }
 
   private onRunMessage(
-    m: Extract<FrameToHost, { type: 'started' | 'output' | 'progress' | 'result' | 'crashed' }>,
+    m: Extract<FrameToHost, { type: 'started' | 'output' | 'progress' | 'result' | 'verdict' | 'crashed' }>,
   ): void {
     const p = this.jobs.get(m.id);
     if (!p) return;
@@ -124,12 +127,24 @@ export class PythonRuntime implements Runtime {
       case 'progress':
         p.runningTest = String(m.test).slice(0, 500);
         break;
+      case 'verdict':
+        // Only the first, and only when asked for: later ones could come from the traced program.
+        if (p.job.trace === true && p.verdict === undefined) p.verdict = m.result;
+        break;
       case 'result':
-        if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
+        if (p.verdict !== undefined && p.stopReason !== 'cancelled')
+          this.finish(
+            p,
+            checkResult(withTrace(p.verdict, p.stopReason ? undefined : m.result), p.job, elapsed(), p.output),
+          );
+        else if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
         else this.finish(p, checkResult(m.result, p.job, elapsed(), p.output));
         break;
       case 'crashed':
-        if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
+        // Tracing ran out of time or stack after the verdict was settled: the verdict stands.
+        if (p.verdict !== undefined && p.stopReason !== 'cancelled')
+          this.finish(p, checkResult(p.verdict, p.job, elapsed(), p.output));
+        else if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
         else this.finish(p, crashResult(p.job, String(m.message), elapsed(), p.output));
         break;
     }
@@ -140,4 +155,11 @@ export class PythonRuntime implements Runtime {
     if (!this.jobs.delete(p.id)) return;
     p.resolve(result);
   }
+}
+
+/** The verdict as sent before tracing, with only the trace taken from the final result. */
+function withTrace(verdict: unknown, final: unknown): unknown {
+  if (typeof verdict !== 'object' || verdict === null) return verdict;
+  const trace = typeof final === 'object' && final !== null ? (final as { trace?: unknown }).trace : undefined;
+  return { ...verdict, trace };
 }

@@ -1,6 +1,6 @@
 // Turns what comes back from the sandbox (untrusted: it shares a worker with the run's code) into
 // a RunResult, and builds the results for runs the page stopped or that killed their interpreter.
-import type { ExceptionInfo, OutputStream, RunJob, RunResult, TestResult } from '../shared/run.ts';
+import type { ExceptionInfo, OutputStream, RunJob, RunResult, RunTrace, TestResult, TraceStep } from '../shared/run.ts';
 
 const MAX_FIELD = 20_000;
 const MAX_TESTS = 1000;
@@ -76,6 +76,59 @@ function checkException(v: unknown): ExceptionInfo | undefined {
   };
 }
 
+const MAX_TRACE_STEPS = 100;
+const MAX_TRACE_LOCALS = 20;
+const TRACE_EVENTS: readonly TraceStep['event'][] = ['call', 'line', 'return', 'exception'];
+const count = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+
+function checkLocals(v: unknown): [string, string][] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const out: [string, string][] = [];
+  for (const pair of v.slice(0, MAX_TRACE_LOCALS)) {
+    if (!Array.isArray(pair)) return undefined;
+    const name = str(pair[0], 100);
+    const value = str(pair[1], 500);
+    if (name === undefined || value === undefined) return undefined;
+    out.push([name, value]);
+  }
+  return out;
+}
+
+function checkStep(v: unknown): TraceStep | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const s = v as Record<string, unknown>;
+  const line = count(s.line);
+  const event = TRACE_EVENTS.find((e) => e === s.event);
+  const fn = str(s.function, 200);
+  const locals = checkLocals(s.locals);
+  if (line === undefined || event === undefined || fn === undefined || locals === undefined) return undefined;
+  const step: TraceStep = { line, event, function: fn, locals };
+  const value = str(s.value, 1000);
+  if (value !== undefined) step.value = value;
+  const hits = count(s.hits);
+  if (hits !== undefined) step.hits = hits;
+  const last = checkLocals(s.last);
+  if (last !== undefined) step.last = last;
+  return step;
+}
+
+/** A trace is advice, never part of the verdict: a malformed one is dropped, not a crash. */
+function checkTrace(v: unknown, tests: TestResult[]): RunTrace | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const t = v as Record<string, unknown>;
+  const test = str(t.test, 2000);
+  const omitted = count(t.omitted);
+  if (test === undefined || omitted === undefined || !Array.isArray(t.steps)) return undefined;
+  if (!tests.some((x) => x.name === test && !x.passed)) return undefined;
+  const steps = t.steps.slice(0, MAX_TRACE_STEPS).map(checkStep);
+  if (steps.some((s) => !s)) return undefined;
+  const trace: RunTrace = { test, steps: steps as TraceStep[], omitted: omitted + (t.steps.length - steps.length) };
+  const stopped = str(t.stopped, 200);
+  if (stopped !== undefined) trace.stopped = stopped;
+  return trace;
+}
+
 function base(
   durationMs: number,
   out: OutputCollector,
@@ -116,6 +169,7 @@ export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: 
     ...b,
     truncated: b.truncated || r.truncated === true,
     runningTest: str(r.runningTest, 500),
+    trace: job.trace === true ? checkTrace(r.trace, valid) : undefined,
   };
 }
 

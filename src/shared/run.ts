@@ -45,6 +45,11 @@ export interface RunJob {
    * them ('grade' mode runs one test with the program's introspection shut off).
    */
   sealed?: string;
+  /**
+   * Python feedback runs: once the verdict is settled, run the first failing test again, traced
+   * line by line through the candidate's own code; the result carries it as `trace`.
+   */
+  trace?: boolean;
 }
 
 export type RunStatus = 'passed' | 'failed' | 'error' | 'timed out' | 'crashed' | 'cancelled';
@@ -83,6 +88,35 @@ export interface RunResult {
   durationMs: number;
   /** The test that was running when the time limit hit, when known. */
   runningTest?: string;
+  /** Jobs with `trace`: what the program did in its first failing test. */
+  trace?: RunTrace;
+}
+
+/** One step of a trace: a call, a line as it began, a return or an exception, in the candidate's code. */
+export interface TraceStep {
+  /** Line of the program that ran (1-based); a call's is the line of its `def`. */
+  line: number;
+  event: 'call' | 'line' | 'return' | 'exception';
+  function: string;
+  /** The function's local variables as the step began, [name, value], each value cut short. */
+  locals: [string, string][];
+  /** The value returned, or the exception raised. */
+  value?: string;
+  /** A line that ran more often than shown: how many later runs were folded into this step. */
+  hits?: number;
+  /** The locals of the last of those folded runs. */
+  last?: [string, string][];
+}
+
+/** What the program did in its first failing test, bounded (see fixpoint_harness.tracing). */
+export interface RunTrace {
+  /** The test's name, as in `tests`. */
+  test: string;
+  steps: TraceStep[];
+  /** Steps left out once the trace reached its size. */
+  omitted: number;
+  /** Why tracing stopped before the test ended (time, depth), when it did. */
+  stopped?: string;
 }
 
 export type OutputStream = 'stdout' | 'stderr';

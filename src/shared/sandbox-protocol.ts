@@ -45,6 +45,8 @@ export type FrameToHost =
   | { type: 'progress'; id: number; test: string }
   /** result: a RunResult without its duration, as the run reported it: the page checks its shape. */
   | { type: 'result'; id: number; result: unknown }
+  /** A traced run's verdict, sent before tracing starts: what the run reports if tracing never ends. */
+  | { type: 'verdict'; id: number; result: unknown }
   /** The interpreter died (fatal error, stack or memory exhausted, os._exit) or was killed. */
   | { type: 'crashed'; id: number; message: string; killed: boolean }
   /** The JavaScript workers can run (they start before Python, and do not wait for it). */
@@ -109,6 +111,7 @@ export type WorkerToFrame =
    * interpreter's memory after the run; a swollen one is replaced by the spare.
    */
   | { type: 'result'; id: number; result: unknown; heapBytes?: number }
+  | { type: 'verdict'; id: number; result: unknown }
   | { type: 'fatal'; id: number; message: string };
 
 export const SIGINT = 2;

@@ -170,6 +170,7 @@ function spawn(snapshotOnly = false): Slot {
       case 'output':
       case 'progress':
       case 'result':
+      case 'verdict':
       case 'fatal':
         onRunMessage(slot, w);
         break;
@@ -205,6 +206,9 @@ function onRunMessage(slot: Slot, w: Extract<WorkerToFrame, { id: number }>): vo
       break;
     case 'progress':
       toHost({ type: 'progress', id: cur.id, test: w.test });
+      break;
+    case 'verdict':
+      toHost({ type: 'verdict', id: cur.id, result: w.result });
       break;
     case 'result':
       current = undefined;

@@ -65,6 +65,7 @@ async function boot(init: WorkerInit): Promise<void> {
       if (kind === 'progress') send({ type: 'progress', id: m.id, test: toText(text) });
       else if (kind === 'stdout' || kind === 'stderr')
         send({ type: 'output', id: m.id, stream: kind, text: toText(text), truncated: cut === true });
+      else if (kind === 'verdict') send({ type: 'verdict', id: m.id, result: parseJson(toText(text)) });
     };
     try {
       const json = runJob(toJson(m.job), emit);

@@ -39,6 +39,8 @@ export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
         result: m.result,
         ...(typeof m.heapBytes === 'number' ? { heapBytes: m.heapBytes } : {}),
       };
+    case 'verdict':
+      return { type: 'verdict', id, result: m.result };
     case 'fatal':
       return { type: 'fatal', id, message: text(m.message) };
   }

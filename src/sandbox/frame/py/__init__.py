@@ -9,9 +9,10 @@ Works the same in the Pyodide worker and under native CPython (where the tests c
 
 import json
 import sys
+import time
 
 from ._safe import *  # noqa: F401,F403
-from . import grading, integrity, isolation
+from . import grading, integrity, isolation, tracing
 from .context import Run
 from .output import Sink, TextIn, TextOut, WriteOnlyStringIO
 from .report import Sources, to_json
@@ -23,6 +24,9 @@ __all__ = ['run_job']
 _loads = json.loads
 _sys = sys
 _DEFAULT_CAP = 64 * 1024
+_monotonic = time.monotonic
+# The share of the time left after the tests that tracing may use, and its most in seconds.
+_TRACE_SHARE, _TRACE_MOST = 0.4, 1.0
 
 
 def _str(d, key):
@@ -54,12 +58,16 @@ def _parse(job_json):
     cap = limits.get('outputCap') if type(limits) is dict else None
     if type(cap) is float and 0 <= cap < 1e15:
         cap = int(cap)
+    timeout = limits.get('timeoutSec') if type(limits) is dict else None
+    mode = job.get('mode') if job.get('mode') in ('reference', 'grade') else 'feedback'
     return {
         'code': _str(job, 'code'),
         'tests': _tests(job.get('tests')),
         'cap': cap if type(cap) is int and cap >= 0 else _DEFAULT_CAP,
         'stdin': _str(job, 'stdin'),
-        'mode': job.get('mode') if job.get('mode') in ('reference', 'grade') else 'feedback',
+        'mode': mode,
+        'timeout': float(timeout) if type(timeout) in (int, float) and 0 < timeout < 1e6 else 3.0,
+        'trace': job.get('trace') is True and mode == 'feedback',
     }
 
 
@@ -79,6 +87,7 @@ _TAMPERED = 'failed: the program changed the test harness, so its result cannot 
 
 
 def run_job(job_json, emit):
+    started = _monotonic()
     integrity.restore()  # what an earlier run's callbacks changed between runs
     job = _parse(job_json)
     if job['mode'] == 'grade':
@@ -115,7 +124,43 @@ def run_job(job_json, emit):
     result['truncated'] = truncated
     if run.running is not None:
         result['runningTest'] = run.running
-    return to_json(result)
+    verdict = to_json(result)
+    target = tracing.first_failure(run.tests) if job['trace'] and run.status == 'failed' else None
+    if target is None:
+        return verdict
+    # The verdict goes out first: the host keeps it if tracing is stopped or the interpreter dies.
+    try:
+        emit('verdict', verdict)
+    except Exception:
+        pass
+    trace = _trace(job, target, started)
+    return verdict if trace is None else verdict[:-1] + ',"trace":' + to_json(trace) + '}'
+
+
+def _trace(job, target, started):
+    """The first failing test again, traced; None when it cannot be (out of time, the program
+    behaved differently, or it changed the harness)."""
+    left = job['timeout'] - (_monotonic() - started)
+    budget = min(_TRACE_MOST, left * _TRACE_SHARE)
+    if budget < 0.05:
+        return None
+    sink = Sink(job['cap'], None)  # kept as the first time (doctests read it), never sent again
+    tracer = tracing.Tracer(_monotonic() + budget)
+    run = tracing.TraceRun(sink, Sources(job['code'], ''), tracer, target[0], target[1])
+    state = isolation.save()
+    try:
+        isolation.enter(state)
+        _install_streams(job, sink)
+        run_feedback(job, run)
+    except BaseException:
+        pass  # TraceDone, the host's interrupt, or a harness failure: the verdict stands either way
+    finally:
+        tracer.stop()
+        isolation.restore(state)
+        reset_classes()
+    if integrity.restore():
+        return None
+    return run.trace
 
 
 def _grade(job):
