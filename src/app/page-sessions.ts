@@ -63,6 +63,7 @@ function loopSettings(page: PageState): LoopSettings {
     tokenBudget: caps.tokenBudget,
     timeBudgetSec: caps.timeBudgetSec,
     temperature: page.endpoint.temperature,
+    strategy: page.tasks.getStrategy(),
   };
 }
 

@@ -7,6 +7,8 @@ import type { Editor } from '../editor/editor.ts';
 import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
 import { LANGUAGE_NAMES } from '../../shared/languages.ts';
 import { numberField } from './number-field.ts';
+import { strategyPicker } from './strategy-picker.ts';
+import type { StrategySettings } from '../../shared/strategy.ts';
 import { testsToText, textToTests } from './tests-text.ts';
 import { mountProjectEditor } from './project-editor.ts';
 import { STARTER_PROJECT } from '../../shared/node-project.ts';
@@ -36,6 +38,8 @@ export interface TaskPanelOptions {
 export interface TaskPanel {
   getTask(): Task;
   getCaps(): TaskCaps;
+  /** The loop strategy the user picked (remembered across reloads). */
+  getStrategy(): StrategySettings;
   setTask(task: Task): void;
   setCaps(caps: TaskCaps): void;
   /** One sentence per field holding a refused value; empty when every field is accepted. */
@@ -90,6 +94,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   );
   const tokenBudget = numberField('Token budget', { integer: true, min: 1, optional: true }, undefined, changed);
   const timeBudget = numberField('Time budget (s)', { min: 1, optional: true }, undefined, changed);
+  const strategy = strategyPicker();
   const numbers = [timeout, outputCap, maxIterations, tokenBudget, timeBudget];
 
   const el = h(
@@ -111,6 +116,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       tokenBudget.el,
       timeBudget.el,
     ),
+    strategy.el,
   );
   root.append(el);
 
@@ -221,6 +227,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       if (sec !== undefined) caps.timeBudgetSec = sec;
       return caps;
     },
+    getStrategy: () => strategy.value(),
     setTask,
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
@@ -228,6 +235,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       for (const c of [picker, kind, language, title, prompt]) c.disabled = locked;
       project.setLocked(locked);
       for (const f of numbers) f.setDisabled(locked);
+      strategy.setDisabled(locked);
       starter.setReadOnly(locked);
       tests.setReadOnly(locked);
     },
