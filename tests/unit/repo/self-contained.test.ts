@@ -36,6 +36,9 @@ describe('the repository stands alone', () => {
     expect(refs(`const f = '${abs}';`)).toEqual([abs]);
     expect(refs(`import { x } from '../../src/shared/run.ts';`)).toEqual([]);
     expect(refs(`import { x } from './support/app.ts';`)).toEqual([]);
+    // The build's output is inside the repository, though a clean clone has not made it yet.
+    expect(refs(`const DIST = resolve(here, '../../dist');`)).toEqual([]);
+    expect(refs(`const OUT = resolve(here, '../../../dist');`)).toEqual(['../../../dist']);
     expect(relative(ROOT, dir)).toBe('tests/e2e');
   });
 });
