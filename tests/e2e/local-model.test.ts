@@ -3,6 +3,7 @@
 // llama.cpp in WebAssembly, run through the loop, stopped, counted exactly, and found again after
 // a reload without a download.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBytes } from '../../src/ui/common/format.ts';
 import { TEST_PROMPT } from '../../src/ui/settings/connection-test.ts';
 import { startFileHost, type FileHost } from '../servers/gguf-host.ts';
 import { chatPromptTokens, REPLY_START, tinyModel } from '../support/tiny-model.ts';
@@ -51,14 +52,22 @@ describe('a GGUF model inside the page', () => {
     host.cutAfter = 200_000;
     await dialog.locator('input[name="ggufUrl"]').fill(host.url('tiny.gguf'));
     await dialog.getByRole('button', { name: 'Download' }).click();
-    expect(await localStatus(dialog, /interrupted/)).toMatch(/interrupted after 200000 of \d+ bytes/);
-    await expect.poll(() => rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf.*incomplete: 195\.3 KiB of/)]);
+    // What arrived before the cut is kept: all 200000 bytes sent, or on a busy machine the part the
+    // browser had taken in when the connection dropped.
+    const cutStatus = await localStatus(dialog, /interrupted/);
+    const got = Number(/interrupted after (\d+) of \d+ bytes/.exec(cutStatus)?.[1] ?? NaN);
+    expect(got, cutStatus).toBeGreaterThan(0);
+    expect(got, cutStatus).toBeLessThanOrEqual(200_000);
+    await expect.poll(() => rows(dialog)).toEqual([expect.stringContaining(`incomplete: ${formatBytes(got)} of`)]);
 
     await dialog.getByRole('button', { name: 'Download' }).click();
     expect(await localStatus(dialog, /Stored/)).toMatch(/Stored tiny\.gguf \(\d+\.\d KiB\)/);
-    expect(host.requests.map((r) => r.range)).toEqual([undefined, 'bytes=200000-']);
+    expect(host.requests.map((r) => r.range)).toEqual([undefined, `bytes=${got}-`]);
     await expect.poll(() => rows(dialog)).toEqual([expect.stringMatching(/tiny\.gguf \(\d+\.\d KiB\)/)]);
-    expect(await text(ctx.page, 'local-model-about')).toMatch(/llama · F32 · 2 layers; chat template from the file/);
+    // The facts are read from the stored file after the list shows it.
+    await expect
+      .poll(() => text(ctx.page, 'local-model-about'), { timeout: LONG })
+      .toMatch(/llama · F32 · 2 layers; chat template from the file/);
   });
 
   it('loads llama.cpp multi-threaded in a cross-origin isolated page', async () => {
