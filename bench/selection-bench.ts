@@ -9,7 +9,7 @@ import { callArguments } from '../src/loop/select/calls.ts';
 import { inputsDriver, readDriverOutput } from '../src/loop/select/driver.ts';
 import { groupBy } from '../src/loop/select/group.ts';
 import { deriveInputs } from '../src/loop/select/mutate.ts';
-import { INPUTS } from '../src/loop/strategies/best-of-n.ts';
+import { INPUTS } from '../src/loop/strategies/inputs.ts';
 import type { RunJob, RunResult } from '../src/shared/run.ts';
 import { HUMANEVAL } from './mixed-set.ts';
 

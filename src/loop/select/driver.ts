@@ -26,22 +26,27 @@ def _fx_say(*parts):
     _fx_sys.stdout.flush()
 `;
 
-const JS_PRELUDE = `
-const __fxCanon = (v, d = 0) => {
-  let t;
+// TypeScript: the same program with just enough annotations to pass the strict checker; the entry
+// point is called through \`any\`, since a mutated input need not fit its declared types.
+const jsPrelude = (ts: boolean): string => {
+  const any = ts ? ': any' : '';
+  return `
+const __fxCanon = (v${any}, d = 0)${ts ? ': string' : ''} => {
+  let t${ts ? ': string' : ''};
   if (d > 20) return '...';
   if (typeof v === 'number') t = Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6);
   else if (typeof v === 'string') t = JSON.stringify(v);
   else if (v === null || v === undefined || typeof v === 'boolean' || typeof v === 'bigint') t = String(v);
-  else if (Array.isArray(v)) t = '[' + v.map((x) => __fxCanon(x, d + 1)).join(', ') + ']';
+  else if (Array.isArray(v)) t = '[' + v.map((x${any}) => __fxCanon(x, d + 1)).join(', ') + ']';
   else if (v instanceof Set) t = '{' + [...v].map((x) => __fxCanon(x, d + 1)).sort().join(', ') + '}';
   else if (v instanceof Map) t = '{' + [...v].map(([k, x]) => __fxCanon(k, d + 1) + ': ' + __fxCanon(x, d + 1)).sort().join(', ') + '}';
   else if (typeof v === 'object') t = '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ': ' + __fxCanon(v[k], d + 1)).join(', ') + '}';
   else t = '<' + typeof v + '>';
   return t.length <= 300 ? t : '#' + t.length + ':' + t.slice(0, 120);
 };
-const __fxSay = (...parts) => console.log('\\u001eFX\\t' + parts.join('\\t'));
+const __fxSay = (...parts${ts ? ': unknown[]' : ''}) => console.log('\\u001eFX\\t' + parts.join('\\t'));
 `;
+};
 
 /** A driver that calls `entry` on each input and prints its canonical result or the exception's type. */
 export function inputsDriver(language: Language, entry: string, inputs: Value[][]): string {
@@ -58,14 +63,16 @@ ${calls}
     _fx_say(_fx_i, _fx_out)
 `;
   }
-  const calls = inputs.map((args) => `  () => ${entry}(${args.map(toJavaScript).join(', ')}),`).join('\n');
-  return `;(() => {${JS_PRELUDE}
+  const ts = language === 'typescript';
+  const fn = ts ? `(${entry} as any)` : entry;
+  const calls = inputs.map((args) => `  () => ${fn}(${args.map(toJavaScript).join(', ')}),`).join('\n');
+  return `;(() => {${jsPrelude(ts)}
 const __fxCalls = [
 ${calls}
 ];
 __fxCalls.forEach((call, i) => {
-  let out;
-  try { out = __fxCanon(call()); } catch (e) { out = '!' + ((e && e.name) || 'Error'); }
+  let out${ts ? ': string' : ''};
+  try { out = __fxCanon(call()); } catch (e${ts ? ': any' : ''}) { out = '!' + ((e && e.name) || 'Error'); }
   __fxSay(i, out);
 });
 })();
@@ -99,7 +106,7 @@ for _fx_i, _fx_src in enumerate([${tests.map((t) => JSON.stringify(t)).join(', '
   const runs = tests
     .map((t, i) => `  try { ${t}\n    __fxSay(${i}, 'pass', ''); } catch (e) { __fxSay(${i}, 'fail', ''); }`)
     .join('\n');
-  return `;(() => {${JS_PRELUDE}
+  return `;(() => {${jsPrelude(false)}
 const assert = require('node:assert');
 ${runs}
 })();

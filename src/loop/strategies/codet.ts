@@ -5,23 +5,13 @@
 // the code. When no sample passes the visible tests, the most promising one is repaired.
 import type { Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
-import { beforeCall, requestFits } from '../cycle.ts';
 import { testsDriver } from '../select/driver.ts';
 import { rankByAgreement, suspectTests, type Ranked } from '../select/group.ts';
-import { stopped, type LoopState, type Strategy } from '../state.ts';
+import type { LoopState, Strategy } from '../state.ts';
 import { normalizeCode, plural } from '../text.ts';
 import { runDrivers } from './behaviour.ts';
-import { conversationFor } from './conversation.ts';
-import { repair } from './repair.ts';
-import {
-  drawAndRun,
-  mostPromising,
-  noneAgreeWhy,
-  recordChoice,
-  sampleRecord,
-  visiblePass,
-  type Sample,
-} from './sampling.ts';
+import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
+import { noneAgree, selecting } from './selecting.ts';
 
 /** Generated tests kept per round, in the order the samples wrote them. */
 const MAX_TESTS = 30;
@@ -71,52 +61,24 @@ function why(drawn: number, tests: number, ranked: Ranked[], chosen: number, sus
   return `${kept} of ${plural(drawn, 'sample')} passed the visible tests; ${agree} (score ${top.score}): sample ${chosen + 1} is taken${flagged}.`;
 }
 
-export function codet(samples = DEFAULT_SAMPLES): Strategy {
-  let selected = false;
+async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
+  const tests = poolTests(drawn);
+  const got = await agreement(s, drawn, tests);
+  if (got === 'stopped') return 'stopped';
+  const top = got.ranked[0];
+  if (!top) return noneAgree(drawn, { tests, suspect: [] });
+  const records = drawn.map(sampleRecord);
+  got.ranked.forEach((g, gi) => g.members.forEach((m) => Object.assign(records[m]!, { group: gi, passes: g.passes })));
+  const suspect = suspectTests(tests, top, got.outputs);
   return {
-    async step(s: LoopState) {
-      if (selected) return repair.step(s);
-      const limit = beforeCall(s);
-      if (limit) return limit;
-      const conversation = conversationFor(s, { askTests: true });
-      const tooBig = requestFits(s, { ...conversation, tokens: conversation.tokens * samples });
-      if (tooBig) return tooBig;
-      const drawn = await drawAndRun(s, conversation, samples);
-      if (!Array.isArray(drawn)) return drawn;
-      selected = true;
-      const tests = poolTests(drawn);
-      const got = await agreement(s, drawn, tests);
-      if (got === 'stopped') return stopped(s);
-      const records = drawn.map(sampleRecord);
-      got.ranked.forEach((g, gi) =>
-        g.members.forEach((m) => Object.assign(records[m]!, { group: gi, passes: g.passes })),
-      );
-      const top = got.ranked[0];
-      let selection: Selection;
-      if (top) {
-        const suspect = suspectTests(tests, top, got.outputs);
-        selection = {
-          samples: records,
-          groups: got.ranked.map((g) => g.members.length),
-          chosenSize: top.members.length,
-          chosen: top.members[0]!,
-          tests,
-          suspect,
-          why: why(drawn.length, tests.length, got.ranked, top.members[0]!, suspect.length),
-        };
-      } else {
-        const chosen = mostPromising(drawn);
-        selection = {
-          samples: records,
-          groups: [],
-          chosenSize: 0,
-          chosen,
-          tests,
-          suspect: [],
-          why: noneAgreeWhy(drawn, chosen),
-        };
-      }
-      return recordChoice(s, drawn, selection);
-    },
+    samples: records,
+    groups: got.ranked.map((g) => g.members.length),
+    chosenSize: top.members.length,
+    chosen: top.members[0]!,
+    tests,
+    suspect,
+    why: why(drawn.length, tests.length, got.ranked, top.members[0]!, suspect.length),
   };
 }
+
+export const codet = (samples = DEFAULT_SAMPLES): Strategy => selecting(samples, select, { askTests: true });
