@@ -17,7 +17,7 @@ async function record(file: string, name: string): Promise<MultiplERecord> {
     .toString('utf8')
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as MultiplERecord & { language: string });
+    .map((l) => JSON.parse(l) as Omit<MultiplERecord, 'language'> & { language: string });
   const r = rows.find((x) => x.name === name)!;
   return { ...r, language: r.language === 'ts' ? 'typescript' : 'javascript' };
 }
