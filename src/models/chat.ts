@@ -61,12 +61,17 @@ export async function streamChat(
       const why = outcome === 'dropped' ? 'the connection was cut' : 'the stream stopped without its end marker';
       throw withPartial(droppedError(t.ctx, why), s.text);
     }
+    const finishReason = s.finishReason ?? 'stop';
+    const others = [...(s.others ?? [])]
+      .sort(([a], [b]) => a - b)
+      .map(([, c]) => ({ text: c.text, finishReason: c.finishReason ?? 'stop' }));
     const result: ChatResult = {
       text: s.text,
-      finishReason: s.finishReason ?? 'stop',
-      usage: usageFrom(s, chat, s.text + s.reasoning),
+      finishReason,
+      usage: usageFrom(s, chat, s.text + s.reasoning + others.map((c) => c.text).join('')),
     };
     if (s.reasoning !== '') result.reasoning = s.reasoning;
+    if ((chat.n ?? 1) > 1) result.choices = [{ text: s.text, finishReason }, ...others];
     return result;
   };
   try {

@@ -24,6 +24,7 @@ function openaiBody(
   if (streamUsage) body.stream_options = { include_usage: true };
   if (req.temperature !== undefined) body.temperature = req.temperature;
   if (req.maxTokens !== undefined) body[maxField] = req.maxTokens;
+  if (req.n !== undefined && req.n > 1) body.n = req.n;
   return body;
 }
 
@@ -31,6 +32,7 @@ export function createOpenAIClient(config: EndpointConfig, opts: ClientOptions =
   const b = clientBase(config, opts);
   return {
     config: b.publicConfig,
+    multipleChoices: b.preset.acceptsN,
     async chat(req, chatOpts = {}) {
       requireUrl(b);
       requireKey(b);

@@ -34,6 +34,12 @@ export interface Preset {
   streamUsage: boolean;
   /** OpenAI's newer models refuse max_tokens. */
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /**
+   * Asked for several replies to one request (`n`) when a strategy draws samples. Groq refuses it;
+   * local servers run requests side by side anyway. Where it is on, a refusal or fewer replies
+   * falls back to one request per reply.
+   */
+  acceptsN: boolean;
   defaultModel?: string;
 }
 
@@ -52,6 +58,7 @@ function hosted(id: PresetId, label: string, baseUrl: string, keyUrl: string, ex
     corsHint: HOSTED_HINT,
     streamUsage: true,
     maxTokensField: 'max_tokens',
+    acceptsN: true,
     ...extra,
   };
 }
@@ -67,6 +74,7 @@ function local(id: PresetId, label: string, baseUrl: string, corsHint: string, e
     corsHint,
     streamUsage: true,
     maxTokensField: 'max_tokens',
+    acceptsN: false,
     ...extra,
   };
 }
@@ -81,7 +89,7 @@ export const PRESETS: readonly Preset[] = [
     defaultModel: 'claude-sonnet-4-5',
   }),
   hosted('openrouter', 'OpenRouter', 'https://openrouter.ai/api/v1', 'https://openrouter.ai/keys'),
-  hosted('groq', 'Groq', 'https://api.groq.com/openai/v1', 'https://console.groq.com/keys'),
+  hosted('groq', 'Groq', 'https://api.groq.com/openai/v1', 'https://console.groq.com/keys', { acceptsN: false }),
   hosted(
     'gemini',
     'Google Gemini',
@@ -120,7 +128,7 @@ export const PRESETS: readonly Preset[] = [
     'vLLM',
     'http://localhost:8000/v1',
     'Check that vLLM is running on this address and that its --allowed-origins setting includes this page (for example --allowed-origins \'["{origin}"]\').',
-    { needsKey: 'optional' },
+    { needsKey: 'optional', acceptsN: true },
   ),
   {
     id: 'custom',
@@ -131,6 +139,7 @@ export const PRESETS: readonly Preset[] = [
     local: false,
     streamUsage: true,
     maxTokensField: 'max_tokens',
+    acceptsN: true,
     corsHint:
       "Check the base URL (it usually ends in /v1), that the server is running, and that it sends CORS headers allowing this page's origin ({origin}).",
   },
@@ -143,6 +152,7 @@ export const PRESETS: readonly Preset[] = [
     local: true,
     streamUsage: false,
     maxTokensField: 'max_tokens',
+    acceptsN: false,
     corsHint: '',
     defaultModel: 'demo',
   },
@@ -155,6 +165,7 @@ export const PRESETS: readonly Preset[] = [
     local: true,
     streamUsage: true,
     maxTokensField: 'max_tokens',
+    acceptsN: false,
     corsHint:
       'The in-page model needs no network once its file is stored; open the settings and check that the model is listed there.',
   },

@@ -15,6 +15,8 @@ export interface StreamState {
   error?: ErrorFields;
   /** Set when the body was not the format at all, or a piece of it could not be read. */
   malformed?: string;
+  /** Replies after the first, by index, when one request asked for several (OpenAI's `n`). */
+  others?: Map<number, { text: string; finishReason?: string }>;
 }
 
 export interface StreamParser {

@@ -12,6 +12,11 @@ export interface ChatRequest {
   messages: ChatMessage[];
   temperature?: number;
   maxTokens?: number;
+  /**
+   * Replies to draw from this one request (OpenAI's `n`). Only a client with `multipleChoices`
+   * sends it; the endpoint may still refuse it or give fewer.
+   */
+  n?: number;
 }
 
 export interface Usage {
@@ -32,6 +37,13 @@ export interface ChatResult {
   /** 'stop', 'length' (cut by the token limit), or the provider's own word for anything else. */
   finishReason: string;
   usage: Usage;
+  /** When the request asked for n > 1: every reply the endpoint gave, by its index (the first is `text`). */
+  choices?: ChatChoice[];
+}
+
+export interface ChatChoice {
+  text: string;
+  finishReason: string;
 }
 
 export type ModelErrorKind =
@@ -71,6 +83,8 @@ export interface EndpointConfig {
 
 export interface ModelClient {
   readonly config: EndpointConfig;
+  /** Sends `n`: the endpoint may answer several replies to one request. */
+  readonly multipleChoices?: boolean;
   chat(req: ChatRequest, opts?: { signal?: AbortSignal; onEvent?: (e: StreamEvent) => void }): Promise<ChatResult>;
   listModels(signal?: AbortSignal): Promise<string[]>;
 }

@@ -10,6 +10,7 @@ import type { ScriptedReply, Step } from './play.ts';
 import { anthropicBrowserRefusal, anthropicWire } from './wire-anthropic.ts';
 import { ollamaWire } from './wire-ollama.ts';
 import { openaiWire } from './wire-openai.ts';
+import { N_REFUSAL, playChoices } from './play-choices.ts';
 import type { Behaviour, Format, HttpReply, WireFormat } from './wire-types.ts';
 
 export type { Behaviour, Format } from './wire-types.ts';
@@ -36,6 +37,11 @@ export interface ModelServerOptions {
   /** OpenRouter's ': OPENROUTER PROCESSING' comment lines before the stream. */
   comments?: boolean;
   chunkDelayMs?: number;
+  /**
+   * OpenAI's `n` (several replies to one request): by default ignored, one reply, as many local
+   * servers do; 'reject' answers 400 as Groq does; a number streams up to that many replies.
+   */
+  n?: 'reject' | number;
 }
 
 interface LoggedRequest {
@@ -159,6 +165,21 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     }
     if (options.rejectUnknownModels && !models.includes(model))
       return send(res, wire.errorReply('not-found', model), h);
+    const wanted = options.format === 'openai' && typeof body.n === 'number' && prefix === undefined ? body.n : 1;
+    if (wanted > 1 && options.n === 'reject')
+      return send(res, { status: 400, headers: { 'content-type': 'application/json' }, body: N_REFUSAL }, h);
+    if (wanted > 1 && typeof options.n === 'number') {
+      const texts = Array.from({ length: Math.min(wanted, options.n) }, () => {
+        const answered = queue.length === 0 ? options.respond?.(body) : undefined;
+        const step =
+          queue.shift() ?? (typeof answered === 'string' ? { reply: answered } : answered) ?? options.fallback;
+        const given = step?.reply ?? DEFAULT_REPLY;
+        return typeof given === 'string' ? given : given.text;
+      });
+      const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      const inputTokens = countTokens(body, { text: '' }).input;
+      return playChoices(res, { model, inputTokens, includeUsage, cors: h, log: entry }, texts);
+    }
     const answered = prefix === undefined && queue.length === 0 ? options.respond?.(body) : undefined;
     const queued =
       prefix === undefined

@@ -31,10 +31,20 @@ export function createOpenAIParser(): StreamParser {
       state.outputTokens = num(usage.completion_tokens) ?? state.outputTokens;
     }
     const choices = Array.isArray(json.choices) ? (json.choices as unknown[]) : [];
-    const choice = choices.find((c) => isObject(c) && (c.index === undefined || c.index === 0));
-    if (!isObject(choice)) return;
-    // A server that ignored stream:true sends `message` instead of `delta`.
-    const delta = isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : undefined;
+    for (const c of choices) {
+      if (!isObject(c)) continue;
+      if (c.index === undefined || c.index === 0) first(c);
+      else if (typeof c.index === 'number') other(c.index, c);
+    }
+  }
+
+  // A server that ignored stream:true sends `message` instead of `delta`.
+  const deltaOf = (choice: Record<string, unknown>): Record<string, unknown> | undefined =>
+    isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : undefined;
+
+  /** The first reply is streamed as events; the others (a request with `n`) are only collected. */
+  function first(choice: Record<string, unknown>): void {
+    const delta = deltaOf(choice);
     if (delta) {
       emit(state, out, 'reasoning', delta.reasoning_content ?? delta.reasoning);
       emit(state, out, 'text', delta.content);
@@ -43,6 +53,15 @@ export function createOpenAIParser(): StreamParser {
       state.finishReason = normaliseFinish(choice.finish_reason);
       if (choice.finish_reason === 'error') state.error ??= { message: 'the provider ended the reply with an error' };
     }
+  }
+
+  function other(index: number, choice: Record<string, unknown>): void {
+    const others = (state.others ??= new Map());
+    const got = others.get(index) ?? { text: '' };
+    others.set(index, got);
+    const content = deltaOf(choice)?.content;
+    if (typeof content === 'string') got.text += content;
+    if (typeof choice.finish_reason === 'string') got.finishReason = normaliseFinish(choice.finish_reason);
   }
 
   const body = createSseBody({
