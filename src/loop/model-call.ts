@@ -68,6 +68,8 @@ export interface ModelCallOptions {
   conversation: Conversation;
   temperature?: number;
   maxTokens?: number;
+  /** Replies to ask for in this one request (OpenAI's `n`). */
+  n?: number;
   signal?: AbortSignal;
   /** Shorter conversations tried after a context-length error. */
   maxShrinks: number;
@@ -90,6 +92,7 @@ export async function callModel(o: ModelCallOptions): Promise<ModelCallOutcome> 
   let retries = 0;
   for (;;) {
     const req = { ...conversation.request, temperature: o.temperature, maxTokens: o.maxTokens };
+    if (o.n !== undefined && o.n > 1) Object.assign(req, { n: o.n });
     let streamed = false;
     try {
       const onEvent = (e: { type: string; text: string }): void => {

@@ -19,13 +19,15 @@ export interface Reply {
   messages: Attempt['messages'];
   usage: Usage;
   ms: number;
+  /** A request for several replies (`n`): the ones after `text`, as the endpoint gave them. */
+  more?: string[];
 }
 
 /**
  * One model call, streamed to the hooks. Its tokens and time count towards the run's budgets
  * whatever the call is for; the reply, or how the run ends when the endpoint failed for good.
  */
-export async function ask(s: LoopState, conversation: Conversation, quiet = false): Promise<Reply | LoopEnd> {
+export async function ask(s: LoopState, conversation: Conversation, quiet = false, n = 1): Promise<Reply | LoopEnd> {
   const { settings: o, hooks, model } = s.opts;
   const t0 = s.now();
   s.modelCalls++;
@@ -34,6 +36,7 @@ export async function ask(s: LoopState, conversation: Conversation, quiet = fals
     conversation,
     temperature: o.temperature,
     maxTokens: o.maxTokens,
+    n,
     signal: s.signal,
     maxShrinks: o.maxShrinks ?? 3,
     retries: o.modelRetries ?? 1,
@@ -51,7 +54,9 @@ export async function ask(s: LoopState, conversation: Conversation, quiet = fals
   s.usage.inputTokens += usage.inputTokens;
   s.usage.outputTokens += usage.outputTokens;
   if (usage.estimated) s.usage.estimated = true;
-  return { text: call.result.text, messages: call.conversation.request.messages, usage, ms };
+  const reply: Reply = { text: call.result.text, messages: call.conversation.request.messages, usage, ms };
+  if (call.result.choices) reply.more = call.result.choices.slice(1).map((c) => c.text);
+  return reply;
 }
 
 export function extract(s: LoopState, reply: string): Candidate | NoCode {

@@ -8,10 +8,11 @@ import type { Candidate } from '../assemble.ts';
 import type { Conversation } from '../budget.ts';
 import { conclude } from '../cycle.ts';
 import { blankAttempt, nextIndex, stopped, type LoopEnd, type LoopState } from '../state.ts';
-import { ask, extract, noCode, run, type Reply } from '../steps.ts';
+import { extract, noCode, run, type Reply } from '../steps.ts';
 import { plural } from '../text.ts';
 import { splitReply } from '../select/reply-tests.ts';
 import { entryPointOf } from '../assemble.ts';
+import { drawReplies } from './draw.ts';
 
 export interface Sample {
   reply: Reply;
@@ -38,7 +39,7 @@ export function sampleRecord(x: Sample): SampleRecord {
 }
 
 /**
- * Draws `n` samples of one request in parallel and runs them all. Calls that fail are dropped
+ * Draws `n` samples of one request (see draw.ts) and runs them all. Calls that fail are dropped
  * while any succeed; the run ends when all fail, or on Stop.
  */
 export async function drawAndRun(s: LoopState, conversation: Conversation, n: number): Promise<Sample[] | LoopEnd> {
@@ -46,7 +47,7 @@ export async function drawAndRun(s: LoopState, conversation: Conversation, n: nu
   const index = nextIndex(s);
   hooks.onAttemptStart?.(index);
   hooks.onStatus?.(`Drawing ${plural(n, 'sample')} for attempt ${index + 1}.`);
-  const replies = await Promise.all(Array.from({ length: n }, () => ask(s, conversation, true)));
+  const replies = await drawReplies(s, conversation, n);
   s.iterations++;
   s.samples += n;
   if (s.signal.aborted) return stopped(s);
