@@ -36,33 +36,44 @@ type Row = Record<string, unknown>;
 
 describe('run --strategy best-of-n on MultiPL-E problems', () => {
   let server: ModelServer;
+  /** Gives several replies to one request (`n`), as api.openai.com does. */
+  let choices: ModelServer;
   beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
+    [server, choices] = await Promise.all([
+      startModelServer({ format: 'openai' }),
+      startModelServer({ format: 'openai', n: 8 }),
+    ]);
   });
-  afterAll(() => server?.close());
-  beforeEach(() => server.reset());
+  afterAll(() => Promise.all([server?.close(), choices?.close()]));
+  beforeEach(() => {
+    server.reset();
+    choices.reset();
+  });
+
+  const run = (language: 'js' | 'ts', endpoint: ModelServer) =>
+    cli([
+      'run',
+      '--problems',
+      problemFile(language),
+      '--provider',
+      'openai',
+      '--base-url',
+      endpoint.baseUrl,
+      '--model',
+      'test-model',
+      '--max-iterations',
+      '3',
+      '--strategy',
+      'best-of-n',
+      '--samples',
+      '5',
+    ]);
 
   it.each(['js', 'ts'] as const)(
     '%s: the largest group that behaves alike on mutated inputs is taken, though the first sample is wrong',
     async (language) => {
       server.reply(...[SMALL_ONLY, RIGHT[0]!, WRONG, RIGHT[1]!, RIGHT[2]!].map((b) => fence(language, b)));
-      const r = await cli([
-        'run',
-        '--problems',
-        problemFile(language),
-        '--provider',
-        'openai',
-        '--base-url',
-        server.baseUrl,
-        '--model',
-        'test-model',
-        '--max-iterations',
-        '3',
-        '--strategy',
-        'best-of-n',
-        '--samples',
-        '5',
-      ]);
+      const r = await run(language, server);
       expect(r.status, r.stderr).toBe(0);
       const row = JSON.parse(r.stdout.trim().split('\n')[0]!) as Row;
       expect(row).toMatchObject({
@@ -79,4 +90,13 @@ describe('run --strategy best-of-n on MultiPL-E problems', () => {
       expect(row.completion).toMatch(/return (x \+ y|y \+ x|s)/);
     },
   );
+
+  it('where the endpoint gives several replies to one request, the five samples cost one model call', async () => {
+    choices.reply(...[SMALL_ONLY, RIGHT[0]!, WRONG, RIGHT[1]!, RIGHT[2]!].map((b) => fence('js', b)));
+    const r = await run('js', choices);
+    expect(r.status, r.stderr).toBe(0);
+    const row = JSON.parse(r.stdout.trim().split('\n')[0]!) as Row;
+    expect(row).toMatchObject({ passed: true, model_calls: 1, samples: 5, groups: [3, 1], selected_from: 3 });
+    expect(choices.chatRequests().map((q) => (q.body as { n?: number }).n)).toEqual([5]);
+  });
 });
