@@ -41,7 +41,7 @@ export interface ChatResult {
   choices?: ChatChoice[];
 }
 
-export interface ChatChoice {
+interface ChatChoice {
   text: string;
   finishReason: string;
 }
