@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { cli } from './support/cli.ts';
+import { runAgainst } from './support/cli.ts';
 
 const DATA = resolve(import.meta.dirname, '../../data');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-visible-e2e-'));
@@ -43,22 +43,7 @@ describe('fixpoint run --visible-tests', () => {
   });
   afterAll(() => server?.close());
   const run = (problems: string, visible: string, extra: string[] = []) =>
-    cli([
-      'run',
-      '--problems',
-      problems,
-      '--provider',
-      'openai',
-      '--base-url',
-      server.baseUrl,
-      '--model',
-      'test-model',
-      '--max-iterations',
-      '3',
-      '--visible-tests',
-      visible,
-      ...extra,
-    ]);
+    runAgainst(problems, server.baseUrl, ['--visible-tests', visible, ...extra]);
   const sent = (): string => JSON.stringify(server.chatRequests().map((r) => r.body));
 
   it('MBPP: passing the visible assert ends the run; the hidden asserts fail it and never reach the model', async () => {

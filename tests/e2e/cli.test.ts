@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { hasPython } from './support/native.ts';
-import { cli } from './support/cli.ts';
+import { cli, runAgainst } from './support/cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA = resolve(ROOT, 'data');
@@ -107,24 +107,7 @@ describe('fixpoint run', () => {
   it('repairs a failing candidate from feedback and reports every attempt', async () => {
     server.reply(fence('    return x - y\n'), fence('    return x + y\n'));
     const problems = jsonl('run-problems.jsonl', [problem]);
-    const r = await cli(
-      [
-        'run',
-        '--problems',
-        problems,
-        '--provider',
-        'openai',
-        '--base-url',
-        server.baseUrl,
-        '--model',
-        'test-model',
-        '--max-iterations',
-        '3',
-      ],
-      {
-        FIXPOINT_API_KEY: 'sk-test-123',
-      },
-    );
+    const r = await runAgainst(problems, server.baseUrl, [], { FIXPOINT_API_KEY: 'sk-test-123' });
     expect(r.status, r.stderr).toBe(0);
     const [row, summary] = rows(r.stdout);
     expect(row).toMatchObject({
@@ -154,22 +137,7 @@ describe('fixpoint run', () => {
     server.reply(jsFence('  return x - y;\n'), jsFence('  return x + y;\n'));
     const before = server.chatRequests().length;
     const problems = jsonl('run-js.jsonl', [record]);
-    const r = await cli(
-      [
-        'run',
-        '--problems',
-        problems,
-        '--provider',
-        'openai',
-        '--base-url',
-        server.baseUrl,
-        '--model',
-        'test-model',
-        '--max-iterations',
-        '3',
-      ],
-      { FIXPOINT_API_KEY: 'sk-test-123' },
-    );
+    const r = await runAgainst(problems, server.baseUrl, [], { FIXPOINT_API_KEY: 'sk-test-123' });
     expect(r.status, r.stderr).toBe(0);
     const [row, summary] = rows(r.stdout);
     expect(row).toMatchObject({

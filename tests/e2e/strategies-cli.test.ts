@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { cli } from './support/cli.ts';
+import { runAgainst } from './support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-strategies-e2e-'));
 const problems = join(dir, 'digits.jsonl');
@@ -46,21 +46,7 @@ describe('run --strategy', () => {
   afterAll(() => server?.close());
   beforeEach(() => server.reset());
 
-  const run = (...extra: string[]) =>
-    cli([
-      'run',
-      '--problems',
-      problems,
-      '--provider',
-      'openai',
-      '--base-url',
-      server.baseUrl,
-      '--model',
-      'test-model',
-      '--max-iterations',
-      '3',
-      ...extra,
-    ]);
+  const run = (...extra: string[]) => runAgainst(problems, server.baseUrl, extra);
   const bodies = (): string[] =>
     server.chatRequests().map((r) => JSON.stringify((r.body as { messages: unknown }).messages));
 

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { cli } from './support/cli.ts';
+import { runAgainst } from './support/cli.ts';
 
 const DATA = resolve(import.meta.dirname, '../../data/multipl-e');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-strategies-js-e2e-'));
@@ -51,23 +51,7 @@ describe('run --strategy best-of-n on MultiPL-E problems', () => {
   });
 
   const run = (language: 'js' | 'ts', endpoint: ModelServer) =>
-    cli([
-      'run',
-      '--problems',
-      problemFile(language),
-      '--provider',
-      'openai',
-      '--base-url',
-      endpoint.baseUrl,
-      '--model',
-      'test-model',
-      '--max-iterations',
-      '3',
-      '--strategy',
-      'best-of-n',
-      '--samples',
-      '5',
-    ]);
+    runAgainst(problemFile(language), endpoint.baseUrl, ['--strategy', 'best-of-n', '--samples', '5']);
 
   it.each(['js', 'ts'] as const)(
     '%s: the largest group that behaves alike on mutated inputs is taken, though the first sample is wrong',

@@ -23,3 +23,25 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<C
     child.on('close', (status) => ok({ status, stdout, stderr }));
   });
 }
+
+/** `run` on a problems file against a local OpenAI-wire endpoint, three iterations unless `extra` says otherwise. */
+export function runAgainst(
+  problems: string,
+  baseUrl: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  const common = [
+    'run',
+    '--problems',
+    problems,
+    '--provider',
+    'openai',
+    '--base-url',
+    baseUrl,
+    '--model',
+    'test-model',
+  ];
+  const iterations = extra.includes('--max-iterations') ? [] : ['--max-iterations', '3'];
+  return cli([...common, ...iterations, ...extra], env);
+}
