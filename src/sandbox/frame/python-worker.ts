@@ -19,6 +19,10 @@ interface Pyodide {
 
 const HARNESS_DIR = '/lib/fixpoint';
 
+// Wall-clock moments of this worker's start, sent with "ready" for the bench's start-up rows.
+const clock = (): number => performance.timeOrigin + performance.now();
+const bootTimes: Record<string, number> = { 'worker started': clock() };
+
 // Run code can rewrite this worker's globals (`js.JSON.parse = ...`, the prototype of
 // MessagePort or MessageEvent) to change the job this worker reads or the result it sends, for
 // its own run or a later one. Everything on that path is taken here, when the worker loads and
@@ -75,7 +79,8 @@ async function boot(init: WorkerInit): Promise<void> {
       send({ type: 'fatal', id: m.id, message: describeFatal(err) });
     }
   };
-  send({ type: 'ready' });
+  bootTimes['harness imported'] = clock();
+  send({ type: 'ready', times: bootTimes });
 }
 
 async function loadInterpreter(
@@ -85,6 +90,7 @@ async function loadInterpreter(
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
   ]);
+  bootTimes['pyodide imported'] = clock();
   // Pyodide fetches indexURL + "pyodide.asm.wasm" and instantiates it while it loads. The frame has
   // compiled that module already, so both steps are answered from it for the length of the load.
   const realFetch = self.fetch;
@@ -96,6 +102,7 @@ async function loadInterpreter(
   let memory: WebAssembly.Memory | undefined;
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     const instance = await WebAssembly.instantiate(init.wasmModule, imports);
+    bootTimes['wasm instantiated'] = clock();
     const exported = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
     memory =
       exported ??
@@ -121,6 +128,7 @@ async function loadInterpreter(
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;
   }
+  bootTimes[init.snapshot ? 'snapshot restored' : 'stdlib loaded'] = clock();
   py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
   for (const [name, source] of Object.entries(init.harness)) {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
