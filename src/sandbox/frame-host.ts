@@ -214,11 +214,16 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     iframe.contentWindow?.postMessage({ type: 'init', assets, workerSource, snapshot } satisfies HostToFrame, '*');
     markStartup('files handed to frame');
   };
-  let pythonWanted = !lazyPython;
+  let pythonWanted = false;
   let pythonStarted = false;
   let loaded = false;
   const startPython = (): void => {
-    if (!loaded) return void (pythonWanted = true);
+    if (!loaded) {
+      // Python's files are fetched while the frame loads; a failure shows when the frame asks again.
+      if (!pythonWanted) loadAssets().catch(() => undefined);
+      pythonWanted = true;
+      return;
+    }
     if (pythonStarted) return;
     pythonStarted = true;
     markStartup('python asked');
@@ -240,6 +245,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
     document.body.appendChild(iframe);
   }, failAll);
+  if (!lazyPython) startPython();
   return {
     post: (m) => iframe.contentWindow?.postMessage(m, '*'),
     listen: (l) => void listeners.push(l),

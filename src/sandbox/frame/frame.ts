@@ -48,6 +48,10 @@ let spare: Slot | undefined;
 let js: JsPool | undefined;
 let current: Current | undefined;
 const queue: { id: number; job: FrameToWorker['job'] }[] = [];
+// How long the frame waits for a first run before it starts its background boots anyway.
+const QUIET_MS = 1000;
+let firstRunEnded!: () => void;
+const firstRunOver = new Promise<void>((ok) => (firstRunEnded = ok));
 // Wall-clock moments of the first interpreter's start, reported with "ready" for the bench.
 const clock = (): number => performance.timeOrigin + performance.now();
 const bootTimes: Record<string, number> = {};
@@ -126,12 +130,21 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       await active.ready;
     }
     toHost({ type: 'ready', isolated, times: { ...bootTimes, ...active.times } });
-    // The spare boots after the first interpreter, so the two do not share the CPU at cold start.
+    // The spare (and, on a first visit, the snapshot maker) boots after the first interpreter and
+    // after its first run, or once nothing asks for one: on two cores a booting interpreter would
+    // take half the CPU from the run the page is waiting for.
+    await quietMoment();
     if (!snapshot) await makeSnapshot();
     spare ??= spawn();
   } catch (err) {
     toHost({ type: 'boot-error', message: String(err) });
   }
+}
+
+/** Resolves after the first run has ended, or after a moment in which none was started. */
+async function quietMoment(): Promise<void> {
+  await new Promise((ok) => setTimeout(ok, QUIET_MS));
+  if (current || queue.length > 0) await firstRunOver;
 }
 
 /**
@@ -226,6 +239,7 @@ function onRunMessage(slot: Slot, w: Extract<WorkerToFrame, { id: number }>): vo
       break;
     case 'result':
       current = undefined;
+      firstRunEnded();
       toHost({ type: 'result', id: cur.id, result: w.result });
       if (w.heapBytes !== undefined && w.heapBytes > RECYCLE_HEAP_BYTES) replace(slot);
       void pump();
@@ -252,6 +266,7 @@ function fail(slot: Slot, message: string, killed: boolean): void {
   replace(slot);
   if (cur?.slot === slot) {
     current = undefined;
+    firstRunEnded();
     toHost({ type: 'crashed', id: cur.id, message, killed });
   }
   void pump();
