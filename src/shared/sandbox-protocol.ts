@@ -96,7 +96,6 @@ export interface WorkerInit {
   urls: { pyodideMjs: string; asmMjs: string; stdlib: string };
   lock: string;
   harness: Record<string, string>;
-  wasmModule: WebAssembly.Module;
   interrupt?: Int32Array;
   /** Boot from this memory snapshot instead of initialising Python from scratch. */
   snapshot?: Blob;
@@ -104,7 +103,8 @@ export interface WorkerInit {
   makeSnapshot?: boolean;
 }
 
-export type FrameToWorker = { type: 'run'; id: number; job: RunJob };
+/** module: Pyodide's compiled wasm, sent once the frame has it (the worker starts while it compiles). */
+export type FrameToWorker = { type: 'module'; module: WebAssembly.Module } | { type: 'run'; id: number; job: RunJob };
 
 /** worker -> frame, over the private port only */
 export type WorkerToFrame =

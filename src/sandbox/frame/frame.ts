@@ -43,11 +43,12 @@ const RECYCLE_HEAP_BYTES = 1 << 30;
 let makeInit: ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapshot: boolean) => WorkerInit) | undefined;
 let snapshot: Blob | undefined;
 let workerUrl = '';
+let compiled: Promise<WebAssembly.Module> | undefined;
 let active: Slot | undefined;
 let spare: Slot | undefined;
 let js: JsPool | undefined;
 let current: Current | undefined;
-const queue: { id: number; job: FrameToWorker['job'] }[] = [];
+const queue: { id: number; job: Extract<FrameToWorker, { type: 'run' }>['job'] }[] = [];
 // How long the frame waits for a first run before it starts its background boots anyway.
 const QUIET_MS = 1000;
 let firstRunEnded!: () => void;
@@ -101,10 +102,14 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       asmMjs: blob(m.assets.asmMjs, 'text/javascript'),
       stdlib: blob(m.assets.stdlib, 'application/zip'),
     };
-    // Compiled while the bytes are read, as a page that fetches the wasm itself would.
+    // Compiled while the bytes are read, as a page that fetches the wasm itself would, and while
+    // the first worker starts and imports Pyodide's modules: it gets the module once compiled.
     const wasm = new Response(m.assets.wasm, { headers: { 'Content-Type': 'application/wasm' } });
-    const wasmModule = await WebAssembly.compileStreaming(wasm);
-    bootTimes['wasm compiled'] = clock();
+    compiled = WebAssembly.compileStreaming(wasm).then((module) => {
+      bootTimes['wasm compiled'] = clock();
+      return module;
+    });
+    compiled.catch(() => undefined);
     workerUrl = URL.createObjectURL(new Blob([m.workerSource], { type: 'text/javascript' }));
     makeInit = (port, interrupt, makeSnapshot) => ({
       type: 'init',
@@ -112,7 +117,6 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       urls,
       lock: m.assets.lock,
       harness: m.assets.harness,
-      wasmModule,
       interrupt,
       snapshot: makeSnapshot ? undefined : snapshot,
       makeSnapshot,
@@ -120,7 +124,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     snapshot = m.snapshot instanceof Blob ? m.snapshot : undefined;
     active = spawn();
     try {
-      await active.ready;
+      await Promise.all([compiled, active.ready]);
     } catch (err) {
       if (!snapshot) throw err;
       // A cached snapshot that no longer loads (another Pyodide build): boot from scratch.
@@ -209,6 +213,7 @@ function spawn(snapshotOnly = false): Slot {
     if (current?.slot === slot) fail(slot, `the interpreter died: ${e.message || 'worker error'}`, false);
   };
   worker.postMessage(init, [channel.port2]);
+  void compiled?.then((module) => channel.port1.postMessage({ type: 'module', module } satisfies FrameToWorker));
   return slot;
 }
 

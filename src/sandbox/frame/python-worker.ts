@@ -51,8 +51,15 @@ async function boot(init: WorkerInit): Promise<void> {
   let py: Pyodide;
   let memory: WebAssembly.Memory | undefined;
   let snapshot: Uint8Array | undefined;
+  // The compiled wasm comes over the private port, once the frame has it.
+  const compiled = new Promise<WebAssembly.Module>((ok) => {
+    port.onmessage = (e: MessageEvent<FrameToWorker>) => {
+      const m = apply(eventData, e, []) as FrameToWorker | undefined;
+      if (m?.type === 'module' && m.module instanceof WebAssembly.Module) ok(m.module);
+    };
+  });
   try {
-    ({ py, memory, snapshot } = await loadInterpreter(init));
+    ({ py, memory, snapshot } = await loadInterpreter(init, compiled));
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
@@ -85,7 +92,10 @@ async function boot(init: WorkerInit): Promise<void> {
 
 async function loadInterpreter(
   init: WorkerInit,
+  compiled: Promise<WebAssembly.Module>,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
+  // Read while the modules load; Pyodide awaits it.
+  const snapshotBytes = init.snapshot?.arrayBuffer().then((b) => new Uint8Array(b));
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
@@ -101,13 +111,14 @@ async function loadInterpreter(
       : realFetch(input, opts);
   let memory: WebAssembly.Memory | undefined;
   WebAssembly.instantiateStreaming = async (_source, imports) => {
-    const instance = await WebAssembly.instantiate(init.wasmModule, imports);
+    const wasmModule = await compiled;
+    const instance = await WebAssembly.instantiate(wasmModule, imports);
     bootTimes['wasm instantiated'] = clock();
     const exported = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
     memory =
       exported ??
       Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
-    return { module: init.wasmModule, instance };
+    return { module: wasmModule, instance };
   };
   let py: Pyodide;
   try {
@@ -118,11 +129,7 @@ async function loadInterpreter(
       createPyodideModule: asmModule.default,
       stdin: () => null,
       env: { HOME: '/home/pyodide' },
-      ...(init.snapshot
-        ? { _loadSnapshot: new Uint8Array(await init.snapshot.arrayBuffer()) }
-        : init.makeSnapshot
-          ? { _makeSnapshot: true }
-          : {}),
+      ...(snapshotBytes ? { _loadSnapshot: snapshotBytes } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
     });
   } finally {
     self.fetch = realFetch;
