@@ -14,13 +14,25 @@ const FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_std
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bare Pyodide</title><script type="module">
 window.firstResult = new Promise((ok) => {
   const w = new Worker('./worker.mjs', { type: 'module' });
-  w.onmessage = (e) => ok({ ms: performance.now(), value: e.data });
+  w.onmessage = (e) => ok({ ms: performance.now(), value: e.data.value,
+    started: e.data.started - performance.timeOrigin, loaded: e.data.loaded - performance.timeOrigin });
 });
 </script>`;
-const WORKER = `import { loadPyodide } from './pyodide/pyodide.mjs';
+const WORKER = `const started = performance.timeOrigin + performance.now();
+const { loadPyodide } = await import('./pyodide/pyodide.mjs');
 const py = await loadPyodide({ indexURL: new URL('./pyodide/', import.meta.url).href });
-postMessage(String(py.runPython('1 + 1')));
+const loaded = performance.timeOrigin + performance.now();
+postMessage({ value: String(py.runPython('1 + 1')), started, loaded });
 `;
+
+export interface BareStart {
+  /** Navigation to the first result. */
+  ms: number;
+  /** Navigation to the worker's code running. */
+  workerStartedMs: number;
+  /** Navigation to loadPyodide's end (files fetched, wasm compiled, stdlib loaded). */
+  loadedMs: number;
+}
 
 function plainSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'fixpoint-bench-bare-'));
@@ -32,7 +44,7 @@ function plainSite(): string {
 }
 
 /** Milliseconds from navigation to the first result, in a new browser profile. */
-export async function bareStartMs(): Promise<number> {
+export async function bareStart(): Promise<BareStart> {
   const server = await serveDist({ root: plainSite(), isolated: true });
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'fixpoint-bench-bare-profile-')), {
     executablePath: findChrome(),
@@ -42,11 +54,10 @@ export async function bareStartMs(): Promise<number> {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(server.url);
-    const r = await page.evaluate(
-      () => (window as unknown as { firstResult: Promise<{ ms: number; value: string }> }).firstResult,
-    );
+    type Answer = { ms: number; value: string; started: number; loaded: number };
+    const r = await page.evaluate(() => (window as unknown as { firstResult: Promise<Answer> }).firstResult);
     if (r.value !== '2') throw new Error(`bare Pyodide answered ${r.value}`);
-    return r.ms;
+    return { ms: r.ms, workerStartedMs: r.started, loadedMs: r.loaded };
   } finally {
     await context.close();
     await server.close();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunJob } from '../src/shared/run.ts';
 import { openHeadless } from '../cli/page.ts';
+import { startupParts } from './startup-parts.ts';
 
 const job = (code: string, timeoutSec = 3): RunJob => ({
   language: 'python',
@@ -34,30 +35,41 @@ export interface RuntimeFigures {
   timeoutVerdictMs: number;
   timeoutStatus: string;
   nextAfterTimeoutMs: number;
+  /** Where each start's time went: [part, milliseconds] in order (bench/startup-parts.ts). */
+  coldParts: [string, number][];
+  returnParts: [string, number][];
   /** The profile used, which holds the cached snapshot now. */
   profileDir: string;
 }
 
-/** The page's own clock when the first result is in: milliseconds from navigation. */
-const sinceNavigation = (page: Page): Promise<number> =>
-  page.evaluate(async (j) => {
-    await window.fixpoint.run(j, 0);
-    return performance.now();
-  }, job('pass'));
+interface Start {
+  /** The page's own clock when the first result is in: milliseconds from navigation. */
+  ms: number;
+  parts: [string, number][];
+}
 
-async function startToFirstResult(isolated: boolean, profileDir: string, log: (s: string) => void): Promise<number> {
+async function firstResult(page: Page): Promise<Start> {
+  const { ms, moments } = await page.evaluate(async (j) => {
+    await window.fixpoint.run(j, 0);
+    const ms = performance.now();
+    return { ms, moments: window.fixpoint.startupMoments() };
+  }, job('pass'));
+  return { ms, parts: startupParts({ ...moments, 'first result': ms }) };
+}
+
+async function startToFirstResult(isolated: boolean, profileDir: string, log: (s: string) => void): Promise<Start> {
   const hp = await openHeadless({ sandboxes: 1, isolated, log, profileDir });
-  const ms = await sinceNavigation(hp.page);
+  const start = await firstResult(hp.page);
   await hp.close(); // after the page has cached its snapshot for the returning visit
-  return ms;
+  return start;
 }
 
 export async function measureRuntime(isolated: boolean, log: (s: string) => void): Promise<RuntimeFigures> {
   const profileDir = mkdtempSync(join(tmpdir(), 'fixpoint-bench-profile-'));
-  const coldStartMs = await startToFirstResult(isolated, profileDir, log);
+  const cold = await startToFirstResult(isolated, profileDir, log);
   const hp = await openHeadless({ sandboxes: 1, isolated, log, profileDir });
   try {
-    const returnStartMs = await sinceNavigation(hp.page);
+    const returning = await firstResult(hp.page);
     // Warm means steady: the warm spare has finished booting and nothing else wants the CPU.
     await hp.page.evaluate(() => window.fixpoint.cached());
     await new Promise((r) => setTimeout(r, 6000));
@@ -67,8 +79,10 @@ export async function measureRuntime(isolated: boolean, log: (s: string) => void
     const next = await timeRun(hp.page, job('pass'));
     return {
       isolated: hp.isolated,
-      coldStartMs,
-      returnStartMs,
+      coldStartMs: cold.ms,
+      returnStartMs: returning.ms,
+      coldParts: cold.parts,
+      returnParts: returning.parts,
       warmMedianMs: median(warm),
       timeoutVerdictMs: loop.ms,
       timeoutStatus: loop.status,

@@ -63,9 +63,10 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
     for (const r of [built, served, launched]) if (r.status === 'rejected') throw r.reason;
     if (!server || !browser) throw new Error('the browser or the local server did not start');
     const { page } = browser;
-    const url = `${server.url}?headless`;
-    await phase('page load', () => page.goto(url));
     const languages = opts.languages;
+    // `python`: the page starts Python as it loads, while this side waits for the load event.
+    const url = `${server.url}?headless${!languages || languages.includes('python') ? '&python' : ''}`;
+    await phase('page load', () => page.goto(url));
     const { isolated } = await phase(
       !languages || languages.includes('python') ? 'python start' : 'sandbox start',
       () => page.evaluate(([n, l]) => window.fixpoint.start(n, l), [opts.sandboxes, languages] as const),

@@ -14,6 +14,7 @@ import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { runSession } from './session.ts';
+import { startupMoments } from '../sandbox/startup-times.ts';
 
 export interface HeadlessApi {
   /**
@@ -22,6 +23,8 @@ export interface HeadlessApi {
    */
   start(n?: number, languages?: readonly Language[]): Promise<{ isolated: boolean }>;
   run(job: RunJob, slot?: number): Promise<RunResult>;
+  /** Named moments of the first sandbox's start, in milliseconds from navigation (for the bench). */
+  startupMoments(): Record<string, number>;
   /** Settles when the first sandbox has stored its snapshot for later visits (or needed none). */
   cached(): Promise<void>;
   /** Runs jobs over the first `slots` sandboxes at once (default: all started); results in the jobs' order. */
@@ -78,6 +81,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
     },
     run: (job, slot = 0) => runtime(slot).run(job).result,
     cached: () => runtime(0).cached,
+    startupMoments,
     async grade(jobs, slots = pool.length) {
       const results: RunResult[] = new Array(jobs.length);
       let next = 0;

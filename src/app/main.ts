@@ -8,11 +8,17 @@ import './style.css';
 const params = new URLSearchParams(location.search);
 let runtime: SandboxRuntime | undefined;
 // In the page Python starts at once: by the time a task is picked, the first run does not wait
-// for it. The command line says which languages it needs (headless start), so Python may not.
+// for it. The command line says in the address whether it will run Python (`?headless&python`):
+// then Python starts as the page loads, not a round trip later; otherwise only if asked.
+const headless = params.has('headless');
 const getRuntime = (): SandboxRuntime =>
-  (runtime ??= new SandboxRuntime({ typescript: pageTypeScriptChecker, lazyPython: params.has('headless') }));
+  (runtime ??= new SandboxRuntime({
+    typescript: pageTypeScriptChecker,
+    lazyPython: headless && !params.has('python'),
+  }));
 
 installHeadlessApi(getRuntime);
+if (headless && params.has('python')) getRuntime();
 const root = document.getElementById('app');
 if (root && (params.has('classroom') || params.has('teacher') || location.hash.startsWith('#pack'))) {
   void Promise.all([import('../ui/classroom/open-pack.ts'), import('./classroom-models.ts')]).then(([m, c]) =>

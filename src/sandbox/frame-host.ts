@@ -6,6 +6,7 @@ import workerUrl from './frame/python-worker.ts?worker&url';
 import jsWorkerUrl from './frame/javascript/worker.ts?worker&url';
 import type { FrameToHost, HostToFrame, PyodideAssets } from '../shared/sandbox-protocol.ts';
 import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
+import { markReported, markStartup } from './startup-times.ts';
 
 const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
@@ -46,16 +47,16 @@ function loadSources(): Promise<Sources> {
   return sourcesPromise;
 }
 
-/** Fetched once per page; every frame gets copies. */
+/** Fetched once per page; every frame gets the same Blobs. */
 function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
-    const bytes = (name: string) => fetchOk(base + name).then((r) => r.arrayBuffer());
+    const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
     const [pyodideMjs, asmMjs, wasm, stdlib, lock, sources, { harnessSources }] = await Promise.all([
-      bytes('pyodide.mjs'),
-      bytes('pyodide.asm.mjs'),
-      bytes('pyodide.asm.wasm'),
-      bytes('python_stdlib.zip'),
+      blob('pyodide.mjs'),
+      blob('pyodide.asm.mjs'),
+      blob('pyodide.asm.wasm'),
+      blob('python_stdlib.zip'),
       fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
       loadSources(),
       // The harness's Python sources are their own chunk, so the first paint does not wait for them.
@@ -113,6 +114,7 @@ export interface FrameOptions {
 
 export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   const { onMessage, lazyPython = false } = options;
+  markStartup('sandbox opened');
   const listeners: ((m: FrameToHost) => void)[] = onMessage ? [onMessage] : [];
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', 'allow-scripts');
@@ -135,6 +137,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
       case 'ready':
+        markReported(m.times);
+        markStartup('python ready');
         settle.ok({ isolated: m.isolated === true });
         break;
       case 'js-ready':
@@ -201,37 +205,35 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   };
   const initPython = async (): Promise<void> => {
     const loaded = await loadAssets();
+    markStartup('python files fetched');
     const { assets, workerSource } = loaded;
     snapshots = loaded.snapshots;
     const snapshot = await snapshots.load();
+    markStartup('snapshot looked up');
     if (snapshot) markCached();
-    const copy = {
-      ...assets,
-      pyodideMjs: assets.pyodideMjs.slice(0),
-      asmMjs: assets.asmMjs.slice(0),
-      wasm: assets.wasm.slice(0),
-      stdlib: assets.stdlib.slice(0),
-    };
-    const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
-    iframe.contentWindow?.postMessage(
-      { type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame,
-      '*',
-      transfer,
-    );
+    iframe.contentWindow?.postMessage({ type: 'init', assets, workerSource, snapshot } satisfies HostToFrame, '*');
+    markStartup('files handed to frame');
   };
-  let pythonWanted = !lazyPython;
+  let pythonWanted = false;
   let pythonStarted = false;
   let loaded = false;
   const startPython = (): void => {
-    if (!loaded) return void (pythonWanted = true);
+    if (!loaded) {
+      // Python's files are fetched while the frame loads; a failure shows when the frame asks again.
+      if (!pythonWanted) loadAssets().catch(() => undefined);
+      pythonWanted = true;
+      return;
+    }
     if (pythonStarted) return;
     pythonStarted = true;
+    markStartup('python asked');
     initPython().catch(failAll);
   };
   void loadSources().then(({ frameSource, jsWorkerSource }) => {
     iframe.addEventListener(
       'load',
       () => {
+        markStartup('frame loaded');
         // JavaScript first: its workers are ready long before Python's files have even arrived.
         iframe.contentWindow?.postMessage({ type: 'init-js', jsWorkerSource } satisfies HostToFrame, '*');
         loaded = true;
@@ -243,6 +245,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
     document.body.appendChild(iframe);
   }, failAll);
+  if (!lazyPython) startPython();
   return {
     post: (m) => iframe.contentWindow?.postMessage(m, '*'),
     listen: (l) => void listeners.push(l),

@@ -3,11 +3,15 @@
 // checked against these shapes before use: the worker runs untrusted code.
 import type { OutputStream, RunJob, RunResult } from './run.ts';
 
+/**
+ * Blobs, not bytes: a Blob crosses into the frame (its own process) as a handle, where 13 MB of
+ * transferred ArrayBuffers were copied over on every start, and every frame can share the page's.
+ */
 export interface PyodideAssets {
-  pyodideMjs: ArrayBuffer;
-  asmMjs: ArrayBuffer;
-  wasm: ArrayBuffer;
-  stdlib: ArrayBuffer;
+  pyodideMjs: Blob;
+  asmMjs: Blob;
+  wasm: Blob;
+  stdlib: Blob;
   lock: string;
   /** Harness package files: name -> Python source. */
   harness: Record<string, string>;
@@ -35,7 +39,8 @@ export type HostToFrame =
 
 /** frame -> page */
 export type FrameToHost =
-  | { type: 'ready'; isolated: boolean }
+  /** times: wall-clock moments of the first interpreter's start (frame and worker), for the bench. */
+  | { type: 'ready'; isolated: boolean; times?: Record<string, number> }
   | { type: 'boot-error'; message: string }
   /** A fresh interpreter's memory snapshot, made before any run: cache it for the next visit. */
   | { type: 'snapshot'; bytes: Blob }
@@ -91,7 +96,6 @@ export interface WorkerInit {
   urls: { pyodideMjs: string; asmMjs: string; stdlib: string };
   lock: string;
   harness: Record<string, string>;
-  wasmModule: WebAssembly.Module;
   interrupt?: Int32Array;
   /** Boot from this memory snapshot instead of initialising Python from scratch. */
   snapshot?: Blob;
@@ -99,11 +103,13 @@ export interface WorkerInit {
   makeSnapshot?: boolean;
 }
 
-export type FrameToWorker = { type: 'run'; id: number; job: RunJob };
+/** module: Pyodide's compiled wasm, sent once the frame has it (the worker starts while it compiles). */
+export type FrameToWorker = { type: 'module'; module: WebAssembly.Module } | { type: 'run'; id: number; job: RunJob };
 
 /** worker -> frame, over the private port only */
 export type WorkerToFrame =
-  | { type: 'ready' }
+  /** times: wall-clock moments of the worker's start (timeOrigin + now), for the bench. */
+  | { type: 'ready'; times?: Record<string, number> }
   | { type: 'boot-error'; message: string }
   | { type: 'snapshot'; bytes: Blob }
   | { type: 'started'; id: number }

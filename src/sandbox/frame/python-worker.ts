@@ -19,6 +19,10 @@ interface Pyodide {
 
 const HARNESS_DIR = '/lib/fixpoint';
 
+// Wall-clock moments of this worker's start, sent with "ready" for the bench's start-up rows.
+const clock = (): number => performance.timeOrigin + performance.now();
+const bootTimes: Record<string, number> = { 'worker started': clock() };
+
 // Run code can rewrite this worker's globals (`js.JSON.parse = ...`, the prototype of
 // MessagePort or MessageEvent) to change the job this worker reads or the result it sends, for
 // its own run or a later one. Everything on that path is taken here, when the worker loads and
@@ -47,8 +51,15 @@ async function boot(init: WorkerInit): Promise<void> {
   let py: Pyodide;
   let memory: WebAssembly.Memory | undefined;
   let snapshot: Uint8Array | undefined;
+  // The compiled wasm comes over the private port, once the frame has it.
+  const compiled = new Promise<WebAssembly.Module>((ok) => {
+    port.onmessage = (e: MessageEvent<FrameToWorker>) => {
+      const m = apply(eventData, e, []) as FrameToWorker | undefined;
+      if (m?.type === 'module' && m.module instanceof WebAssembly.Module) ok(m.module);
+    };
+  });
   try {
-    ({ py, memory, snapshot } = await loadInterpreter(init));
+    ({ py, memory, snapshot } = await loadInterpreter(init, compiled));
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
@@ -75,16 +86,21 @@ async function boot(init: WorkerInit): Promise<void> {
       send({ type: 'fatal', id: m.id, message: describeFatal(err) });
     }
   };
-  send({ type: 'ready' });
+  bootTimes['harness imported'] = clock();
+  send({ type: 'ready', times: bootTimes });
 }
 
 async function loadInterpreter(
   init: WorkerInit,
+  compiled: Promise<WebAssembly.Module>,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
+  // Read while the modules load; Pyodide awaits it.
+  const snapshotBytes = init.snapshot?.arrayBuffer().then((b) => new Uint8Array(b));
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
   ]);
+  bootTimes['pyodide imported'] = clock();
   // Pyodide fetches indexURL + "pyodide.asm.wasm" and instantiates it while it loads. The frame has
   // compiled that module already, so both steps are answered from it for the length of the load.
   const realFetch = self.fetch;
@@ -95,12 +111,14 @@ async function loadInterpreter(
       : realFetch(input, opts);
   let memory: WebAssembly.Memory | undefined;
   WebAssembly.instantiateStreaming = async (_source, imports) => {
-    const instance = await WebAssembly.instantiate(init.wasmModule, imports);
+    const wasmModule = await compiled;
+    const instance = await WebAssembly.instantiate(wasmModule, imports);
+    bootTimes['wasm instantiated'] = clock();
     const exported = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
     memory =
       exported ??
       Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
-    return { module: init.wasmModule, instance };
+    return { module: wasmModule, instance };
   };
   let py: Pyodide;
   try {
@@ -111,16 +129,13 @@ async function loadInterpreter(
       createPyodideModule: asmModule.default,
       stdin: () => null,
       env: { HOME: '/home/pyodide' },
-      ...(init.snapshot
-        ? { _loadSnapshot: new Uint8Array(await init.snapshot.arrayBuffer()) }
-        : init.makeSnapshot
-          ? { _makeSnapshot: true }
-          : {}),
+      ...(snapshotBytes ? { _loadSnapshot: snapshotBytes } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
     });
   } finally {
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;
   }
+  bootTimes[init.snapshot ? 'snapshot restored' : 'stdlib loaded'] = clock();
   py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
   for (const [name, source] of Object.entries(init.harness)) {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);

@@ -10,7 +10,7 @@ export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
   const id = m.id;
   switch (m.type) {
     case 'ready':
-      return { type: 'ready' };
+      return { type: 'ready', ...times(m.times) };
     case 'boot-error':
       return { type: 'boot-error', message: text(m.message) };
     case 'snapshot':
@@ -54,4 +54,13 @@ function text(value: unknown): string {
   } catch {
     return 'the worker sent a message that is not text';
   }
+}
+
+/** Start-up moments: only finite numbers under at most a few short names are kept. */
+function times(value: unknown): { times?: Record<string, number> } {
+  if (typeof value !== 'object' || value === null) return {};
+  const kept: Record<string, number> = {};
+  for (const [name, at] of Object.entries(value).slice(0, 16))
+    if (typeof at === 'number' && Number.isFinite(at)) kept[name.slice(0, 40)] = at;
+  return { times: kept };
 }

@@ -57,6 +57,13 @@ describe('messages from a Python worker', () => {
     }
   });
 
+  it("keeps only numbers among a worker's start-up moments", () => {
+    expect(
+      readWorkerMessage({ type: 'ready', times: { 'worker started': 12.5, 'stdlib loaded': 'soon', bad: NaN } }),
+    ).toEqual({ type: 'ready', times: { 'worker started': 12.5 } });
+    expect(readWorkerMessage({ type: 'ready', times: 'yesterday' })).toEqual({ type: 'ready' });
+  });
+
   it('keeps only what each message needs, in the types the frame expects', () => {
     expect(readWorkerMessage({ type: 'output', id: 1, stream: 'stdin', text: 'x', extra: true })).toEqual({
       type: 'output',
