@@ -46,11 +46,14 @@ function loadSources(): Promise<Sources> {
   return sourcesPromise;
 }
 
-/** Fetched once per page; every frame gets copies. */
+/**
+ * Fetched once per page, as Blobs: every frame is handed the same ones. Copying the bytes for each
+ * frame took 50 to 250 ms of the page's main thread per sandbox started (a benchmark starts several).
+ */
 function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
-    const bytes = (name: string) => fetchOk(base + name).then((r) => r.arrayBuffer());
+    const bytes = (name: string) => fetchOk(base + name).then((r) => r.blob());
     const [pyodideMjs, asmMjs, wasm, stdlib, lock, sources, { harnessSources }] = await Promise.all([
       bytes('pyodide.mjs'),
       bytes('pyodide.asm.mjs'),
@@ -205,19 +208,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     snapshots = loaded.snapshots;
     const snapshot = await snapshots.load();
     if (snapshot) markCached();
-    const copy = {
-      ...assets,
-      pyodideMjs: assets.pyodideMjs.slice(0),
-      asmMjs: assets.asmMjs.slice(0),
-      wasm: assets.wasm.slice(0),
-      stdlib: assets.stdlib.slice(0),
-    };
-    const transfer = [copy.pyodideMjs, copy.asmMjs, copy.wasm, copy.stdlib];
-    iframe.contentWindow?.postMessage(
-      { type: 'init', assets: copy, workerSource, snapshot } satisfies HostToFrame,
-      '*',
-      transfer,
-    );
+    iframe.contentWindow?.postMessage({ type: 'init', assets, workerSource, snapshot } satisfies HostToFrame, '*');
   };
   let pythonWanted = !lazyPython;
   let pythonStarted = false;

@@ -3,11 +3,12 @@
 // checked against these shapes before use: the worker runs untrusted code.
 import type { OutputStream, RunJob, RunResult } from './run.ts';
 
+/** Pyodide's files as Blobs: each frame gets handles, never copies of 13 MB made on the page's thread. */
 export interface PyodideAssets {
-  pyodideMjs: ArrayBuffer;
-  asmMjs: ArrayBuffer;
-  wasm: ArrayBuffer;
-  stdlib: ArrayBuffer;
+  pyodideMjs: Blob;
+  asmMjs: Blob;
+  wasm: Blob;
+  stdlib: Blob;
   lock: string;
   /** Harness package files: name -> Python source. */
   harness: Record<string, string>;

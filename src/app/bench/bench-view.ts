@@ -12,7 +12,7 @@ import { SandboxRuntime } from '../../sandbox/sandbox-runtime.ts';
 import { BenchStore } from '../../store/bench-store.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import { mountBenchForm } from '../../ui/bench/bench-form.ts';
-import { drawPlots } from '../../ui/bench/charts.ts';
+import { mountPlots, type PlottedRun } from '../../ui/bench/charts.ts';
 import { compareTable } from '../../ui/bench/compare.ts';
 import { progressText } from '../../ui/bench/progress.ts';
 import { mountResultsTable } from '../../ui/bench/results-table.ts';
@@ -48,7 +48,6 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   let results: BenchResult[] = [];
   let runner: BenchRunner | undefined;
   let clock = { start: 0, doneHere: 0 };
-  let freePlots = (): void => undefined;
 
   const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes });
   const start = h('button', { type: 'button', class: 'primary', 'data-testid': 'bench-start' }, 'Start benchmark');
@@ -70,7 +69,8 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   });
   const summary = h('ul', { class: 'bench-summary', 'data-testid': 'bench-summary' });
   const title = h('h3', { 'data-testid': 'bench-title' });
-  const plots = h('div', { class: 'bench-plots' });
+  const plotsBox = h('div', { class: 'bench-plots' });
+  const plots = mountPlots(plotsBox);
   const comparison = h('div');
   const table = mountResultsTable((id) => host.openSession(id));
 
@@ -106,7 +106,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
         summary,
         h('label', null, 'Compare with ', compareList),
         comparison,
-        plots,
+        plotsBox,
         table.element,
       ),
     ),
@@ -151,16 +151,22 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     if (!plotsToo) return;
     plottedAt = performance.now();
     const other = runs.get(compareList.value);
-    const plotted = [{ label: current.title, rows: rows(), maxIterations: current.settings.maxIterations }];
+    const plotted: PlottedRun[] = [
+      { label: current.title, rows: rows(), maxIterations: current.settings.maxIterations, prices: current.prices },
+    ];
     const compared: HTMLElement[] = [];
     if (other && other.id !== current.id) {
       const otherRows = (await store?.results(other.id).catch(() => []))?.map((r) => r.row) ?? [];
-      plotted.push({ label: other.title, rows: otherRows, maxIterations: other.settings.maxIterations });
+      plotted.push({
+        label: other.title,
+        rows: otherRows,
+        maxIterations: other.settings.maxIterations,
+        prices: other.prices,
+      });
       compared.push(compareTable(current.title, other.title, rows(), otherRows));
     }
     comparison.replaceChildren(...compared);
-    freePlots();
-    freePlots = results.length ? drawPlots(plots, plotted) : () => plots.replaceChildren();
+    plots.show(plotted);
   };
   // Redrawing for every finished task would cost more as the run grows: while it runs, the
   // progress line follows each task, the summary and table at most once a second, the plots

@@ -84,13 +84,14 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
 
 async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
   try {
-    const blob = (data: ArrayBuffer, type: string): string => URL.createObjectURL(new Blob([data], { type }));
+    // Re-typed: a module is only imported from a URL whose type says JavaScript, whatever the server sent.
+    const blob = (data: Blob, type: string): string => URL.createObjectURL(new Blob([data], { type }));
     const urls = {
       pyodideMjs: blob(m.assets.pyodideMjs, 'text/javascript'),
       asmMjs: blob(m.assets.asmMjs, 'text/javascript'),
       stdlib: blob(m.assets.stdlib, 'application/zip'),
     };
-    const wasmModule = await WebAssembly.compile(m.assets.wasm);
+    const wasmModule = await WebAssembly.compile(await m.assets.wasm.arrayBuffer());
     workerUrl = URL.createObjectURL(new Blob([m.workerSource], { type: 'text/javascript' }));
     makeInit = (port, interrupt, makeSnapshot) => ({
       type: 'init',
