@@ -42,6 +42,8 @@ describe('the Benchmark view', () => {
   let ctx: PageContext;
   let server: ModelServer;
   let holdLast = true;
+  /** The split test: the third task gets code that passes its docstring example and nothing else. */
+  let split = false;
   const perTask = (): Record<string, number> => {
     const counts: Record<string, number> = {};
     for (const r of server.chatRequests()) {
@@ -58,6 +60,8 @@ describe('the Benchmark view', () => {
         const a = asked(body);
         if (!a) return undefined;
         const [t0, t1, t2, t3] = TASKS;
+        if (split && a.task === t2) return fence('def truncate_number(number: float) -> float:\n    return 0.5\n');
+        if (split) return right(a.task);
         if (a.task === t0) return right(a.task);
         if (a.task === t1) return a.earlier === 0 ? wrong(a.task) : right(a.task);
         if (a.task === t2) return wrong(a.task);
@@ -138,5 +142,55 @@ describe('the Benchmark view', () => {
     await expect
       .poll(() => attempts(page).then((a) => a.map((x) => x.tone)), { timeout: 30_000 })
       .toEqual(['failed', 'passed']);
+  }, 300_000);
+
+  it('splits visible and hidden tests as run --visible-tests doc does: hidden tests decide and never reach the model', async () => {
+    const { page } = ctx;
+    split = true;
+    const before = server.chatRequests().length;
+    await page.getByTestId('open-benchmark').click();
+    await page.waitForSelector('[data-testid="bench-view"]:visible', { timeout: 60_000 });
+    await page.getByTestId('bench-dataset').selectOption('humaneval');
+    await page.getByTestId('bench-subset').selectOption('range');
+    await page.getByTestId('bench-from').fill('1');
+    await page.getByTestId('bench-to').fill('3');
+    await page.getByTestId('bench-iterations').fill('1');
+    await page.getByTestId('bench-sandboxes').fill('1');
+
+    // The first K asserts are for MBPP: a HumanEval run refuses them and says why.
+    await page.getByTestId('bench-visible-tests').selectOption('first');
+    await page.getByTestId('bench-start').click();
+    await waitForText(page, 'bench-notice', /for MBPP problems/);
+
+    await page.getByTestId('bench-visible-tests').selectOption('doc');
+    await page.getByTestId('bench-start').click();
+    await waitForText(page, 'bench-progress', /^3\/3 done · 2 passed/);
+    await page.waitForSelector('[data-bench-status="done"]', { state: 'attached' });
+    expect(await page.getByTestId('bench-title').textContent()).toContain('visible: docstring examples');
+    const rows = await page.$$eval('[data-testid="bench-row"]', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)),
+    );
+    // HumanEval/2's code passes its docstring example, so the loop stopped; the hidden tests failed it.
+    expect(rows).toEqual([
+      ['HumanEval/0', 'passed', 'passed'],
+      ['HumanEval/1', 'passed', 'passed'],
+      ['HumanEval/2', 'failed', 'failed'],
+    ]);
+    expect(await page.getByTestId('bench-summary').innerText()).toContain('Passed after repair: 2/3 (66.7%)');
+
+    // The hidden asserts never reached the model.
+    const asked = server
+      .chatRequests()
+      .slice(before)
+      .map((r) => JSON.stringify(r.body));
+    expect(asked.length).toBe(3);
+    expect(asked.some((b) => b.includes('candidate(1.33)'))).toBe(false);
+
+    // The exported rows carry the same columns as `run --visible-tests doc --out`.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bench-export').click()]);
+    const exported = parseRunRows(readFileSync(await download.path(), 'utf8'), 'run-out.jsonl');
+    const last = exported.find((r) => r.task_id === 'HumanEval/2')!;
+    expect([last.passed, last.visible_passed, last.hidden_passed, last.visible_tests]).toEqual([false, true, false, 1]);
+    expect(last.hidden_result).toMatch(/^failed/);
   }, 300_000);
 });

@@ -8,6 +8,7 @@ import { parseRunRows, rowsToJsonl, samplesJsonl } from '../../shared/bench-rows
 import { describeSubset, selectSubset } from '../../shared/bench-subset.ts';
 import { summarize, summaryLines } from '../../shared/bench-summary.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { visibleTestsMismatch, type VisibleTests } from '../../shared/visible-tests.ts';
 import { SandboxRuntime } from '../../sandbox/sandbox-runtime.ts';
 import { BenchStore } from '../../store/bench-store.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
@@ -23,6 +24,9 @@ import { BUNDLED, loadBundled, loadFile } from './datasets.ts';
 import { runListLabel } from './run-list.ts';
 import '../../ui/bench/bench.css';
 import { pageTypeScriptChecker } from '../typescript-checker.ts';
+
+const visibleNote = (v: VisibleTests | undefined): string =>
+  v === undefined ? '' : ` · visible: ${v === 'doc' ? 'docstring examples' : `first ${v}`}`;
 
 export interface BenchHost {
   endpoint(): EndpointConfig;
@@ -259,12 +263,16 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
       const all =
         values.file && values.dataset === 'file' ? await loadFile(values.file) : await loadBundled(values.dataset);
       const problems = selectSubset(all, values.subset);
+      const { visibleTests } = values;
+      const kinds = visibleTests === undefined ? [] : [...new Set(problems.map((p) => p.kind))];
+      const why = kinds.map((k) => visibleTestsMismatch(k, visibleTests!)).find((w) => w !== undefined);
+      if (why !== undefined) return setText(notice, `These tests cannot be split that way: ${why}.`);
       const endpoint = host.endpoint();
       const dataset = values.dataset === 'file' ? (values.file?.name ?? 'file') : values.dataset;
       const now = Date.now();
       current = {
         id: crypto.randomUUID(),
-        title: `${dataset} · ${endpoint.model} · ${values.strategy.name} · ${describeSubset(values.subset)}`,
+        title: `${dataset} · ${endpoint.model} · ${values.strategy.name} · ${describeSubset(values.subset)}${visibleNote(visibleTests)}`,
         createdAt: now,
         updatedAt: now,
         status: 'paused',
@@ -277,7 +285,8 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
           samples: values.samples,
           sandboxes: values.sandboxes,
           timeoutSec: values.timeoutSec,
-          showTests: values.showTests,
+          showTests: true,
+          ...(visibleTests === undefined ? {} : { visibleTests }),
         },
         subset: values.subset,
         problems,
