@@ -193,4 +193,62 @@ describe('the Benchmark view', () => {
     expect([last.passed, last.visible_passed, last.hidden_passed, last.visible_tests]).toEqual([false, true, false, 1]);
     expect(last.hidden_result).toMatch(/^failed/);
   }, 300_000);
+
+  it('exports samples.jsonl, imports a run --out file and overlays it on a run of its own', async () => {
+    const { page } = ctx;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('bench-export-samples').click(),
+    ]);
+    const samples = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as object);
+    expect(samples.map((x) => Object.keys(x))).toEqual([
+      ['task_id', 'completion'],
+      ['task_id', 'completion'],
+      ['task_id', 'completion'],
+    ]);
+
+    const row = (task: string, passed: boolean): string =>
+      JSON.stringify({
+        task_id: task,
+        passed,
+        iterations: 1,
+        completion: '',
+        result: passed ? 'passed' : 'failed: AssertionError',
+        end_reason: passed ? 'passed' : 'iteration-cap',
+        usage: { input_tokens: 10, output_tokens: 5 },
+        attempts: [
+          {
+            result: passed ? 'passed' : 'failed: AssertionError',
+            feedback: '',
+            usage: { input_tokens: 10, output_tokens: 5 },
+          },
+        ],
+      });
+    const file = [row('HumanEval/0', true), row('HumanEval/1', false), row('HumanEval/2', true), '{"summary":true}'];
+    await page.getByTestId('bench-import').setInputFiles({
+      name: 'other-model.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(file.join('\n') + '\n'),
+    });
+    await waitForText(page, 'bench-notice', /Imported 3 rows from other-model\.jsonl/);
+    expect(await page.getByTestId('bench-summary').innerText()).toContain('Passed after repair: 2/3 (66.7%)');
+
+    const split = await page.$$eval('[data-testid="bench-compare-with"] option', (os) =>
+      os.find((o) => o.textContent?.includes('docstring'))?.getAttribute('value'),
+    );
+    await page.getByTestId('bench-compare-with').selectOption(split!);
+    await waitForText(page, 'bench-compare', /solved 1 task that .* did not; .* solved 1 that/);
+    const diff = await page.$$eval('[data-testid="bench-compare"] tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    );
+    expect(diff).toEqual([
+      ['HumanEval/1', '—', 'solved'],
+      ['HumanEval/2', 'solved', '—'],
+    ]);
+    // Both runs on the same plot: a column of figures each in its text alternative.
+    expect(await page.locator('[data-testid="plot-pass-rate"] details thead th').count()).toBe(3);
+  }, 120_000);
 });
