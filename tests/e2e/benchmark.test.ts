@@ -44,6 +44,9 @@ describe('the Benchmark view', () => {
   let holdLast = true;
   /** The split test: the third task gets code that passes its docstring example and nothing else. */
   let split = false;
+  /** The pause test: the first task is rate-limited once, the second is slow to answer. */
+  let limited = false;
+  let limitedOnce = true;
   const perTask = (): Record<string, number> => {
     const counts: Record<string, number> = {};
     for (const r of server.chatRequests()) {
@@ -60,6 +63,10 @@ describe('the Benchmark view', () => {
         const a = asked(body);
         if (!a) return undefined;
         const [t0, t1, t2, t3] = TASKS;
+        if (limited && a.task === t0 && limitedOnce)
+          return ((limitedOnce = false), { behaviour: 'rate-limit', retryAfter: '1' });
+        if (limited && a.task === t1) return { reply: right(a.task), delayMs: 3000 };
+        if (limited) return right(a.task);
         if (split && a.task === t2) return fence('def truncate_number(number: float) -> float:\n    return 0.5\n');
         if (split) return right(a.task);
         if (a.task === t0) return right(a.task);
@@ -250,5 +257,24 @@ describe('the Benchmark view', () => {
     ]);
     // Both runs on the same plot: a column of figures each in its text alternative.
     expect(await page.locator('[data-testid="plot-pass-rate"] details thead th').count()).toBe(3);
+  }, 120_000);
+
+  it('a rate limit slows the run instead of failing the task; pause lets the task in flight finish, resume goes on', async () => {
+    const { page } = ctx;
+    limited = true;
+    split = false;
+    await page.getByTestId('bench-dataset').selectOption('humaneval');
+    await page.getByTestId('bench-subset').selectOption('first');
+    await page.getByTestId('bench-count').fill('3');
+    await page.getByTestId('bench-visible-tests').selectOption('all');
+    await page.getByTestId('bench-start').click();
+    await waitForText(page, 'bench-notice', /asked to slow down: waiting 1 s/);
+    await waitForText(page, 'bench-progress', /^1\/3 done · 1 passed/);
+    await page.getByTestId('bench-pause').click();
+    await page.waitForSelector('[data-bench-status="paused"]', { state: 'attached', timeout: 60_000 });
+    expect(await page.getByTestId('bench-progress').textContent()).toMatch(/^2\/3 done · 2 passed/);
+    await page.getByTestId('bench-resume').click();
+    await page.waitForSelector('[data-bench-status="done"]', { state: 'attached', timeout: 60_000 });
+    expect(await page.getByTestId('bench-progress').textContent()).toMatch(/^3\/3 done · 3 passed/);
   }, 120_000);
 });
