@@ -13,7 +13,8 @@ import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 import { orderedPool } from './ordered-pool.ts';
 import { splitProblem } from '../src/shared/visible-tests.ts';
-import { hiddenFields, hiddenJob, VISIBLE_TESTS_USAGE, visibleTestsFlag } from './hidden-tests.ts';
+import { hiddenFields, hiddenJob } from '../src/loop/hidden-tests.ts';
+import { VISIBLE_TESTS_USAGE, visibleTestsFlag } from './hidden-tests.ts';
 import {
   DEFAULT_SAMPLES,
   isStrategyName,

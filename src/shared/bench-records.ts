@@ -4,6 +4,7 @@ import type { Problem } from './problems.ts';
 import type { StrategySettings } from './strategy.ts';
 import type { RunRow } from './bench-rows.ts';
 import type { SubsetSpec } from './bench-subset.ts';
+import type { VisibleTests } from './visible-tests.ts';
 import type { Prices } from './bench-summary.ts';
 
 type BenchStatus = 'running' | 'paused' | 'stopped' | 'done' | 'imported';
@@ -17,6 +18,8 @@ interface BenchSettings {
   timeoutSec: number;
   /** Show the visible tests in the first message. */
   showTests: boolean;
+  /** As `run --visible-tests`: the model sees only these; the rest are hidden and decide "passed". */
+  visibleTests?: VisibleTests;
 }
 
 export interface BenchRun {

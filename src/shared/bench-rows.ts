@@ -161,6 +161,10 @@ export function parseRunRows(text: string, file: string): RunRow[] {
     };
     if (typeof v.elapsed_ms === 'number') row.elapsed_ms = v.elapsed_ms;
     if (typeof v.sample === 'number') row.sample = v.sample;
+    // The hidden-test columns decide what counts as solved, so an imported run reads as it ran.
+    for (const k of ['visible_passed', 'hidden_passed'] as const) if (typeof v[k] === 'boolean') row[k] = v[k];
+    for (const k of ['visible_tests', 'hidden_tests'] as const) if (typeof v[k] === 'number') row[k] = v[k];
+    if (typeof v.hidden_result === 'string') row.hidden_result = v.hidden_result;
     rows.push(row);
   }
   if (rows.length === 0) throw new InputError(file, undefined, 'the file has only a summary line, no rows');

@@ -42,6 +42,11 @@ describe('the Benchmark view', () => {
   let ctx: PageContext;
   let server: ModelServer;
   let holdLast = true;
+  /** The split test: the third task gets code that passes its docstring example and nothing else. */
+  let split = false;
+  /** The pause test: the first task is rate-limited once, the second is slow to answer. */
+  let limited = false;
+  let limitedOnce = true;
   const perTask = (): Record<string, number> => {
     const counts: Record<string, number> = {};
     for (const r of server.chatRequests()) {
@@ -58,6 +63,12 @@ describe('the Benchmark view', () => {
         const a = asked(body);
         if (!a) return undefined;
         const [t0, t1, t2, t3] = TASKS;
+        if (limited && a.task === t0 && limitedOnce)
+          return ((limitedOnce = false), { behaviour: 'rate-limit', retryAfter: '1' });
+        if (limited && a.task === t1) return { reply: right(a.task), delayMs: 3000 };
+        if (limited) return right(a.task);
+        if (split && a.task === t2) return fence('def truncate_number(number: float) -> float:\n    return 0.5\n');
+        if (split) return right(a.task);
         if (a.task === t0) return right(a.task);
         if (a.task === t1) return a.earlier === 0 ? wrong(a.task) : right(a.task);
         if (a.task === t2) return wrong(a.task);
@@ -139,4 +150,131 @@ describe('the Benchmark view', () => {
       .poll(() => attempts(page).then((a) => a.map((x) => x.tone)), { timeout: 30_000 })
       .toEqual(['failed', 'passed']);
   }, 300_000);
+
+  it('splits visible and hidden tests as run --visible-tests doc does: hidden tests decide and never reach the model', async () => {
+    const { page } = ctx;
+    split = true;
+    const before = server.chatRequests().length;
+    await page.getByTestId('open-benchmark').click();
+    await page.waitForSelector('[data-testid="bench-view"]:visible', { timeout: 60_000 });
+    await page.getByTestId('bench-dataset').selectOption('humaneval');
+    await page.getByTestId('bench-subset').selectOption('range');
+    await page.getByTestId('bench-from').fill('1');
+    await page.getByTestId('bench-to').fill('3');
+    await page.getByTestId('bench-iterations').fill('1');
+    await page.getByTestId('bench-sandboxes').fill('1');
+
+    // The first K asserts are for MBPP: a HumanEval run refuses them and says why.
+    await page.getByTestId('bench-visible-tests').selectOption('first');
+    await page.getByTestId('bench-start').click();
+    await waitForText(page, 'bench-notice', /for MBPP problems/);
+
+    await page.getByTestId('bench-visible-tests').selectOption('doc');
+    await page.getByTestId('bench-start').click();
+    await waitForText(page, 'bench-progress', /^3\/3 done · 2 passed/);
+    await page.waitForSelector('[data-bench-status="done"]', { state: 'attached' });
+    expect(await page.getByTestId('bench-title').textContent()).toContain('visible: docstring examples');
+    const rows = await page.$$eval('[data-testid="bench-row"]', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)),
+    );
+    // HumanEval/2's code passes its docstring example, so the loop stopped; the hidden tests failed it.
+    expect(rows).toEqual([
+      ['HumanEval/0', 'passed', 'passed'],
+      ['HumanEval/1', 'passed', 'passed'],
+      ['HumanEval/2', 'failed', 'failed'],
+    ]);
+    expect(await page.getByTestId('bench-summary').innerText()).toContain('Passed after repair: 2/3 (66.7%)');
+
+    // The hidden asserts never reached the model.
+    const asked = server
+      .chatRequests()
+      .slice(before)
+      .map((r) => JSON.stringify(r.body));
+    expect(asked.length).toBe(3);
+    expect(asked.some((b) => b.includes('candidate(1.33)'))).toBe(false);
+
+    // The exported rows carry the same columns as `run --visible-tests doc --out`.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bench-export').click()]);
+    const exported = parseRunRows(readFileSync(await download.path(), 'utf8'), 'run-out.jsonl');
+    const last = exported.find((r) => r.task_id === 'HumanEval/2')!;
+    expect([last.passed, last.visible_passed, last.hidden_passed, last.visible_tests]).toEqual([false, true, false, 1]);
+    expect(last.hidden_result).toMatch(/^failed/);
+  }, 300_000);
+
+  it('exports samples.jsonl, imports a run --out file and overlays it on a run of its own', async () => {
+    const { page } = ctx;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('bench-export-samples').click(),
+    ]);
+    const samples = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as object);
+    expect(samples.map((x) => Object.keys(x))).toEqual([
+      ['task_id', 'completion'],
+      ['task_id', 'completion'],
+      ['task_id', 'completion'],
+    ]);
+
+    const row = (task: string, passed: boolean): string =>
+      JSON.stringify({
+        task_id: task,
+        passed,
+        iterations: 1,
+        completion: '',
+        result: passed ? 'passed' : 'failed: AssertionError',
+        end_reason: passed ? 'passed' : 'iteration-cap',
+        usage: { input_tokens: 10, output_tokens: 5 },
+        attempts: [
+          {
+            result: passed ? 'passed' : 'failed: AssertionError',
+            feedback: '',
+            usage: { input_tokens: 10, output_tokens: 5 },
+          },
+        ],
+      });
+    const file = [row('HumanEval/0', true), row('HumanEval/1', false), row('HumanEval/2', true), '{"summary":true}'];
+    await page.getByTestId('bench-import').setInputFiles({
+      name: 'other-model.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(file.join('\n') + '\n'),
+    });
+    await waitForText(page, 'bench-notice', /Imported 3 rows from other-model\.jsonl/);
+    expect(await page.getByTestId('bench-summary').innerText()).toContain('Passed after repair: 2/3 (66.7%)');
+
+    const split = await page.$$eval('[data-testid="bench-compare-with"] option', (os) =>
+      os.find((o) => o.textContent?.includes('docstring'))?.getAttribute('value'),
+    );
+    await page.getByTestId('bench-compare-with').selectOption(split!);
+    await waitForText(page, 'bench-compare', /solved 1 task that .* did not; .* solved 1 that/);
+    const diff = await page.$$eval('[data-testid="bench-compare"] tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    );
+    expect(diff).toEqual([
+      ['HumanEval/1', '—', 'solved'],
+      ['HumanEval/2', 'solved', '—'],
+    ]);
+    // Both runs on the same plot: a column of figures each in its text alternative.
+    expect(await page.locator('[data-testid="plot-pass-rate"] details thead th').count()).toBe(3);
+  }, 120_000);
+
+  it('a rate limit slows the run instead of failing the task; pause lets the task in flight finish, resume goes on', async () => {
+    const { page } = ctx;
+    limited = true;
+    split = false;
+    await page.getByTestId('bench-dataset').selectOption('humaneval');
+    await page.getByTestId('bench-subset').selectOption('first');
+    await page.getByTestId('bench-count').fill('3');
+    await page.getByTestId('bench-visible-tests').selectOption('all');
+    await page.getByTestId('bench-start').click();
+    await waitForText(page, 'bench-notice', /asked to slow down: waiting 1 s/);
+    await waitForText(page, 'bench-progress', /^1\/3 done · 1 passed/);
+    await page.getByTestId('bench-pause').click();
+    await page.waitForSelector('[data-bench-status="paused"]', { state: 'attached', timeout: 60_000 });
+    expect(await page.getByTestId('bench-progress').textContent()).toMatch(/^2\/3 done · 2 passed/);
+    await page.getByTestId('bench-resume').click();
+    await page.waitForSelector('[data-bench-status="done"]', { state: 'attached', timeout: 60_000 });
+    expect(await page.getByTestId('bench-progress').textContent()).toMatch(/^3\/3 done · 3 passed/);
+  }, 120_000);
 });

@@ -9,6 +9,8 @@ import type { Runtime } from '../../shared/run.ts';
 import { problemToTask, type Problem } from '../../shared/problems.ts';
 import { resultKey, type BenchResult, type BenchRun } from '../../shared/bench-records.ts';
 import { rowOf } from '../../shared/bench-rows.ts';
+import { splitProblem } from '../../shared/visible-tests.ts';
+import { hiddenFields, hiddenJob } from '../../loop/hidden-tests.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { sleep } from '../../shared/timers.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
@@ -94,12 +96,14 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
   };
 
   const one = async (item: Item, runtime: Runtime): Promise<void> => {
+    const { timeoutSec, visibleTests } = run.settings;
+    const split = visibleTests === undefined ? undefined : splitProblem(item.problem, visibleTests, timeoutSec);
     const {
       session: ran,
       outcome,
       stored,
     } = await session({
-      task: problemToTask(item.problem, run.settings.timeoutSec),
+      task: split?.task ?? problemToTask(item.problem, timeoutSec),
       endpoint: o.endpoint,
       settings,
       runtime,
@@ -121,11 +125,14 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
       o.onNotice(`The run paused: ${outcome.error?.message ?? outcome.endMessage} ${outcome.error?.hint ?? ''}`.trim());
       return;
     }
+    // The hidden tests run once, after the loop has ended: nothing of them reaches the model.
+    const job = split && hiddenJob(split, outcome, timeoutSec);
+    const hidden = job && (await runtime.run(job).result);
     const sample = run.settings.samples > 1 ? item.sample : undefined;
     const result: BenchResult = {
       runId: run.id,
       key: resultKey(item.problem.rawId, item.sample),
-      row: rowOf(item.problem.rawId, outcome, sample),
+      row: { ...rowOf(item.problem.rawId, outcome, sample), ...(split ? hiddenFields(split, outcome, hidden) : {}) },
     };
     // A session the history could not keep has nothing to open.
     if (stored) result.sessionId = ran.id;

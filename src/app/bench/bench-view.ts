@@ -8,11 +8,12 @@ import { parseRunRows, rowsToJsonl, samplesJsonl } from '../../shared/bench-rows
 import { describeSubset, selectSubset } from '../../shared/bench-subset.ts';
 import { summarize, summaryLines } from '../../shared/bench-summary.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { visibleTestsMismatch, type VisibleTests } from '../../shared/visible-tests.ts';
 import { SandboxRuntime } from '../../sandbox/sandbox-runtime.ts';
 import { BenchStore } from '../../store/bench-store.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import { mountBenchForm } from '../../ui/bench/bench-form.ts';
-import { drawPlots } from '../../ui/bench/charts.ts';
+import { mountPlots, type PlottedRun } from '../../ui/bench/charts.ts';
 import { compareTable } from '../../ui/bench/compare.ts';
 import { progressText } from '../../ui/bench/progress.ts';
 import { mountResultsTable } from '../../ui/bench/results-table.ts';
@@ -23,6 +24,9 @@ import { BUNDLED, loadBundled, loadFile } from './datasets.ts';
 import { runListLabel } from './run-list.ts';
 import '../../ui/bench/bench.css';
 import { pageTypeScriptChecker } from '../typescript-checker.ts';
+
+const visibleNote = (v: VisibleTests | undefined): string =>
+  v === undefined ? '' : ` · visible: ${v === 'doc' ? 'docstring examples' : `first ${v}`}`;
 
 export interface BenchHost {
   endpoint(): EndpointConfig;
@@ -48,7 +52,6 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   let results: BenchResult[] = [];
   let runner: BenchRunner | undefined;
   let clock = { start: 0, doneHere: 0 };
-  let freePlots = (): void => undefined;
 
   const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes });
   const start = h('button', { type: 'button', class: 'primary', 'data-testid': 'bench-start' }, 'Start benchmark');
@@ -70,7 +73,8 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   });
   const summary = h('ul', { class: 'bench-summary', 'data-testid': 'bench-summary' });
   const title = h('h3', { 'data-testid': 'bench-title' });
-  const plots = h('div', { class: 'bench-plots' });
+  const plotsBox = h('div', { class: 'bench-plots' });
+  const plots = mountPlots(plotsBox);
   const comparison = h('div');
   const table = mountResultsTable((id) => host.openSession(id));
 
@@ -106,7 +110,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
         summary,
         h('label', null, 'Compare with ', compareList),
         comparison,
-        plots,
+        plotsBox,
         table.element,
       ),
     ),
@@ -151,16 +155,22 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     if (!plotsToo) return;
     plottedAt = performance.now();
     const other = runs.get(compareList.value);
-    const plotted = [{ label: current.title, rows: rows(), maxIterations: current.settings.maxIterations }];
+    const plotted: PlottedRun[] = [
+      { label: current.title, rows: rows(), maxIterations: current.settings.maxIterations, prices: current.prices },
+    ];
     const compared: HTMLElement[] = [];
     if (other && other.id !== current.id) {
       const otherRows = (await store?.results(other.id).catch(() => []))?.map((r) => r.row) ?? [];
-      plotted.push({ label: other.title, rows: otherRows, maxIterations: other.settings.maxIterations });
+      plotted.push({
+        label: other.title,
+        rows: otherRows,
+        maxIterations: other.settings.maxIterations,
+        prices: other.prices,
+      });
       compared.push(compareTable(current.title, other.title, rows(), otherRows));
     }
     comparison.replaceChildren(...compared);
-    freePlots();
-    freePlots = results.length ? drawPlots(plots, plotted) : () => plots.replaceChildren();
+    plots.show(plotted);
   };
   // Redrawing for every finished task would cost more as the run grows: while it runs, the
   // progress line follows each task, the summary and table at most once a second, the plots
@@ -253,12 +263,16 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
       const all =
         values.file && values.dataset === 'file' ? await loadFile(values.file) : await loadBundled(values.dataset);
       const problems = selectSubset(all, values.subset);
+      const { visibleTests } = values;
+      const kinds = visibleTests === undefined ? [] : [...new Set(problems.map((p) => p.kind))];
+      const why = kinds.map((k) => visibleTestsMismatch(k, visibleTests!)).find((w) => w !== undefined);
+      if (why !== undefined) return setText(notice, `These tests cannot be split that way: ${why}.`);
       const endpoint = host.endpoint();
       const dataset = values.dataset === 'file' ? (values.file?.name ?? 'file') : values.dataset;
       const now = Date.now();
       current = {
         id: crypto.randomUUID(),
-        title: `${dataset} · ${endpoint.model} · ${values.strategy.name} · ${describeSubset(values.subset)}`,
+        title: `${dataset} · ${endpoint.model} · ${values.strategy.name} · ${describeSubset(values.subset)}${visibleNote(visibleTests)}`,
         createdAt: now,
         updatedAt: now,
         status: 'paused',
@@ -271,7 +285,8 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
           samples: values.samples,
           sandboxes: values.sandboxes,
           timeoutSec: values.timeoutSec,
-          showTests: values.showTests,
+          showTests: true,
+          ...(visibleTests === undefined ? {} : { visibleTests }),
         },
         subset: values.subset,
         problems,

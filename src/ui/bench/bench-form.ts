@@ -3,6 +3,7 @@
 // loading the dataset and starting the run belong to the app.
 import type { StrategySettings } from '../../shared/strategy.ts';
 import type { SubsetSpec } from '../../shared/bench-subset.ts';
+import type { VisibleTests } from '../../shared/visible-tests.ts';
 import { h, setText } from '../common/dom.ts';
 
 interface BenchFormValues {
@@ -14,7 +15,8 @@ interface BenchFormValues {
   samples: number;
   sandboxes: number;
   timeoutSec: number;
-  showTests: boolean;
+  /** As `run --visible-tests`; undefined: every test is visible. */
+  visibleTests?: VisibleTests;
   subset: SubsetSpec;
 }
 
@@ -90,7 +92,18 @@ export function mountBenchForm(
   };
   subsetKind.addEventListener('change', syncSubset);
   syncSubset();
-  const showTests = h('input', { type: 'checkbox', name: 'showTests', checked: true });
+  // The same choice as `run --visible-tests K|doc`: the hidden tests decide "passed" and never reach the model.
+  const visibleKind = h(
+    'select',
+    { name: 'visible', 'data-testid': 'bench-visible-tests' },
+    h('option', { value: 'all' }, 'All of them (no hidden tests)'),
+    h('option', { value: 'first' }, 'The first K asserts (MBPP); the rest hidden'),
+    h('option', { value: 'doc' }, 'The docstring’s examples (HumanEval); the tests hidden'),
+  );
+  const visibleK = num('visible-k', 'K', 1, 1, 1000);
+  const syncVisible = (): void => void (visibleK.hidden = visibleKind.value !== 'first');
+  visibleKind.addEventListener('change', syncVisible);
+  syncVisible();
 
   const form = h(
     'form',
@@ -109,7 +122,8 @@ export function mountBenchForm(
     seed,
     num('sandboxes', 'Parallel sandboxes', defaults.sandboxes, 1, 16),
     num('timeout', 'Time limit per run (s)', 3, 1, 120),
-    h('label', { class: 'bench-field' }, showTests, ' Show the visible tests to the model'),
+    h('label', { class: 'bench-field' }, 'Tests the model sees', visibleKind),
+    visibleK,
   );
   form.addEventListener('submit', (e) => e.preventDefault());
 
@@ -125,6 +139,8 @@ export function mountBenchForm(
       ];
       for (const [name, label] of fields)
         if (!Number.isInteger(value(name)) || value(name) < 1) return `${label} must be a whole number of at least 1.`;
+      if (visibleKind.value === 'first' && (!Number.isInteger(value('visible-k')) || value('visible-k') < 1))
+        return 'K (the asserts the model sees) must be a whole number of at least 1.';
       if (dataset.value === 'file' && !file.files?.[0])
         return 'Choose a HumanEval, MBPP or MultiPL-E file, or a classroom pack.';
       const kind = subsetKind.value;
@@ -145,7 +161,8 @@ export function mountBenchForm(
         samples: value('samples'),
         sandboxes: value('sandboxes'),
         timeoutSec: value('timeout'),
-        showTests: showTests.checked,
+        visibleTests:
+          visibleKind.value === 'doc' ? 'doc' : visibleKind.value === 'first' ? value('visible-k') : undefined,
         subset,
       };
     },

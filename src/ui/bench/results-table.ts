@@ -26,10 +26,10 @@ const FILTERS: Record<Filter, (r: BenchResult) => boolean> = {
   repaired: (r) => r.row.passed && !passedFirst(r.row),
 };
 
-function sortKey(r: BenchResult, c: Column): string | number {
+function sortKey(r: BenchResult, c: Column): number {
   switch (c) {
     case 'task':
-      return r.key;
+      return 0;
     case 'first':
       return passedFirst(r.row) ? 1 : 0;
     case 'final':
@@ -81,44 +81,62 @@ export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsT
     body,
   );
 
+  const built = new WeakMap<BenchResult, HTMLTableRowElement>();
+  const rowOf = (r: BenchResult): HTMLTableRowElement => {
+    const known = built.get(r);
+    if (known) return known;
+    const name = r.row.sample === undefined ? String(r.row.task_id) : `${r.row.task_id} (sample ${r.row.sample + 1})`;
+    const open = r.sessionId;
+    const tr = h(
+      'tr',
+      { 'data-testid': 'bench-row', data: { key: r.key, passed: String(r.row.passed) } },
+      h(
+        'td',
+        null,
+        open
+          ? h(
+              'button',
+              { type: 'button', class: 'link', on: { click: () => onOpen(open) }, title: 'Open the session' },
+              name,
+            )
+          : name,
+      ),
+      h('td', null, verdict(passedFirst(r.row))),
+      h('td', null, verdict(r.row.passed)),
+      h('td', null, r.row.iterations),
+      h('td', null, formatCount(tokensOf(r.row))),
+      h('td', null, r.row.elapsed_ms === undefined ? '—' : formatDuration(r.row.elapsed_ms)),
+    );
+    built.set(r, tr);
+    return tr;
+  };
+
   const render = (): void => {
     const shown = results.filter(FILTERS[filter.value as Filter]);
     const dir = ascending ? 1 : -1;
+    // Task names in natural order: HumanEval/2 before HumanEval/10.
+    const byName = (a: BenchResult, b: BenchResult): number => a.key.localeCompare(b.key, undefined, { numeric: true });
     shown.sort((a, b) => {
       const x = sortKey(a, sortBy);
       const y = sortKey(b, sortBy);
-      return (x < y ? -1 : x > y ? 1 : a.key.localeCompare(b.key, undefined, { numeric: true })) * dir;
+      return (sortBy === 'task' || x === y ? byName(a, b) : x < y ? -1 : 1) * dir;
     });
     headers.forEach((th, i) =>
       th.setAttribute('aria-sort', COLUMNS[i]!.id === sortBy ? (ascending ? 'ascending' : 'descending') : 'none'),
     );
-    body.replaceChildren(
-      ...shown.map((r) => {
-        const name =
-          r.row.sample === undefined ? String(r.row.task_id) : `${r.row.task_id} (sample ${r.row.sample + 1})`;
-        const open = r.sessionId;
-        return h(
-          'tr',
-          { 'data-testid': 'bench-row', data: { key: r.key, passed: String(r.row.passed) } },
-          h(
-            'td',
-            null,
-            open
-              ? h(
-                  'button',
-                  { type: 'button', class: 'link', on: { click: () => onOpen(open) }, title: 'Open the session' },
-                  name,
-                )
-              : name,
-          ),
-          h('td', null, verdict(passedFirst(r.row))),
-          h('td', null, verdict(r.row.passed)),
-          h('td', null, r.row.iterations),
-          h('td', null, formatCount(tokensOf(r.row))),
-          h('td', null, r.row.elapsed_ms === undefined ? '—' : formatDuration(r.row.elapsed_ms)),
-        );
-      }),
-    );
+    // Rows are built once per result and moved, never rebuilt: a table of hundreds of rows built
+    // anew every second of a run lays the whole page out again each time.
+    let cursor = body.firstElementChild;
+    for (const r of shown) {
+      const tr = rowOf(r);
+      if (tr === cursor) cursor = cursor.nextElementSibling;
+      else body.insertBefore(tr, cursor);
+    }
+    while (cursor) {
+      const next = cursor.nextElementSibling;
+      cursor.remove();
+      cursor = next;
+    }
     setText(count, `${shown.length} of ${results.length} rows`);
   };
   const sort = (c: Column): void => {

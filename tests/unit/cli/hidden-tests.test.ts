@@ -1,7 +1,8 @@
 // How a batch run's row reads the hidden tests: they decide `passed`, and a run that produced no
 // candidate did not pass them.
 import { describe, expect, it } from 'vitest';
-import { hiddenFields, hiddenJob, visibleTestsFlag } from '../../../cli/hidden-tests.ts';
+import { hiddenFields, hiddenJob } from '../../../src/loop/hidden-tests.ts';
+import { visibleTestsFlag } from '../../../cli/hidden-tests.ts';
 import { UsageError } from '../../../cli/args.ts';
 import type { LoopOutcome } from '../../../src/loop/types.ts';
 import type { Problem } from '../../../src/shared/problems.ts';

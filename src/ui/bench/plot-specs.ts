@@ -1,0 +1,120 @@
+// What the benchmark's plots show, as numbers: one spec per plot, shared by the chart and by the
+// table that is its text alternative. Computed apart from drawing, so a running benchmark can
+// update charts in place instead of rebuilding them.
+import { byTask, passRateByAttempt, summarize, type Prices } from '../../shared/bench-summary.ts';
+import { meanPassAtK, reportedKs } from '../../shared/bench-pass-at-k.ts';
+import type { RunRow } from '../../shared/bench-rows.ts';
+
+export interface PlottedRun {
+  label: string;
+  rows: readonly RunRow[];
+  maxIterations: number;
+  prices?: Prices;
+}
+
+interface Series {
+  label: string;
+  values: (number | null)[];
+}
+
+export interface PlotSpec {
+  testid: string;
+  caption: string;
+  xLabel: string;
+  labels: string[];
+  series: Series[];
+  format: (x: number | null) => string;
+  type: 'line' | 'bar';
+  yMax?: number;
+}
+
+const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+
+function passAtKSpec(runs: readonly PlottedRun[]): PlotSpec | undefined {
+  const minSamples = Math.min(...runs.map((r) => Math.min(...[...byTask(r.rows).values()].map((g) => g.length))));
+  if (!(minSamples > 1)) return undefined;
+  const ks = reportedKs(minSamples);
+  return {
+    testid: 'plot-pass-at-k',
+    caption: 'pass@k, the unbiased estimate of Chen et al. (2021) over tasks with several samples each.',
+    xLabel: 'k',
+    labels: ks.map(String),
+    series: runs.map((r) => {
+      const counts = [...byTask(r.rows).values()].map((g) => ({ n: g.length, c: g.filter((x) => x.passed).length }));
+      return { label: r.label, values: ks.map((k) => meanPassAtK(counts, k) ?? null) };
+    }),
+    format: pct,
+    type: 'line',
+    yMax: 1,
+  };
+}
+
+function costSpec(runs: readonly PlottedRun[]): PlotSpec | undefined {
+  const costs = runs.map((r) => summarize(r.rows, r.prices ?? {}));
+  if (costs.every((s) => s.cost === undefined)) return undefined;
+  return {
+    testid: 'plot-cost',
+    caption:
+      'Cost per solved task, in dollars: the run’s cost at the prices set in Settings divided by the tasks it solved.',
+    xLabel: 'Run',
+    labels: runs.map((r) => r.label),
+    series: [{ label: 'Cost per solved task', values: costs.map((s) => s.cost_per_solved ?? null) }],
+    format: (x) => (x === null ? 'no price or none solved' : `$${x.toFixed(4)}`),
+    type: 'bar',
+  };
+}
+
+function timeSpec(runs: readonly PlottedRun[]): PlotSpec {
+  const tasks = [...new Set(runs.flatMap((r) => r.rows.map((x) => String(x.task_id))))];
+  return {
+    testid: 'plot-time',
+    caption: 'Time per task, in seconds (the mean over samples).',
+    xLabel: 'Task',
+    labels: tasks,
+    series: runs.map((r) => {
+      const groups = byTask(r.rows);
+      return {
+        label: r.label,
+        values: tasks.map((t) => {
+          const g = groups.get(t)?.filter((x) => x.elapsed_ms !== undefined) ?? [];
+          return g.length ? g.reduce((n, x) => n + (x.elapsed_ms ?? 0), 0) / g.length / 1000 : null;
+        }),
+      };
+    }),
+    format: (x) => (x === null ? '—' : `${x.toFixed(1)} s`),
+    type: 'bar',
+  };
+}
+
+/** Every plot that applies to these runs (the first is the one drawn, the others overlaid). */
+export function plotSpecs(runs: readonly PlottedRun[]): PlotSpec[] {
+  const maxIter = Math.max(1, ...runs.map((r) => r.maxIterations));
+  const specs: (PlotSpec | undefined)[] = [
+    {
+      testid: 'plot-pass-rate',
+      caption:
+        'Cumulative pass rate by attempt: attempt 1 is pass@1 at the first attempt, later ones after each repair.',
+      xLabel: 'Attempt',
+      labels: Array.from({ length: maxIter }, (_, i) => String(i + 1)),
+      series: runs.map((r) => ({ label: r.label, values: passRateByAttempt(r.rows, maxIter) })),
+      format: pct,
+      type: 'line',
+      yMax: 1,
+    },
+    passAtKSpec(runs),
+    {
+      testid: 'plot-tokens',
+      caption: 'Tokens per solved task: all tokens of the run divided by the tasks it solved.',
+      xLabel: 'Run',
+      labels: runs.map((r) => r.label),
+      series: [
+        { label: 'Tokens per solved task', values: runs.map((r) => summarize(r.rows).tokens_per_solved ?? null) },
+      ],
+      format: (x) => (x === null ? 'none solved' : String(Math.round(x))),
+      type: 'bar',
+    },
+    costSpec(runs),
+    timeSpec(runs),
+  ];
+  return specs.filter((s): s is PlotSpec => s !== undefined);
+}
