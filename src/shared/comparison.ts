@@ -2,12 +2,15 @@
 // and the run's own figures (calls, samples, tokens, time), which its attempts alone cannot give
 // back exactly (failed calls, reflections and dropped samples leave no attempt of their own).
 import type { Usage } from './model.ts';
+import type { StrategySettings } from './strategy.ts';
 
 export interface CompareTag {
   /** Shared by the sessions of one comparison. */
   id: string;
   /** 0 for strategy A, 1 for strategy B. */
   side: number;
+  /** Every side's strategy, A first, so a side that never ran (Stop) is still known. */
+  plan?: StrategySettings[];
 }
 
 export interface RunFigures {

@@ -88,7 +88,7 @@ export const runTrace: Check = object({
   stopped: optional(str),
 });
 
-export const compareTag: Check = object({ id: nonEmpty, side: int });
+export const compareTag: Check = object({ id: nonEmpty, side: int, plan: optional(list(strategySettings)) });
 
 export const runFigures: Check = object({
   modelCalls: int,

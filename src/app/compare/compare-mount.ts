@@ -57,7 +57,7 @@ export function mountCompare(page: PageState, host: HTMLElement): CompareView {
         panel.setStatus(`Running ${which}…`);
         page.layout.announce(`Comparison: running ${which}`);
         const parts = { ...loopParts(page), settings: () => ({ ...loopSettings(page), strategy }) };
-        const played = await playLoop(parts, { task, signal, compare: { id: compare, side } });
+        const played = await playLoop(parts, { task, signal, compare: { id: compare, side, plan: sides } });
         runs[side] = { side, strategy, session: played.session, attempts: played.attempts?.length };
         if (!played.stored) page.taskEdited = true;
         panel.show(caption, runs);

@@ -93,7 +93,7 @@ export interface PastComparison {
   /** The task's title. */
   title: string;
   createdAt: number;
-  /** The stored sides, A first; a side deleted from the history is left out. */
+  /** Every side, A first; one that never ran (or, when its partner knows it, was deleted) has no session. */
   sides: SideRun[];
 }
 
@@ -110,6 +110,12 @@ export function pastComparisons(sessions: readonly Session[]): PastComparison[] 
       sides: [],
     };
     entry.createdAt = Math.min(entry.createdAt, session.createdAt);
+    // A side that never ran (Stop came first) is known only from its partner's plan.
+    tag.plan?.forEach((strategy, side) => {
+      if (!sessions.some((s) => s.compare?.id === tag.id && s.compare.side === side)) {
+        if (!entry.sides.some((s) => s.side === side)) entry.sides.push({ side, strategy });
+      }
+    });
     const strategy = session.settings.strategy ?? { name: 'repair' };
     entry.sides.push({ side: tag.side, strategy, session, running: session.status === 'running' });
     byId.set(tag.id, entry);

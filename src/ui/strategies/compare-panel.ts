@@ -30,7 +30,7 @@ export function mountComparePanel(o: ComparePanelOptions): ComparePanel {
   const b = sidePicker('B', { name: 'best-of-n', samples: 5 });
   const run = h('button', { type: 'button', class: 'primary', 'data-testid': 'compare-run' }, 'Run both');
   const status = h('p', { class: 'compare-status', 'data-testid': 'compare-status' });
-  const result = h('div', { class: 'compare-result', 'data-testid': 'compare-result' });
+  const result = h('div', { class: 'compare-result', 'data-testid': 'compare-output' });
   const said = h('p', { class: 'compare-verdict', 'data-testid': 'compare-verdict' });
   const pastList = h('ul', { class: 'compare-past', 'data-testid': 'compare-past' });
   const pastEmpty = h('p', { class: 'field-hint' }, 'No comparisons in the history yet.');

@@ -114,7 +114,7 @@ describe('strategies in an exported history', () => {
   it('round-trips selections, suspect tests, reflections, traces, strategies and comparisons unchanged', async () => {
     const store = await openTab(freshSite());
     const all = entries();
-    all[0]!.session.compare = { id: 'cmp-1', side: 1 };
+    all[0]!.session.compare = { id: 'cmp-1', side: 1, plan: [{ name: 'repair' }, { name: 'best-of-n', samples: 4 }] };
     all[0]!.session.figures = {
       modelCalls: 4,
       samples: 4,
@@ -221,6 +221,9 @@ describe('strategies in an exported history', () => {
     expect(importError(broken(0, (e) => (e.session.compare = { id: '', side: 0 })))).toMatch(
       /session\.compare\.id\): should be a non-empty string/,
     );
+    expect(
+      importError(broken(0, (e) => (e.session.compare = { id: 'c', side: 0, plan: [{ name: 'greedy' }] }))),
+    ).toMatch(/session\.compare\.plan\[0\]\.name\): should be one of "repair"/);
     expect(importError(broken(0, (e) => (e.session.figures = { modelCalls: 2, samples: 2, elapsedMs: 5 })))).toMatch(
       /session\.figures\.usage\): is missing/,
     );

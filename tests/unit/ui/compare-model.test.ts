@@ -142,4 +142,20 @@ describe('past comparisons', () => {
     expect(past[1]!.sides).toHaveLength(1);
     expect(summarize(past[1]!.sides[0]!).result).toBe('running');
   });
+
+  it('keeps a side that never ran, from the plan its partner carries', () => {
+    const plan = [{ name: 'reflexion' as const }, { name: 'codet' as const, samples: 2 }];
+    const stopped = ended('r', {
+      endReason: 'stopped',
+      compare: { id: 'c', side: 0, plan },
+      settings: { ...makeSession().settings, strategy: plan[0] },
+    });
+    const [c] = pastComparisons([stopped]);
+    expect(c!.sides.map((s) => [s.side, s.strategy.name, s.session?.id])).toEqual([
+      [0, 'reflexion', 'r'],
+      [1, 'codet', undefined],
+    ]);
+    expect(comparisonLabel(c!)).toBe('has_close_elements: Reflexion against CodeT, 2 samples');
+    expect(verdict(c!.sides.map(summarize))).toBe('B (CodeT, 2 samples) did not run: the comparison was stopped.');
+  });
 });
