@@ -7,7 +7,7 @@ import type { Session } from '../../shared/task.ts';
 import { plural } from '../common/format.ts';
 import { statusLabel } from '../history/format.ts';
 
-export const SIDE_LETTERS = ['A', 'B'] as const;
+const SIDE_LETTERS = ['A', 'B'] as const;
 
 export interface SideRun {
   /** 0 for A, 1 for B. */
