@@ -4,9 +4,10 @@
 import type { LoopSettings } from '../loop/types.ts';
 import { formatUsage } from '../models/usage.ts';
 import type { ModelError } from '../models/errors.ts';
+import type { CompareTag } from '../shared/comparison.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
-import type { EndReason, Session, Task } from '../shared/task.ts';
+import type { Attempt, EndReason, Session, Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import { attemptAnnouncement, attemptVerdict } from '../ui/common/verdict.ts';
 import type { Editor } from '../ui/editor/editor.ts';
@@ -40,6 +41,16 @@ export interface LoopRequest {
   resumeId?: string;
   editedCode?: string;
   signal: AbortSignal;
+  /** Run as one side of a strategy comparison. */
+  compare?: CompareTag;
+}
+
+export interface PlayedLoop {
+  /** In the history, so it can be continued there. */
+  stored: boolean;
+  /** The session as it ended with its attempts; absent when the loop could not run. */
+  session?: Session;
+  attempts?: readonly Attempt[];
 }
 
 const END_WORDS: Record<EndReason, string> = {
@@ -55,11 +66,8 @@ const END_WORDS: Record<EndReason, string> = {
 
 const waitWords = (ms: number): string => `${Math.max(1, Math.round(ms / 1000))} s`;
 
-/**
- * Resolves when the session has ended, with whether it is in the history (and so can be
- * continued there); failures to start are shown, not thrown.
- */
-export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored: boolean }> {
+/** Resolves when the session has ended; failures to start are shown, not thrown. */
+export async function playLoop(p: LoopParts, req: LoopRequest): Promise<PlayedLoop> {
   const { layout, view, reply, terminal, activity } = p;
   let editedFirst = req.editedCode !== undefined;
   let saveError = '';
@@ -74,7 +82,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
   };
 
   try {
-    const { session, unsaved, stored } = await runSession({
+    const { session, outcome, unsaved, stored } = await runSession({
       task: req.task,
       endpoint: p.endpoint(),
       settings: p.settings(),
@@ -83,6 +91,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
       signal: req.signal,
       resumeId: req.resumeId,
       editedCode: req.editedCode,
+      compare: req.compare,
       clientOptions: { retry: { onRetry } },
       onSession(s: Session) {
         if (req.resumeId) view.setSession(s);
@@ -151,7 +160,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<{ stored
         `History not saved: ${saveError} ${which} of “${session.title}” could not be written; shown here until you reload.`,
       );
     }
-    return { stored };
+    return { stored, session, attempts: outcome.attempts };
   } catch (err) {
     const message = errorMessage(err);
     view.setPending(undefined);

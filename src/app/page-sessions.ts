@@ -56,7 +56,7 @@ export function checkedTask(page: PageState): Task | undefined {
   return undefined;
 }
 
-function loopSettings(page: PageState): LoopSettings {
+export function loopSettings(page: PageState): LoopSettings {
   const caps = page.tasks.getCaps();
   return {
     maxIterations: caps.maxIterations,
@@ -67,7 +67,7 @@ function loopSettings(page: PageState): LoopSettings {
   };
 }
 
-function loopParts(page: PageState): LoopParts {
+export function loopParts(page: PageState): LoopParts {
   const { layout, view, editor, reply, terminal, activity, notices, runtime } = page;
   return {
     layout,

@@ -11,6 +11,7 @@ import { createTerminal } from '../ui/terminal/terminal.ts';
 import { mountActivity } from './activity.ts';
 import { endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
 import { installBenchRoute } from './bench-route.ts';
+import { installCompareToggle } from './compare-toggle.ts';
 import { createHistoryDialog } from './history-dialog.ts';
 import { mountNotices } from './notices.ts';
 import { checkedTask, exclusive, openSession, resumeSession, startLoop, type PageState } from './page-sessions.ts';
@@ -25,6 +26,7 @@ import { startUp, type StartingRuntime } from './start-up.ts';
 export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   const page = mountViews(root, python);
   connectButtons(page);
+  installCompareToggle(page);
   installBenchRoute(page);
   startUp({
     root,

@@ -2,6 +2,7 @@
 import { runLoop } from '../loop/engine.ts';
 import type { LoopHooks, LoopOutcome, LoopSettings } from '../loop/types.ts';
 import { createModelClient, type FactoryOptions } from '../models/create-client.ts';
+import { addFigures, type CompareTag, type RunFigures } from '../shared/comparison.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
@@ -24,6 +25,8 @@ export interface SessionRequest {
   resumeId?: string;
   /** Code edited by hand: run first, then the loop goes on from it. */
   editedCode?: string;
+  /** A new session run as one side of a strategy comparison carries its tag. */
+  compare?: CompareTag;
   /** Called with the id as soon as the session exists, before the first model call. */
   onSession?(session: Session): void;
   /**
@@ -42,7 +45,7 @@ export interface SessionOutcome {
   stored: boolean;
 }
 
-function newSession(task: Task, endpoint: EndpointConfig, settings: LoopSettings): Session {
+function newSession(task: Task, endpoint: EndpointConfig, settings: LoopSettings, compare?: CompareTag): Session {
   const now = Date.now();
   return {
     id: crypto.randomUUID(),
@@ -61,8 +64,16 @@ function newSession(task: Task, endpoint: EndpointConfig, settings: LoopSettings
     createdAt: now,
     updatedAt: now,
     status: 'running',
+    ...(compare ? { compare } : {}),
   };
 }
+
+const figuresOf = (o: LoopOutcome): RunFigures => ({
+  modelCalls: o.modelCalls,
+  samples: o.samples,
+  elapsedMs: o.elapsedMs,
+  usage: o.usage,
+});
 
 export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
   let { store } = req;
@@ -73,7 +84,7 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
     session = await store.resumeSession(req.resumeId);
     earlier = await store.getAttempts(req.resumeId);
   } else {
-    session = newSession(req.task, req.endpoint, req.settings);
+    session = newSession(req.task, req.endpoint, req.settings, req.compare);
     try {
       await store?.createSession(session);
     } catch (err) {
@@ -129,12 +140,20 @@ export async function runSession(req: SessionRequest): Promise<SessionOutcome> {
       .catch(() => undefined);
     throw err;
   }
+  // A continued session adds this run's use to what its earlier runs used.
+  const figures = addFigures(session.figures, figuresOf(outcome));
   if (store) {
     await flush();
-    await store.finishSession(session.id, outcome.endReason, outcome.endMessage).catch((err: unknown) => {
+    await store.finishSession(session.id, outcome.endReason, outcome.endMessage, figures).catch((err: unknown) => {
       req.onSaveError?.(errorMessage(err));
     });
   }
-  const ended: Session = { ...session, status: 'done', endReason: outcome.endReason, endMessage: outcome.endMessage };
+  const ended: Session = {
+    ...session,
+    status: 'done',
+    endReason: outcome.endReason,
+    endMessage: outcome.endMessage,
+    figures,
+  };
   return { session: ended, outcome, unsaved, stored: store !== undefined };
 }

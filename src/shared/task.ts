@@ -1,4 +1,5 @@
 // Domain records: what the loop works on and what the store keeps.
+import type { CompareTag, RunFigures } from './comparison.ts';
 import type { ChatMessage, Usage } from './model.ts';
 import type { ProjectFiles } from './node-project.ts';
 import type { Language, RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
@@ -47,6 +48,10 @@ export interface Session {
   status: 'running' | 'done' | 'interrupted';
   endReason?: EndReason;
   endMessage?: string;
+  /** Set when the session was run as one side of a strategy comparison. */
+  compare?: CompareTag;
+  /** What the loop's runs of this session used, recorded as each run ends. */
+  figures?: RunFigures;
 }
 
 /** How hidden tests went: counts only, so nothing about them reaches feedback or a student's view. */

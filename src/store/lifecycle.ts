@@ -1,6 +1,7 @@
 // A session's status over its life: running while a page drives it, done when the loop ends,
 // interrupted when the page that ran it went away. A running page holds the session's Web Lock
 // (locks.ts), which is how a later page tells a dead session from one alive in another tab.
+import type { RunFigures } from '../shared/comparison.ts';
 import type { EndReason, Session } from '../shared/task.ts';
 import type { ChangeFeed } from './changes.ts';
 import type { Database } from './database.ts';
@@ -53,9 +54,10 @@ export class SessionLifecycle {
 
   /**
    * Records how the loop ended and lets go of the session. If the write fails the lock is kept,
-   * so the session is not taken for dead while the caller retries.
+   * so the session is not taken for dead while the caller retries. `figures`, when given, are what
+   * the session's runs have used so far, replacing those stored.
    */
-  async finishSession(id: string, endReason: EndReason, message?: string): Promise<void> {
+  async finishSession(id: string, endReason: EndReason, message?: string, figures?: RunFigures): Promise<void> {
     await this.database.write(['sessions'], async (tx) => {
       const row = await tx.objectStore('sessions').get(id);
       if (!row) throw notFound(id);
@@ -67,6 +69,7 @@ export class SessionLifecycle {
       };
       if (message === undefined) delete next.endMessage;
       else next.endMessage = message;
+      if (figures) next.figures = figures;
       await tx.objectStore('sessions').put(next);
     });
     this.locks.release(id);

@@ -1,5 +1,6 @@
 // The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
 // field becomes required. Optional fields added to the types later pass through unchecked.
+import { compareTag, runFigures, runTrace, selection, strategySettings } from './strategy-shapes.ts';
 import { bool, int, list, nonEmpty, num, object, oneOf, optional, str, tagged, type Check } from './validate.ts';
 
 const testSpec = tagged({
@@ -13,7 +14,7 @@ const task = object({
   id: str,
   title: str,
   prompt: str,
-  language: oneOf('python'),
+  language: oneOf('python', 'javascript', 'typescript'),
   starterCode: optional(str),
   entryPoint: optional(str),
   tests: testSpec,
@@ -29,6 +30,7 @@ const settings = object({
   tokenBudget: optional(num),
   timeBudgetSec: optional(num),
   temperature: optional(num),
+  strategy: optional(strategySettings),
 });
 
 const endReason = oneOf(
@@ -52,6 +54,8 @@ export const sessionShape: Check = object({
   status: oneOf('running', 'done', 'interrupted'),
   endReason: optional(endReason),
   endMessage: optional(str),
+  compare: optional(compareTag),
+  figures: optional(runFigures),
 });
 
 const runStatus = oneOf('passed', 'failed', 'error', 'timed out', 'crashed', 'cancelled');
@@ -75,6 +79,7 @@ const runResult = object({
   truncated: bool,
   durationMs: num,
   runningTest: optional(str),
+  trace: optional(runTrace),
 });
 
 export const attemptShape: Check = object({
@@ -94,4 +99,6 @@ export const attemptShape: Check = object({
   hidden: optional(object({ total: num, failed: num, status: runStatus })),
   shape: optional(oneOf('whole', 'body')),
   tactic: optional(bool),
+  reflection: optional(str),
+  selection: optional(selection),
 });

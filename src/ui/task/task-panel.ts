@@ -40,6 +40,8 @@ export interface TaskPanel {
   getCaps(): TaskCaps;
   /** The loop strategy the user picked (remembered across reloads). */
   getStrategy(): StrategySettings;
+  /** Beside the strategy picker, for the page's strategy comparison. */
+  readonly compareSlot: HTMLElement;
   setTask(task: Task): void;
   setCaps(caps: TaskCaps): void;
   /** One sentence per field holding a refused value; empty when every field is accepted. */
@@ -96,6 +98,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   const timeBudget = numberField('Time budget (s)', { min: 1, optional: true }, undefined, changed);
   const strategy = strategyPicker();
   const numbers = [timeout, outputCap, maxIterations, tokenBudget, timeBudget];
+  const compareSlot = h('div', { class: 'task-compare' });
 
   const el = h(
     'section',
@@ -117,6 +120,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       timeBudget.el,
     ),
     strategy.el,
+    compareSlot,
   );
   root.append(el);
 
@@ -228,6 +232,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       return caps;
     },
     getStrategy: () => strategy.value(),
+    compareSlot,
     setTask,
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),

@@ -1,0 +1,129 @@
+// Compare strategies in the page, against a local endpoint: repair runs out of attempts on the
+// running-median task while best-of-n passes, and the side-by-side table shows both with the
+// model calls, samples and tokens each used; the two sessions open from the table, the
+// comparison reopens after a reload, Stop skips the side not yet run, and the view passes axe.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { appReady, attempts, configure, openApp, pickExample, text, waitBusy, waitForText } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
+import type { PageContext } from './support/browser.ts';
+import { BUGGY, EXAMPLE, FIXED } from './support/replies.ts';
+
+/** Another wrong program with the same bug: a different attempt, so the loop is not stuck. */
+const BUGGY_AGAIN = BUGGY.replace('medians = []', 'medians: list = []');
+const used = (text: string) => ({ text, usage: { input: 100, output: 10 } });
+
+/** The table's cells of one measure, A first. */
+function row(page: Page, measure: string): Promise<string[]> {
+  return page.$$eval(`[data-testid="compare-${measure}"] td`, (cells) => cells.map((c) => c.textContent ?? ''));
+}
+
+async function openCompare(page: Page): Promise<void> {
+  const toggle = page.getByTestId('compare-toggle');
+  await toggle.click();
+  await page.waitForSelector('[data-testid="compare-panel"]:not([hidden])');
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+}
+
+describe('comparing two strategies side by side', () => {
+  let ctx: PageContext;
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer({ format: 'openai' });
+    ctx = await openApp({ isolated: true });
+    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await server?.close();
+  });
+
+  it('runs repair and best-of-n on one task and shows both outcomes with their calls and samples', async () => {
+    const { page } = ctx;
+    await pickExample(page, EXAMPLE);
+    await page.getByLabel('Max iterations', { exact: true }).fill('2');
+    await openCompare(page);
+    await page.selectOption('#compare-a-name', 'repair');
+    await page.selectOption('#compare-b-name', 'best-of-n');
+    expect(await page.locator('#compare-a-samples').isVisible()).toBe(false);
+    await page.locator('#compare-b-samples').fill('3');
+
+    const before = server.chatRequests().length;
+    // Repair: two wrong programs, then its cap. Best-of-n: one wrong sample and two right ones.
+    server.reply(used(BUGGY), used(BUGGY_AGAIN), used(BUGGY), used(FIXED), used(FIXED));
+    await page.getByTestId('compare-run').click();
+    await waitForText(page, 'compare-verdict', /\S/);
+    await waitBusy(page, false);
+
+    expect(await text(page, 'compare-verdict')).toBe('Only B (Best of N, 3 samples) passed.');
+    expect(await page.$$eval('.compare-table thead th', (th) => th.map((c) => c.textContent))).toEqual([
+      'Measure',
+      'A: Repair',
+      'B: Best of N, 3 samples',
+    ]);
+    expect(await row(page, 'result')).toEqual(['not passed', 'passed']);
+    expect(await row(page, 'attempts')).toEqual(['2', '1']);
+    expect(await row(page, 'model-calls')).toEqual(['2', '3']);
+    expect(await row(page, 'samples')).toEqual(['2', '3']);
+    expect(await row(page, 'tokens-in')).toEqual(['200', '300']);
+    expect(await row(page, 'tokens-out')).toEqual(['20', '30']);
+    expect(await row(page, 'end')).toEqual(['iteration cap', 'passed']);
+    for (const t of await row(page, 'time')) expect(t).toMatch(/^\d+(\.\d)? (ms|s)$/);
+    expect(server.chatRequests().length - before).toBe(5);
+
+    await expectAccessible(page, 'strategy comparison', { include: '[data-testid="compare-panel"]' });
+
+    // Each side's session opens from the table, by keyboard.
+    await page.getByRole('button', { name: 'Open session A' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'session-end', /iteration cap/);
+    expect((await attempts(page)).map((a) => a.index)).toEqual([0, 1]);
+    await page.getByRole('button', { name: 'Open session B' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForText(page, 'session-end', /^passed/);
+    expect(await attempts(page)).toHaveLength(1);
+  });
+
+  it('reopens the comparison from the history after a reload', async () => {
+    const { page } = ctx;
+    await page.reload();
+    await appReady(page);
+    await openCompare(page);
+    const past = page.locator('.compare-past-open');
+    await past.first().waitFor();
+    expect(await past.allTextContents()).toEqual(['Running median: Repair against Best of N, 3 samples']);
+    await past.first().click();
+    await waitForText(page, 'compare-verdict', /Only B/);
+    expect(await row(page, 'model-calls')).toEqual(['2', '3']);
+    expect(await row(page, 'samples')).toEqual(['2', '3']);
+    expect(await row(page, 'attempts')).toEqual(['2', '1']);
+    expect(await page.locator('.compare-table caption').textContent()).toMatch(/^Running median, side by side \(/);
+  });
+
+  it('Stop ends the side running and skips the other', async () => {
+    const { page } = ctx;
+    await page.selectOption('#compare-a-name', 'reflexion');
+    await page.selectOption('#compare-b-name', 'codet');
+    const before = server.chatRequests().length;
+    server.script('hang');
+    await page.getByTestId('compare-run').click();
+    await waitForText(page, 'compare-status', /Running A \(Reflexion\)/);
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="compare-output"]')?.textContent?.includes('running'),
+    );
+    while (server.chatRequests().length === before) await new Promise((r) => setTimeout(r, 50));
+    await page.getByTestId('stop').click();
+    await waitForText(page, 'compare-verdict', /did not run/);
+    await waitBusy(page, false);
+    expect(await text(page, 'compare-verdict')).toBe('B (CodeT, 5 samples) did not run: the comparison was stopped.');
+    expect(await row(page, 'result')).toEqual(['not passed', 'not run']);
+    expect(await row(page, 'end')).toEqual(['stopped', 'not run']);
+    expect(server.chatRequests().length - before).toBe(1);
+    // Both comparisons are listed, the newest first.
+    expect(await page.locator('.compare-past-open').allTextContents()).toEqual([
+      'Running median: Reflexion against CodeT, 5 samples',
+      'Running median: Repair against Best of N, 3 samples',
+    ]);
+  });
+});
