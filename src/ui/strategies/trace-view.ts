@@ -1,5 +1,5 @@
 // A run's trace in the feedback pane: the first failing test, then each step as a table row
-// (line, code, event, variables, folded repeats), then what was left out.
+// (line, code, event, variables; a folded loop says how often it ran), then what was left out.
 import type { RunTrace } from '../../shared/run.ts';
 import { h } from '../common/dom.ts';
 import { traceNotes, traceRows, type TraceContext } from './trace-rows.ts';
@@ -15,19 +15,19 @@ export function traceView(trace: RunTrace, ctx: TraceContext): HTMLElement {
       h('td', { class: 'num' }, r.line),
       h('td', null, r.code && h('code', null, r.code)),
       h('td', null, r.event),
-      h('td', { class: 'strategy-values' }, r.values),
-      h('td', null, r.folded ?? ''),
+      h(
+        'td',
+        { class: 'strategy-values' },
+        r.values,
+        r.folded && h('span', { class: 'strategy-note strategy-folded' }, r.folded),
+      ),
     ),
   );
   const table = h(
     'table',
     { class: 'strategy-table' },
     h('caption', { class: 'visually-hidden' }, 'Steps of the traced test, with the values of the variables'),
-    h(
-      'thead',
-      null,
-      h('tr', null, th('Step'), th('Line'), th('Code'), th('Event'), th('Variables or value'), th('Repeats')),
-    ),
+    h('thead', null, h('tr', null, th('Step'), th('Line'), th('Code'), th('Event'), th('Variables or value'))),
     h('tbody', null, ...rows),
   );
   return h(

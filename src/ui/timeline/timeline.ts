@@ -137,8 +137,7 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     return h(
       'tr',
       { class: 'timeline-reflection', 'data-testid': 'attempt-reflection', data: { index: String(a.index) } },
-      h('td', null),
-      h('td', { colspan: HEADERS.length - 1 }, details),
+      h('td', { colspan: HEADERS.length }, details),
     );
   }
 
