@@ -13,6 +13,7 @@ import { mountDiff } from '../ui/diff/lazy-diff.ts';
 import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { ReplyView } from '../ui/reply/reply-view.ts';
+import { mountStrategyDetails } from '../ui/strategies/lazy-details.ts';
 import type { Terminal } from '../ui/terminal/terminal.ts';
 import { mountTimeline } from '../ui/timeline/timeline.ts';
 
@@ -53,6 +54,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
   const usage = h('p', { class: 'session-usage', 'data-testid': 'usage' });
   p.layout.slots.timeline.append(usage);
   const diff = mountDiff(p.layout.slots.diff);
+  const details = mountStrategyDetails(p.layout.slots.strategy, p.layout.slots.trace);
 
   function showUsage(): void {
     if (attempts.length === 0) return setText(usage, '');
@@ -73,6 +75,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
         : undefined;
     p.editor.markErrorLine(line);
     p.layout.setFeedback(a.feedback);
+    details.show(a, { code: a.candidate ?? '', lineOffset: session ? lineOffsetOf(session.task) : 0 });
     const v = attemptVerdict(a);
     const detail = a.result ? verdictLine(a.result) : v.label === 'no code' ? 'the reply had no code' : v.label;
     p.layout.setVerdict(`${label(a)}: ${detail}`, v.tone);
@@ -131,6 +134,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
       if (last) show(last.index);
       else {
         p.layout.setFeedback(undefined);
+        details.show(undefined, { code: '', lineOffset: 0 });
         p.reply.clear();
       }
       diffLatest();

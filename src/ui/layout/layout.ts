@@ -17,6 +17,10 @@ interface LayoutSlots {
   editor: HTMLElement;
   reply: HTMLElement;
   timeline: HTMLElement;
+  /** The selected attempt's diagnosis and samples (reflexion, best-of-n, codet); hidden while empty. */
+  strategy: HTMLElement;
+  /** Under the feedback text: the selected attempt's trace, step by step. */
+  trace: HTMLElement;
   diff: HTMLElement;
   terminal: HTMLElement;
 }
@@ -86,6 +90,8 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     reply: h('div', { class: 'slot slot-reply' }),
     // Scrolls when there are many attempts, so it takes focus and arrow keys like the other scroll areas.
     timeline: h('div', { class: 'slot slot-timeline', tabindex: 0, role: 'region', 'aria-label': 'Attempts table' }),
+    strategy: h('div', { class: 'slot slot-strategy', 'data-testid': 'strategy' }),
+    trace: h('div', { class: 'slot slot-trace' }),
     diff: h('div', { class: 'slot slot-diff' }),
     terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
   };
@@ -150,7 +156,8 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
         { class: 'col col-results' },
         verdict,
         panel('Attempts', 'attempts', slots.timeline),
-        panel('Feedback', 'feedback-panel', feedback),
+        panel('Strategy', 'strategy-panel', slots.strategy),
+        panel('Feedback', 'feedback-panel', feedback, slots.trace),
         panel('Diff', 'diff-panel', slots.diff),
         panel('Output', 'output', slots.terminal),
       ),

@@ -1,5 +1,6 @@
 // One row per attempt. Click selects an attempt; shift-click, or a row's Compare button, asks
 // for a diff between that row and the selected one. The session's end is said in plain words.
+// A diagnosis written before an attempt (reflexion) is a line under its row that opens to the whole text.
 import type { Attempt, Session } from '../../shared/task.ts';
 import { h, setText } from '../common/dom.ts';
 import { summarizeAttempt, summarizeEnd } from './summary.ts';
@@ -45,6 +46,8 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
   let pending: { index: number; text: string } | undefined;
   let selected: number | undefined;
   let compared: number | undefined;
+  // Rows are rebuilt on every change; an opened diagnosis stays open.
+  const openNotes = new Set<number>();
 
   function choose(index: number, compare: boolean): void {
     // Rows are rebuilt on every change; keep keyboard focus on the row that was used.
@@ -114,8 +117,34 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     return tr;
   }
 
+  function reflectionRow(a: Attempt, text: string): HTMLTableRowElement {
+    const details = h(
+      'details',
+      { open: openNotes.has(a.index) },
+      h(
+        'summary',
+        null,
+        `Diagnosis before attempt ${a.index + 1}`,
+        // The preview is for the eye only: the text itself follows for everyone once opened.
+        h('span', { class: 'timeline-reflection-preview', 'aria-hidden': 'true' }, `: ${text}`),
+      ),
+      h('p', null, text),
+    );
+    details.addEventListener('toggle', () => {
+      if (details.open) openNotes.add(a.index);
+      else openNotes.delete(a.index);
+    });
+    return h(
+      'tr',
+      { class: 'timeline-reflection', 'data-testid': 'attempt-reflection', data: { index: String(a.index) } },
+      h('td', { colspan: HEADERS.length }, details),
+    );
+  }
+
   function render(): void {
-    const rows = attempts.map(row);
+    const rows = attempts.flatMap((a) =>
+      a.reflection === undefined ? [row(a)] : [row(a), reflectionRow(a, a.reflection)],
+    );
     if (pending && !attempts.some((a) => a.index === pending?.index)) {
       rows.push(
         h(
