@@ -39,6 +39,8 @@ function selectionInputs(s: LoopState, samples: readonly Sample[]): Value[][] {
   const seeds = [
     ...callArguments(visibleTestSource(task), names),
     ...samples.flatMap((x) => callArguments(x.tests.join('\n'), [entry])),
+    // The task's generated tests are not trusted to filter samples, but their calls are inputs too.
+    ...callArguments((task.generatedTests ?? []).join('\n'), [entry]),
   ];
   return deriveInputs(seeds, INPUTS, SEED);
 }
