@@ -5,10 +5,13 @@
 // accepted tests (marked as generated) and the waiting proposal survive a reload.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedSourceOf, testsForRun } from '../../src/shared/generated-tests.ts';
+import { DEFAULT_LIMITS, type Language } from '../../src/shared/run.ts';
+import type { Task } from '../../src/shared/task.ts';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { appReady, configure, openApp, runLoop, text, waitForText } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
-import type { PageContext } from './support/browser.ts';
+import { openPage, runIn, type PageContext } from './support/browser.ts';
 
 const RIGHT = 'assert add(2, 3) == 5';
 const WRONG = 'assert add(2, 2) == 5';
@@ -135,5 +138,56 @@ describe('generated tests in the page', () => {
       { source: WAITING, state: 'proposed', suspect: 'false' },
     ]);
     expect(await item(page, RIGHT).textContent()).toContain('generated');
+  });
+});
+
+describe('generated tests in the sandbox', () => {
+  let ctx: PageContext;
+  beforeAll(async () => {
+    ctx = await openPage({ isolated: true, path: '?headless' });
+    await ctx.page.evaluate(() => window.fixpoint.start(1));
+  });
+  afterAll(() => ctx?.close());
+
+  const task = (language: Language, given: string, generated: string[]): Task => ({
+    id: `t-${language}`,
+    title: 'add',
+    prompt: '',
+    language,
+    entryPoint: 'add',
+    tests: { kind: 'user', source: given },
+    generatedTests: generated,
+    limits: DEFAULT_LIMITS,
+  });
+
+  it.each([
+    {
+      language: 'python' as const,
+      code: 'def add(a, b):\n    return a + b\n',
+      given: 'assert add(1, 2) == 3\n',
+      generated: ['assert add(2, 3) == 5', 'assert add(2, 2) == 5'],
+    },
+    {
+      language: 'javascript' as const,
+      code: 'function add(a, b) {\n  return a + b;\n}\n',
+      given: "const assert = require('node:assert');\nassert.strictEqual(add(1, 2), 3);\n",
+      generated: ['assert.strictEqual(add(2, 3), 5);', 'assert.strictEqual(add(2, 2), 5);'],
+    },
+    {
+      language: 'typescript' as const,
+      code: 'function add(a: number, b: number): number {\n  return a + b;\n}\n',
+      given: "const assert = require('node:assert');\nassert.strictEqual(add(1, 2), 3);\n",
+      generated: ['assert.strictEqual(add(2, 3), 5);', 'assert.strictEqual(add(2, 2), 5);'],
+    },
+  ])('$language: each generated test is a result of its own, told apart from the given ones', async (c) => {
+    const t = task(c.language, c.given, c.generated);
+    const r = await runIn(ctx.page, { language: c.language, code: c.code, tests: testsForRun(t), limits: t.limits });
+    expect(r.status).toBe('failed');
+    const generated = r.tests.map((x) => [x.passed, generatedSourceOf(x, t.generatedTests)]);
+    expect(generated).toContainEqual([true, c.generated[0]]);
+    expect(generated).toContainEqual([false, c.generated[1]]);
+    // Python reports the given assert on its own; a JavaScript program's top-level asserts pass silently.
+    if (c.language === 'python') expect(generated).toContainEqual([true, undefined]);
+    expect(r.tests.filter((x) => !x.passed)).toHaveLength(1);
   });
 });
