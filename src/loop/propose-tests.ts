@@ -10,7 +10,7 @@ import { fenceTag, languageName } from './language.ts';
 import { splitReply, statements } from './select/reply-tests.ts';
 
 /** Tests asked for per request. */
-export const PROPOSED_COUNT = 6;
+const PROPOSED_COUNT = 6;
 /** Proposals kept waiting at most: more would only bury the ones worth reading. */
 export const MAX_PROPOSALS = 30;
 

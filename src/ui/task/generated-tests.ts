@@ -13,7 +13,7 @@ import {
 } from './generated-state.ts';
 import type * as ListModule from './generated-list.ts';
 
-export type ProposalTone = 'busy' | 'ok' | 'error' | 'idle';
+type ProposalTone = 'busy' | 'ok' | 'error' | 'idle';
 
 export interface GeneratedTests {
   el: HTMLElement;
