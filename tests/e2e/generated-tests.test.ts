@@ -51,6 +51,7 @@ describe('generated tests in the page', () => {
 
   it('proposes tests for a task without any; none counts until accepted; a dropped one is gone', async () => {
     const { page } = ctx;
+    expect(await text(page, 'proposal-status')).toMatch(/This task has no tests yet: Propose tests asks the model/);
     server.reply(PROPOSAL);
     await page.getByTestId('propose-tests').click();
     await waitForText(page, 'proposal-status', /The model proposed 4 tests: accept, edit or drop each/);

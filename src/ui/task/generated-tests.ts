@@ -26,6 +26,8 @@ export interface GeneratedTests {
   /** Flags from a run's selection; only those about tests in the list are kept. */
   setSuspect(suspect: readonly SuspectTest[]): void;
   setStatus(text: string, tone: ProposalTone): void;
+  /** Says that the task has no tests, and how to get some; only over an empty or earlier such line. */
+  hintNoTests(none: boolean): void;
   /** While the model is being asked. */
   setBusy(busy: boolean): void;
   /** While the loop runs, the tests it runs with should not change under it. */
@@ -39,6 +41,8 @@ export interface GeneratedTestsOptions {
 }
 
 let listModule: Promise<typeof ListModule> | undefined;
+
+const NO_TESTS_HINT = 'This task has no tests yet: Propose tests asks the model for some, for you to check.';
 
 export function mountGeneratedTests(opts: GeneratedTestsOptions): GeneratedTests {
   let state: GeneratedState = generatedState([]);
@@ -86,6 +90,12 @@ export function mountGeneratedTests(opts: GeneratedTestsOptions): GeneratedTests
     setStatus(text, tone) {
       setText(status, text);
       status.dataset.tone = tone;
+    },
+    hintNoTests(none) {
+      const showing = status.textContent === NO_TESTS_HINT;
+      if (none && status.textContent === '') setText(status, NO_TESTS_HINT);
+      else if (!none && showing) setText(status, '');
+      if (none || showing) status.dataset.tone = 'idle';
     },
     setBusy(b) {
       busy = b;

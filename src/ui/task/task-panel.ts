@@ -79,8 +79,16 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   };
   const changed = (): void => {
     saveDraft();
+    hint();
     opts.onChange?.();
   };
+  // Said under the tests while there are none, given or generated, in a code task.
+  const hint = (): void =>
+    generated.hintNoTests(
+      !base.project &&
+        tests.getValue().trim() === '' &&
+        generated.accepted().length + generated.proposals().length === 0,
+    );
   const generated = mountGeneratedTests({
     onChange: (tests) => (tests ? changed() : saveDraft()),
     onPropose: () => opts.onProposeTests?.(),
@@ -190,6 +198,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     outputCap.set(Math.round((task.limits.outputCap / 1024) * 100) / 100);
     generated.load(task.generatedTests ?? [], proposals, suspect);
     saveDraft();
+    hint();
   }
 
   function setCaps(caps: TaskCaps): void {
