@@ -9,7 +9,7 @@ import { generatedSourceOf, testsForRun } from '../../src/shared/generated-tests
 import { DEFAULT_LIMITS, type Language } from '../../src/shared/run.ts';
 import type { Task } from '../../src/shared/task.ts';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { appReady, configure, openApp, runLoop, text, waitForText } from './support/app.ts';
+import { appReady, configure, openApp, openHistory, runLoop, text, waitForText } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { openPage, runIn, type PageContext } from './support/browser.ts';
 
@@ -139,6 +139,18 @@ describe('generated tests in the page', () => {
       { source: WAITING, state: 'proposed', suspect: 'false' },
     ]);
     expect(await item(page, RIGHT).textContent()).toContain('generated');
+  });
+
+  it('the session in the history keeps its generated tests, and opening it shows the suspect flag again', async () => {
+    const { page } = ctx;
+    await openHistory(page);
+    await page.locator('[data-testid="history-dialog"] .fp-history-open').first().click();
+    await waitForText(page, 'session-end', /^passed/);
+    expect(await listed(page)).toEqual([
+      { source: RIGHT, state: 'accepted', suspect: 'false' },
+      { source: WRONG, state: 'accepted', suspect: 'true' },
+    ]);
+    expect(await item(page, WRONG).getByTestId('suspect-outputs').innerText()).toBe('4');
   });
 });
 
