@@ -90,7 +90,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
         generated.accepted().length + generated.proposals().length === 0,
     );
   const generated = mountGeneratedTests({
-    onChange: (tests) => (tests ? changed() : saveDraft()),
+    onChange: (tests) => (tests ? changed() : (saveDraft(), hint())),
     onPropose: () => opts.onProposeTests?.(),
   });
   const picker = h('select', { id: 'task-example' }, h('option', { value: '' }, 'Blank task'));
