@@ -4,7 +4,7 @@ import type { LoopSettings } from '../loop/types.ts';
 import type { KeyStore } from '../models/keys.ts';
 import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
-import type { Task } from '../shared/task.ts';
+import type { Attempt, Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 import type { TaskPanel } from '../ui/task/task-panel.ts';
@@ -84,6 +84,11 @@ export function loopParts(page: PageState): LoopParts {
   };
 }
 
+/** Shows, in the task's test list, the generated tests the session's selection flagged as suspect. */
+function showSuspects(page: PageState, attempts: readonly Attempt[]): void {
+  page.tasks.generated.setSuspect(attempts.flatMap((a) => a.selection?.suspect ?? []));
+}
+
 export function startLoop(
   page: PageState,
   task: Task,
@@ -93,6 +98,7 @@ export function startLoop(
     page.taskEdited = false;
     page.notices.dismiss('interrupted');
     const { stored } = await playLoop(loopParts(page), { task, signal, ...more });
+    showSuspects(page, page.view.attempts);
     // A session the history does not hold cannot be continued there: Continue starts afresh.
     if (!stored) page.taskEdited = true;
   });
@@ -116,6 +122,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
     });
     page.taskEdited = false;
     page.view.load(session, attempts ?? []);
+    showSuspects(page, attempts ?? []);
     page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
     return true;
   } catch (err) {

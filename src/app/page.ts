@@ -7,6 +7,7 @@ import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
 import { mountReply } from '../ui/reply/reply-view.ts';
 import { mountTaskPanel } from '../ui/task/task-panel.ts';
+import { loadTaskDraft } from '../ui/task/task-draft.ts';
 import { createTerminal } from '../ui/terminal/terminal.ts';
 import { mountActivity } from './activity.ts';
 import { endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
@@ -56,8 +57,14 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
   layout.setEndpoint(endpointLabel(endpoint));
 
   // The callbacks below that use `page` run on the person's actions, after it is built.
+  const draft = loadTaskDraft();
   const tasks = mountTaskPanel(layout.slots.task, {
     examples: ALL_EXAMPLES,
+    task: draft?.task,
+    proposals: draft?.proposals,
+    suspect: draft?.suspect,
+    keepDraft: true,
+    onProposeTests: () => void import('./propose-tests.ts').then((m) => m.proposeTests(page)),
     onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
     // The candidate editor follows the task's language.

@@ -4,6 +4,7 @@
 import { buildFeedback } from '../loop/feedback.ts';
 import { candidateFromCode } from '../loop/assemble.ts';
 import { toCodeLine } from '../loop/assemble.ts';
+import { testsForRun } from '../shared/generated-tests.ts';
 import type { Runtime } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';
 import { writeRunResult } from '../ui/common/run-output.ts';
@@ -26,7 +27,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
   p.layout.setVerdict('Running the code in the editor…', 'pending');
   p.editor.markErrorLine(undefined);
   const handle = p.runtime.run(
-    { language: task.language, code: c.program, tests: task.tests, limits: task.limits },
+    { language: task.language, code: c.program, tests: testsForRun(task), limits: task.limits },
     (stream, text) => p.terminal.write(text, stream),
   );
   const onAbort = (): void => handle.cancel();
@@ -38,7 +39,12 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
     p.layout.announce(runAnnouncement(r));
     if (r.status === 'cancelled') return p.layout.setFeedback(undefined);
     p.layout.setFeedback(
-      buildFeedback(r, { code: c.code, lineOffset: c.lineOffset, timeoutSec: task.limits.timeoutSec }),
+      buildFeedback(r, {
+        code: c.code,
+        lineOffset: c.lineOffset,
+        timeoutSec: task.limits.timeoutSec,
+        generated: task.generatedTests,
+      }),
     );
     p.editor.markErrorLine(toCodeLine(r.exception?.line, c.lineOffset, c.code));
   } finally {

@@ -88,6 +88,7 @@ function latestFeedback(input: ConversationInput, latest: Attempt, level: Detail
     timeoutSec: input.task.limits.timeoutSec,
     hidden: latest.hidden,
     detail: level.feedback,
+    generated: input.task.generatedTests,
   });
 }
 

@@ -2,6 +2,7 @@
 import type { OutputStream, RunJob, RunResult, Runtime, TestSpec } from '../shared/run.ts';
 import type { HiddenVerdict, Task } from '../shared/task.ts';
 import { errorMessage } from '../shared/error-message.ts';
+import { testsForRun } from '../shared/generated-tests.ts';
 
 export interface Evaluation {
   result: RunResult;
@@ -73,6 +74,8 @@ export interface EvaluateOptions {
   now: () => number;
   /** Ask for a trace of the first failing visible test (Python). */
   trace?: boolean;
+  /** Run the task's own tests only, leaving its generated ones out (selection does not trust them). */
+  givenOnly?: boolean;
 }
 
 export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stopped'> {
@@ -83,7 +86,8 @@ export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stoppe
     tests,
     limits: o.task.limits,
   });
-  const visible = o.trace && o.task.language === 'python' ? { ...job(o.task.tests), trace: true } : job(o.task.tests);
+  const tests = testsForRun(o.task, o.givenOnly);
+  const visible = o.trace && o.task.language === 'python' ? { ...job(tests), trace: true } : job(tests);
   const result = await runJob(o.runtime, visible, o.signal, o.onOutput);
   if (result === 'stopped') return 'stopped';
   let hidden: HiddenVerdict | undefined;

@@ -2,6 +2,7 @@
 // are those of the code as the model wrote it; hidden tests are only ever counted.
 import type { ExceptionInfo, Language, RunResult, TestResult } from '../shared/run.ts';
 import type { HiddenVerdict } from '../shared/task.ts';
+import { generatedSourceOf } from '../shared/generated-tests.ts';
 import { toCodeLine } from './assemble.ts';
 import { resultInCodeLines } from './code-lines.ts';
 import type { NoCodeReason } from './extract.ts';
@@ -39,6 +40,8 @@ export interface FeedbackContext {
   hidden?: HiddenVerdict;
   /** The reply was cut off inside the code block. */
   truncatedReply?: boolean;
+  /** The task's generated tests (proposed by a model, accepted by the user), which may be wrong. */
+  generated?: readonly string[];
   detail?: FeedbackDetail;
 }
 
@@ -88,23 +91,31 @@ function exceptionText(e: ExceptionInfo, ctx: FeedbackContext, d: FeedbackDetail
   return text;
 }
 
-function testText(t: TestResult, n: number, d: FeedbackDetail): string {
+const GENERATED_MARK = ' (a generated test: it may itself be wrong)';
+
+/** Said once under the failures when any of those shown is a generated test. */
+export const GENERATED_NOTE =
+  'Tests marked as generated were written by a model, not given with the task, and may themselves be wrong. Check each one against the task description: where the test is right, fix the code; where the description shows the test is wrong, keep the behaviour the description asks for.';
+
+function testText(t: TestResult, n: number, d: FeedbackDetail, generated: boolean): string {
   const call = t.source !== undefined && t.source.trim() !== t.name ? `: ${t.source.trim()}` : '';
-  let text = `${n}. ${t.name}${call}`;
+  let text = `${n}. ${t.name}${call}${generated ? GENERATED_MARK : ''}`;
   if (t.expected !== undefined) text += `\n   expected: ${clip(t.expected, d.valueChars)}`;
   if (t.actual !== undefined) text += `\n   actual:   ${clip(t.actual, d.valueChars)}`;
   if (t.message !== undefined && t.message.trim() !== '') text += `\n   error: ${clip(t.message.trim(), d.valueChars)}`;
   return text;
 }
 
-function failedTests(r: RunResult, d: FeedbackDetail): string {
+function failedTests(r: RunResult, d: FeedbackDetail, generated: readonly string[] | undefined): string {
   const failed = r.tests.filter((t) => !t.passed);
   const shown = failed.slice(0, Math.max(1, d.maxFailures));
+  const marks = shown.map((t) => generatedSourceOf(t, generated) !== undefined);
   const lines = [
     `${failed.length} of ${plural(r.tests.length, 'test')} failed:`,
-    ...shown.map((t, i) => testText(t, i + 1, d)),
+    ...shown.map((t, i) => testText(t, i + 1, d, marks[i]!)),
   ];
   if (failed.length > shown.length) lines.push(`… and ${failed.length - shown.length} more failed.`);
+  if (marks.includes(true)) lines.push(GENERATED_NOTE);
   return lines.join('\n');
 }
 
@@ -135,7 +146,7 @@ function diagnosis(r: RunResult, ctx: FeedbackContext, d: FeedbackDetail): strin
     case 'failed':
     case 'error': {
       const parts: string[] = [];
-      if (r.tests.some((t) => !t.passed)) parts.push(failedTests(r, d));
+      if (r.tests.some((t) => !t.passed)) parts.push(failedTests(r, d, ctx.generated));
       if (r.exception) parts.push(exceptionText(r.exception, ctx, d));
       if (parts.length === 0)
         parts.push(

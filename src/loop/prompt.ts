@@ -36,6 +36,15 @@ function testsText(spec: TestSpec): string | undefined {
   }
 }
 
+export const GENERATED_INTRO =
+  'These tests were proposed by a model and accepted by the user; they run too, but they may be wrong (the description decides):';
+
+/** The task's generated tests as a model reads them; undefined when it has none. */
+function generatedText(task: Task): string | undefined {
+  const tests = (task.generatedTests ?? []).map((t) => t.trim()).filter((t) => t !== '');
+  return tests.length > 0 ? tests.join('\n') : undefined;
+}
+
 /** What a strategy adds to the requests of plain repair. */
 export interface AskMode {
   /** reflexion: the model's diagnoses of earlier failures, oldest first. */
@@ -82,12 +91,14 @@ function taskText(task: Task, o: TaskTextOptions): string {
     if (task.starterCode?.trim()) parts.push(`Starter code:\n${fence(task.starterCode, task.language)}`);
   }
   const tests = o.showTests ? testsText(task.tests) : undefined;
+  const generated = o.showTests ? generatedText(task) : undefined;
   const entry = entryPointOf(task);
   if (tests !== undefined)
     parts.push(`Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars), task.language)}`);
   else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
-  else if (task.tests.kind === 'none')
+  else if (task.tests.kind === 'none' && !generated)
     parts.push('There are no tests: the program must run to the end without errors.');
+  if (generated !== undefined) parts.push(`${GENERATED_INTRO}\n${fence(clip(generated, o.testsChars), task.language)}`);
   return parts.join('\n\n');
 }
 

@@ -63,8 +63,17 @@ export function extract(s: LoopState, reply: string): Candidate | NoCode {
   return candidateFromReply(reply, s.opts.task);
 }
 
-/** Runs a candidate and completes its attempt; 'stopped' when the run was cut short. */
-export async function run(s: LoopState, c: Candidate, base: Attempt, quiet = false): Promise<Attempt | 'stopped'> {
+/**
+ * Runs a candidate and completes its attempt; 'stopped' when the run was cut short. `givenOnly`
+ * leaves the task's generated tests out of the run (selection weighs them on its own).
+ */
+export async function run(
+  s: LoopState,
+  c: Candidate,
+  base: Attempt,
+  quiet = false,
+  givenOnly = false,
+): Promise<Attempt | 'stopped'> {
   const { task, hooks, runtime } = s.opts;
   if (!quiet) hooks.onStatus?.(`Running attempt ${base.index + 1}.`);
   const ev = await evaluate({
@@ -76,6 +85,7 @@ export async function run(s: LoopState, c: Candidate, base: Attempt, quiet = fal
     onOutput: quiet ? undefined : hooks.onRunOutput,
     now: s.now,
     trace: s.opts.settings.strategy?.trace === true,
+    givenOnly,
   });
   if (ev === 'stopped') return 'stopped';
   s.runMs += ev.runMs;
@@ -85,6 +95,7 @@ export async function run(s: LoopState, c: Candidate, base: Attempt, quiet = fal
     timeoutSec: task.limits.timeoutSec,
     hidden: ev.hidden,
     truncatedReply: c.truncated,
+    generated: givenOnly ? undefined : task.generatedTests,
   });
   return {
     ...base,

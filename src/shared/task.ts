@@ -16,6 +16,11 @@ export interface Task {
   /** Name of the function the tests call, when there is one. */
   entryPoint?: string;
   tests: TestSpec;
+  /**
+   * Tests a model proposed and the user accepted. They run with `tests` but are marked as
+   * generated: feedback says they may be wrong, and selection never takes them as the truth.
+   */
+  generatedTests?: string[];
   /** Classroom: graded but never shown to the model or the student's feedback. */
   hiddenTests?: TestSpec;
   limits: RunLimits;

@@ -18,6 +18,7 @@ const task = object({
   starterCode: optional(str),
   entryPoint: optional(str),
   tests: testSpec,
+  generatedTests: optional(list(str)),
   hiddenTests: optional(testSpec),
   limits: object({ timeoutSec: num, outputCap: num }),
 });

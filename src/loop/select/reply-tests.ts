@@ -32,7 +32,7 @@ function isTestBlock(body: string): boolean {
 }
 
 /** Statements of a test block: an assert and the lines that continue its open brackets. */
-function statements(body: string): string[] {
+export function statements(body: string): string[] {
   const out: string[] = [];
   let cur: string | undefined;
   for (const line of body.split('\n')) {

@@ -16,11 +16,14 @@ import { noneAgree, selecting } from './selecting.ts';
 /** Generated tests kept per round, in the order the samples wrote them. */
 const MAX_TESTS = 30;
 
-/** Every sample's tests, each once. */
-function poolTests(samples: readonly Sample[]): string[] {
+/**
+ * The task's generated tests (accepted by the user, but no more trusted than the model's own),
+ * then every sample's tests, each once.
+ */
+function poolTests(generated: readonly string[], samples: readonly Sample[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const t of samples.flatMap((x) => x.tests)) {
+  for (const t of [...generated, ...samples.flatMap((x) => x.tests)]) {
     const k = normalizeCode(t);
     if (seen.has(k) || out.length >= MAX_TESTS) continue;
     seen.add(k);
@@ -62,7 +65,7 @@ function why(drawn: number, tests: number, ranked: Ranked[], chosen: number, sus
 }
 
 async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
-  const tests = poolTests(drawn);
+  const tests = poolTests(s.opts.task.generatedTests ?? [], drawn);
   const got = await agreement(s, drawn, tests);
   if (got === 'stopped') return 'stopped';
   const top = got.ranked[0];

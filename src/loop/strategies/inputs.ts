@@ -38,6 +38,8 @@ export function selectionInputs(task: Task, target: Target | undefined, written:
   const seeds = [
     ...callArguments(visibleTestSource(task), target.names),
     ...callArguments(written.join('\n'), [target.entry]),
+    // The task's generated tests are not trusted to filter samples, but their calls are inputs too.
+    ...callArguments((task.generatedTests ?? []).join('\n'), [target.entry]),
   ];
   return deriveInputs(seeds, INPUTS, SEED);
 }

@@ -67,7 +67,9 @@ export async function drawAndRun(s: LoopState, conversation: Conversation, n: nu
       };
       const c = extract(s, split.codeReply);
       if (c.kind === 'no-code') return { reply, attempt: noCode(c, base, task.language), tests: split.tests };
-      const attempt = await run(s, c, base, true);
+      // Samples are filtered on the task's own tests: a generated test may be wrong, so it is
+      // weighed by selection (codet's agreement, best-of-n's inputs), never used to drop a sample.
+      const attempt = await run(s, c, base, true, true);
       return attempt === 'stopped' ? 'stopped' : { reply, candidate: c, attempt, tests: split.tests };
     }),
   );

@@ -12,6 +12,9 @@ import type { StrategySettings } from '../../shared/strategy.ts';
 import { testsToText, textToTests } from './tests-text.ts';
 import { mountProjectEditor } from './project-editor.ts';
 import { STARTER_PROJECT } from '../../shared/node-project.ts';
+import type { SuspectTest } from '../../shared/selection.ts';
+import { mountGeneratedTests, type GeneratedTests } from './generated-tests.ts';
+import { saveTaskDraft } from './task-draft.ts';
 
 interface TaskCaps {
   maxIterations: number;
@@ -33,6 +36,13 @@ export interface TaskPanelOptions {
   onRun?(): void;
   /** The task's language changed (picked, or a task in another language was loaded). */
   onLanguage?(language: Language): void;
+  /** "Propose tests" was pressed. */
+  onProposeTests?(): void;
+  /** Proposals and suspect flags kept with `task` (from the saved draft). */
+  proposals?: readonly string[];
+  suspect?: readonly SuspectTest[];
+  /** Keep the task as edited in this browser (task-draft.ts), so a reload does not lose it. */
+  keepDraft?: boolean;
 }
 
 export interface TaskPanel {
@@ -48,6 +58,8 @@ export interface TaskPanel {
   errors(): string[];
   /** While the loop runs, the task it runs on should not change under it. */
   setLocked(locked: boolean): void;
+  /** The generated tests: proposals to accept, edit or drop, and the accepted ones. */
+  readonly generated: GeneratedTests;
   dispose(): void;
 }
 
@@ -63,7 +75,26 @@ function blankTask(): Task {
 }
 
 export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskPanel {
-  const changed = (): void => opts.onChange?.();
+  const saveDraft = (): void => {
+    if (opts.keepDraft)
+      saveTaskDraft({ task: readTask(), proposals: generated.proposals(), suspect: generated.suspect() });
+  };
+  const changed = (): void => {
+    saveDraft();
+    hint();
+    opts.onChange?.();
+  };
+  // Said under the tests while there are none, given or generated, in a code task.
+  const hint = (): void =>
+    generated.hintNoTests(
+      !base.project &&
+        tests.getValue().trim() === '' &&
+        generated.accepted().length + generated.proposals().length === 0,
+    );
+  const generated = mountGeneratedTests({
+    onChange: (tests) => (tests ? changed() : (saveDraft(), hint())),
+    onPropose: () => opts.onProposeTests?.(),
+  });
   const picker = h('select', { id: 'task-example' }, h('option', { value: '' }, 'Blank task'));
   for (const t of opts.examples) picker.append(h('option', { value: t.id }, t.title));
   const kind = h(
@@ -84,6 +115,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     { class: 'task-code-fields' },
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Tests'), testsHost),
+    generated.el,
   );
 
   const timeout = numberField('Time limit (s)', { min: 0.1, max: 600 }, DEFAULT_LIMITS.timeoutSec, changed);
@@ -155,7 +187,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     project.el.hidden = !isProject;
   }
 
-  function setTask(task: Task): void {
+  function setTask(task: Task, proposals: readonly string[] = [], suspect: readonly SuspectTest[] = []): void {
     const languageChanged = task.language !== base.language;
     base = task;
     showKind(task.project !== undefined);
@@ -168,6 +200,9 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     tests.setValue(testsToText(task.tests));
     timeout.set(task.limits.timeoutSec);
     outputCap.set(Math.round((task.limits.outputCap / 1024) * 100) / 100);
+    generated.load(task.generatedTests ?? [], proposals, suspect);
+    saveDraft();
+    hint();
   }
 
   function setCaps(caps: TaskCaps): void {
@@ -202,27 +237,32 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   title.addEventListener('input', changed);
   prompt.addEventListener('input', changed);
 
-  setTask(opts.task ?? opts.examples[0] ?? blankTask());
+  function readTask(): Task {
+    const starterCode = starter.getValue();
+    const task: Task = {
+      ...base,
+      title: title.value.trim() || 'Untitled task',
+      prompt: prompt.value,
+      tests: textToTests(tests.getValue(), base.tests),
+      limits: {
+        timeoutSec: timeout.value() ?? base.limits.timeoutSec,
+        outputCap: Math.round((outputCap.value() ?? base.limits.outputCap / 1024) * 1024),
+      },
+    };
+    if (starterCode.trim()) task.starterCode = starterCode;
+    else delete task.starterCode;
+    if (base.project) task.project = project.get();
+    const accepted = generated.accepted();
+    if (accepted.length > 0) task.generatedTests = accepted;
+    else delete task.generatedTests;
+    return task;
+  }
+
+  setTask(opts.task ?? opts.examples[0] ?? blankTask(), opts.proposals, opts.suspect);
   setCaps(opts.caps ?? DEFAULT_CAPS);
 
   return {
-    getTask() {
-      const starterCode = starter.getValue();
-      const task: Task = {
-        ...base,
-        title: title.value.trim() || 'Untitled task',
-        prompt: prompt.value,
-        tests: textToTests(tests.getValue(), base.tests),
-        limits: {
-          timeoutSec: timeout.value() ?? base.limits.timeoutSec,
-          outputCap: Math.round((outputCap.value() ?? base.limits.outputCap / 1024) * 1024),
-        },
-      };
-      if (starterCode.trim()) task.starterCode = starterCode;
-      else delete task.starterCode;
-      if (base.project) task.project = project.get();
-      return task;
-    },
+    getTask: readTask,
     getCaps() {
       const caps: TaskCaps = { maxIterations: maxIterations.value() ?? DEFAULT_CAPS.maxIterations };
       const tb = tokenBudget.value();
@@ -233,7 +273,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     },
     getStrategy: () => strategy.value(),
     compareSlot,
-    setTask,
+    setTask: (task) => setTask(task),
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
     setLocked(locked) {
@@ -243,7 +283,9 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       strategy.setDisabled(locked);
       starter.setReadOnly(locked);
       tests.setReadOnly(locked);
+      generated.setLocked(locked);
     },
+    generated,
     dispose() {
       starter.dispose();
       tests.dispose();
