@@ -17,7 +17,17 @@ describe('the generated mark in the history', () => {
     await store.createSession(session);
     const suspect = [{ source: GENERATED[1]!, outputs: ['4'] }];
     await store.saveAttempt(
-      makeAttempt('g', 0, { selection: { samples: [], groups: [2], chosenSize: 2, chosen: 0, suspect, why: 'x' } }),
+      makeAttempt('g', 0, {
+        selection: {
+          samples: [0, 1].map(() => ({ code: 'def f(): pass', passed: 1, total: 1, ok: true, group: 0, passes: [0] })),
+          groups: [2],
+          chosenSize: 2,
+          chosen: 0,
+          tests: GENERATED,
+          suspect,
+          why: 'x',
+        },
+      }),
     );
     expect((await store.getSession('g'))?.task.generatedTests).toEqual(GENERATED);
 
