@@ -24,12 +24,13 @@ import {
 } from '../src/shared/strategy.ts';
 
 export const RUN_USAGE = `run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--workers N] [--out FILE]
-      [--strategy ${STRATEGY_NAMES.join('|')}] [--samples N] [--trace] [--visible-tests K|doc]
+      [--strategy ${STRATEGY_NAMES.join('|')}] [--samples N] [--trace] [--visible-tests K|doc] [--price-in USD] [--price-out USD]
       --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}
       --strategy: how the loop uses execution; default repair
       --samples: candidates drawn per round, for best-of-n and codet only; default ${DEFAULT_SAMPLES}
       --trace: feedback on the first failing test shows what the program did, line by line
-      ${VISIBLE_TESTS_USAGE}`;
+      ${VISIBLE_TESTS_USAGE}
+      --price-in, --price-out: dollars per million input / output tokens; the summary then gives the cost`;
 
 const PROVIDERS: ProviderKind[] = ['openai', 'anthropic', 'ollama'];
 // An endpoint that fails like this will fail the same way for every problem.
@@ -49,6 +50,8 @@ const RUN_FLAGS = {
   samples: { type: 'int', min: 1, max: 20 },
   trace: { type: 'boolean' },
   'visible-tests': { type: 'string' },
+  'price-in': { type: 'number', min: 0 },
+  'price-out': { type: 'number', min: 0 },
 } as const satisfies FlagSpec;
 
 /** The strategy the flags name; a flag that does not fit it is an error, not ignored. */
@@ -138,7 +141,7 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
     if (out) await new Promise<void>((ok) => out.end(ok));
   }
   // The same figures, from the same function, as the page's benchmark view shows.
-  const summary = summarize(rows);
+  const summary = summarize(rows, { priceInPerM: flags['price-in'], priceOutPerM: flags['price-out'] });
   for (const line of summaryLines(summary)) log(line);
   process.stdout.write(`${JSON.stringify({ summary: true, ...summary, seconds: progress.seconds() })}\n`);
   if (fatal) {

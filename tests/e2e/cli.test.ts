@@ -107,7 +107,8 @@ describe('fixpoint run', () => {
   it('repairs a failing candidate from feedback and reports every attempt', async () => {
     server.reply(fence('    return x - y\n'), fence('    return x + y\n'));
     const problems = jsonl('run-problems.jsonl', [problem]);
-    const r = await runAgainst(problems, server.baseUrl, [], { FIXPOINT_API_KEY: 'sk-test-123' });
+    const prices = ['--price-in', '2', '--price-out', '8'];
+    const r = await runAgainst(problems, server.baseUrl, prices, { FIXPOINT_API_KEY: 'sk-test-123' });
     expect(r.status, r.stderr).toBe(0);
     const [row, summary] = rows(r.stdout);
     expect(row).toMatchObject({
@@ -125,6 +126,11 @@ describe('fixpoint run', () => {
     const usage = row!.usage as { input_tokens: number; output_tokens: number };
     expect(usage.input_tokens).toBe(attempts[0]!.usage.input_tokens + attempts[1]!.usage.input_tokens);
     expect(summary).toMatchObject({ summary: true, problems: 1, passed: 1, passed_first: 0 });
+    // Prices given, the summary says what the run cost, as the page's benchmark view does.
+    const cost = (usage.input_tokens * 2 + usage.output_tokens * 8) / 1_000_000;
+    expect(summary!.cost).toBeCloseTo(cost, 12);
+    expect(summary!.cost_per_solved).toBeCloseTo(cost, 12);
+    expect(r.stderr).toMatch(/Cost: \$\d+\.\d{4}, \$\d+\.\d{4} per solved task/);
     // The second request carried the failure back to the model.
     const second = server.chatRequests()[1]!.body as { messages: { content: string }[] };
     expect(JSON.stringify(second.messages)).toMatch(/x - y|failed/);
