@@ -42,7 +42,7 @@ export async function proposeTests(page: PageState): Promise<void> {
     }
     const known = [...testsToText(task.tests).split('\n'), ...(task.generatedTests ?? [])];
     const merged = mergeProposals(generated.proposals(), known, fresh);
-    generated.addProposals(merged.proposals.slice(generated.proposals().length));
+    await generated.addProposals(merged.proposals.slice(generated.proposals().length));
     const repeated = merged.repeated > 0 ? ` (${plural(merged.repeated, 'test')} the task already had left out)` : '';
     generated.setStatus(
       merged.added > 0

@@ -58,17 +58,21 @@ describe('generated tests in the page', () => {
     const request = JSON.stringify(server.chatRequests().at(-1)!.body);
     expect(request).toContain('returns the sum of a and b');
     expect(request).toContain('Do not write the solution.');
-    expect((await listed(page)).map((r) => r.state)).toEqual(['proposed', 'proposed', 'proposed', 'proposed']);
+    await expect
+      .poll(async () => (await listed(page)).map((r) => r.state))
+      .toEqual(['proposed', 'proposed', 'proposed', 'proposed']);
     await expectAccessible(page, 'the proposed tests', { include: '.gen-tests' });
 
     await item(page, DROPPED).locator('button[data-action="drop"]').click();
     await item(page, RIGHT).locator('button[data-action="accept"]').click();
     await item(page, WRONG).locator('button[data-action="accept"]').click();
-    expect(await listed(page)).toEqual([
-      { source: RIGHT, state: 'accepted', suspect: 'false' },
-      { source: WRONG, state: 'accepted', suspect: 'false' },
-      { source: WAITING, state: 'proposed', suspect: 'false' },
-    ]);
+    await expect
+      .poll(() => listed(page))
+      .toEqual([
+        { source: RIGHT, state: 'accepted', suspect: 'false' },
+        { source: WRONG, state: 'accepted', suspect: 'false' },
+        { source: WAITING, state: 'proposed', suspect: 'false' },
+      ]);
   });
 
   it('an endpoint failure says why, and a reply without tests says so; the list stays as it was', async () => {
@@ -77,12 +81,12 @@ describe('generated tests in the page', () => {
     server.script('auth');
     await page.getByTestId('propose-tests').click();
     await waitForText(page, 'proposal-status', /Could not propose tests: .*refused the API key/);
-    expect(await listed(page)).toEqual(before);
+    await expect.poll(() => listed(page)).toEqual(before);
 
     server.reply('I would rather not write tests today.');
     await page.getByTestId('propose-tests').click();
     await waitForText(page, 'proposal-status', /The model's reply had no tests to propose/);
-    expect(await listed(page)).toEqual(before);
+    await expect.poll(() => listed(page)).toEqual(before);
   });
 
   it('codet with samples that agree flags the wrong generated test as suspect, with what they computed', async () => {
@@ -102,11 +106,13 @@ describe('generated tests in the page', () => {
     expect(body).toContain(WRONG);
     expect(body).not.toContain(WAITING);
 
-    expect(await listed(page)).toEqual([
-      { source: RIGHT, state: 'accepted', suspect: 'false' },
-      { source: WRONG, state: 'accepted', suspect: 'true' },
-      { source: WAITING, state: 'proposed', suspect: 'false' },
-    ]);
+    await expect
+      .poll(() => listed(page))
+      .toEqual([
+        { source: RIGHT, state: 'accepted', suspect: 'false' },
+        { source: WRONG, state: 'accepted', suspect: 'true' },
+        { source: WAITING, state: 'proposed', suspect: 'false' },
+      ]);
     const note = item(page, WRONG).getByTestId('suspect-note');
     expect(await note.textContent()).toMatch(/May be wrong/);
     expect(await note.getByTestId('suspect-outputs').innerText()).toBe('4');
@@ -120,11 +126,13 @@ describe('generated tests in the page', () => {
     expect(await area.evaluate((el) => el === document.activeElement)).toBe(true);
     await area.fill('assert add(2, 2) == 4');
     await page.locator('[data-testid="generated-test"] button[data-action="save"]').click();
-    expect(await listed(page)).toEqual([
-      { source: RIGHT, state: 'accepted', suspect: 'false' },
-      { source: 'assert add(2, 2) == 4', state: 'accepted', suspect: 'false' },
-      { source: WAITING, state: 'proposed', suspect: 'false' },
-    ]);
+    await expect
+      .poll(() => listed(page))
+      .toEqual([
+        { source: RIGHT, state: 'accepted', suspect: 'false' },
+        { source: 'assert add(2, 2) == 4', state: 'accepted', suspect: 'false' },
+        { source: WAITING, state: 'proposed', suspect: 'false' },
+      ]);
   });
 
   it('keeps the accepted tests, marked as generated, and the waiting proposal after a reload', async () => {
@@ -133,11 +141,13 @@ describe('generated tests in the page', () => {
     await appReady(page);
     await page.waitForSelector('[data-testid="generated-test"]');
     expect(await page.locator('#task-title').inputValue()).toBe('Add two numbers');
-    expect(await listed(page)).toEqual([
-      { source: RIGHT, state: 'accepted', suspect: 'false' },
-      { source: 'assert add(2, 2) == 4', state: 'accepted', suspect: 'false' },
-      { source: WAITING, state: 'proposed', suspect: 'false' },
-    ]);
+    await expect
+      .poll(() => listed(page))
+      .toEqual([
+        { source: RIGHT, state: 'accepted', suspect: 'false' },
+        { source: 'assert add(2, 2) == 4', state: 'accepted', suspect: 'false' },
+        { source: WAITING, state: 'proposed', suspect: 'false' },
+      ]);
     expect(await item(page, RIGHT).textContent()).toContain('generated');
   });
 
@@ -146,10 +156,12 @@ describe('generated tests in the page', () => {
     await openHistory(page);
     await page.locator('[data-testid="history-dialog"] .fp-history-open').first().click();
     await waitForText(page, 'session-end', /^passed/);
-    expect(await listed(page)).toEqual([
-      { source: RIGHT, state: 'accepted', suspect: 'false' },
-      { source: WRONG, state: 'accepted', suspect: 'true' },
-    ]);
+    await expect
+      .poll(() => listed(page))
+      .toEqual([
+        { source: RIGHT, state: 'accepted', suspect: 'false' },
+        { source: WRONG, state: 'accepted', suspect: 'true' },
+      ]);
     expect(await item(page, WRONG).getByTestId('suspect-outputs').innerText()).toBe('4');
   });
 });

@@ -144,7 +144,7 @@ describe('what the strategies did, in the page', () => {
     await runLoop(page);
     expect(await text(page, 'session-end')).toMatch(/^passed/);
     await page.getByTestId('selection').waitFor({ timeout: LONG });
-    const tests = await page.$$eval('[data-testid="generated-test"]', (rows) =>
+    const tests = await page.$$eval('[data-testid="selection-test"]', (rows) =>
       rows.map((r) => Array.from(r.children).map((c) => c.textContent ?? '')),
     );
     expect(tests.map((t) => t[1]).sort()).toEqual([RIGHT_TEST, WRONG_TEST].sort());

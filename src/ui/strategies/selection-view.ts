@@ -53,7 +53,7 @@ function testsTable(sel: Selection): HTMLElement {
   const rows = testLines(sel).map((t) =>
     h(
       'tr',
-      { class: t.suspect ? 'suspect' : undefined, 'data-testid': 'generated-test' },
+      { class: t.suspect ? 'suspect' : undefined, 'data-testid': 'selection-test' },
       h('th', { scope: 'row' }, `Test ${t.number}`),
       h('td', null, h('code', null, t.source)),
       h('td', null, t.passedByText),

@@ -22,7 +22,8 @@ export interface GeneratedTests {
   suspect(): SuspectTest[];
   /** Shows a task's accepted tests, and the proposals kept with it; in-progress edits are dropped. */
   load(accepted: readonly string[], proposals?: readonly string[], suspect?: readonly SuspectTest[]): void;
-  addProposals(tests: readonly string[]): void;
+  /** Resolves once the list shows them, so whatever is said about them next is true. */
+  addProposals(tests: readonly string[]): Promise<void>;
   /** Flags from a run's selection; only those about tests in the list are kept. */
   setSuspect(suspect: readonly SuspectTest[]): void;
   setStatus(text: string, tone: ProposalTone): void;
@@ -54,11 +55,11 @@ export function mountGeneratedTests(opts: GeneratedTestsOptions): GeneratedTests
   const el = h('div', { class: 'field gen-tests' }, h('div', { class: 'gen-bar' }, propose, status), listHost);
   propose.addEventListener('click', () => opts.onPropose?.());
 
-  const refresh = (): void => {
+  const render = async (): Promise<void> => {
     propose.disabled = busy || locked;
     if (state.items.length === 0 && !listModule) return;
     listModule ??= import('./generated-list.ts');
-    void listModule.then((m) =>
+    await listModule.then((m) =>
       m.renderGeneratedList(listHost, state, {
         locked,
         changed: (tests) => (opts.onChange(tests), refresh()),
@@ -66,6 +67,7 @@ export function mountGeneratedTests(opts: GeneratedTestsOptions): GeneratedTests
       }),
     );
   };
+  const refresh = (): void => void render();
 
   return {
     el,
@@ -80,7 +82,7 @@ export function mountGeneratedTests(opts: GeneratedTestsOptions): GeneratedTests
     addProposals(tests) {
       addProposals(state, tests);
       opts.onChange(false);
-      refresh();
+      return render();
     },
     setSuspect(suspect) {
       setSuspect(state, suspect);
