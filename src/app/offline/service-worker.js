@@ -46,7 +46,8 @@ self.addEventListener('fetch', (event) => {
       const cache = await caches.open(CACHE);
       try {
         const res = await fetch(req);
-        if (res.ok && !url.search) await cache.put(req, res.clone());
+        // Stored beside the answer, not before it: a 10 MB file reaches the page as it arrives.
+        if (res.ok && !url.search) event.waitUntil(cache.put(req, res.clone()).catch(() => undefined));
         return isolated(res);
       } catch (err) {
         const cached = await cache.match(req, { ignoreSearch: true });
