@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { pythonSnapshot } from './build/python-snapshot.ts';
 
 // Cross-origin isolation lets the sandbox frame share an interrupt buffer with its worker.
 const isolation = {
@@ -69,7 +70,7 @@ function serviceWorker(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [pyodideAssets(), wllamaAssets(), serviceWorker()],
+  plugins: [pyodideAssets(), wllamaAssets(), pythonSnapshot(), serviceWorker()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'iife' },

@@ -42,19 +42,21 @@ export interface RuntimeFigures {
   profileDir: string;
 }
 
-interface Start {
+export interface Start {
   /** The page's own clock when the first result is in: milliseconds from navigation. */
   ms: number;
   parts: [string, number][];
+  /** Whether Python booted from a snapshot (the app's or the browser's own) rather than from scratch. */
+  restored: boolean;
 }
 
-async function firstResult(page: Page): Promise<Start> {
+export async function firstResult(page: Page): Promise<Start> {
   const { ms, moments } = await page.evaluate(async (j) => {
     await window.fixpoint.run(j, 0);
     const ms = performance.now();
     return { ms, moments: window.fixpoint.startupMoments() };
   }, job('pass'));
-  return { ms, parts: startupParts({ ...moments, 'first result': ms }) };
+  return { ms, parts: startupParts({ ...moments, 'first result': ms }), restored: 'snapshot restored' in moments };
 }
 
 async function startToFirstResult(isolated: boolean, profileDir: string, log: (s: string) => void): Promise<Start> {

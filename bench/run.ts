@@ -10,6 +10,7 @@ import { measureJs } from './js-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { measureRuntime } from './page-bench.ts';
 import { measureScaling } from './scaling-bench.ts';
+import { scratchStart } from './scratch-start.ts';
 import { measureSelection } from './selection-bench.ts';
 import { typeCheckRows } from './typecheck-bench.ts';
 
@@ -49,6 +50,14 @@ if (want('python')) {
     ['    page load and worker start', ms(b.workerStartedMs), '-'],
     ['    loadPyodide: files fetched, wasm compiled, stdlib loaded', ms(b.loadedMs - b.workerStartedMs), '-'],
     ['    first run', ms(bare - b.loadedMs), '-'],
+  );
+
+  log('cold start without the built snapshot…');
+  const scratch = await scratchStart();
+  results.scratchStart = scratch;
+  rows.push(
+    ['cold start without the built snapshot (Python from scratch), new profile, isolated', ms(scratch.ms), '-'],
+    ['  / bare Pyodide', ratio(scratch.ms / bare), '-'],
   );
 
   for (const isolated of [true, false]) {

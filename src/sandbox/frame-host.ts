@@ -1,83 +1,15 @@
 // Creates the opaque-origin sandbox frame and hands it everything it needs: the frame cannot
 // fetch (its CSP allows no network) and is not controlled by the app's service worker, so the
-// app fetches Pyodide's files from its own origin and passes the bytes in.
-import frameUrl from './frame/frame.ts?worker&url';
-import workerUrl from './frame/python-worker.ts?worker&url';
-import jsWorkerUrl from './frame/javascript/worker.ts?worker&url';
-import type { FrameToHost, HostToFrame, PyodideAssets } from '../shared/sandbox-protocol.ts';
-import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
+// app fetches Pyodide's files from its own origin (frame-assets.ts) and passes the bytes in.
+import type { FrameToHost, HostToFrame } from '../shared/sandbox-protocol.ts';
+import { loadAssets, loadSources } from './frame-assets.ts';
+import type { SnapshotCache } from './snapshot-cache.ts';
 import { markReported, markStartup } from './startup-times.ts';
 
 const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
 
-interface Loaded {
-  assets: PyodideAssets;
-  frameSource: string;
-  workerSource: string;
-  jsWorkerSource: string;
-  snapshots: SnapshotCache;
-}
-
-let assetsPromise: Promise<Loaded> | undefined;
-
-async function fetchOk(url: string): Promise<Response> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`could not load ${url}: HTTP ${res.status}`);
-  return res;
-}
-
-interface Sources {
-  frameSource: string;
-  workerSource: string;
-  jsWorkerSource: string;
-}
-
-let sourcesPromise: Promise<Sources> | undefined;
-
-/** The frame's and workers' own code: small, so the frame and JavaScript start before Python's files arrive. */
-function loadSources(): Promise<Sources> {
-  sourcesPromise ??= (async () => {
-    const [frameSource, workerSource, jsWorkerSource] = await Promise.all(
-      [frameUrl, workerUrl, jsWorkerUrl].map((u) => fetchOk(u).then((r) => r.text())),
-    );
-    return { frameSource: frameSource!, workerSource: workerSource!, jsWorkerSource: jsWorkerSource! };
-  })();
-  sourcesPromise.catch(() => (sourcesPromise = undefined));
-  return sourcesPromise;
-}
-
-/** Fetched once per page; every frame gets the same Blobs. */
-function loadAssets(): Promise<Loaded> {
-  assetsPromise ??= (async () => {
-    const base = new URL('pyodide/', document.baseURI).href;
-    const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
-    const [pyodideMjs, asmMjs, wasm, stdlib, lock, sources, { harnessSources }] = await Promise.all([
-      blob('pyodide.mjs'),
-      blob('pyodide.asm.mjs'),
-      blob('pyodide.asm.wasm'),
-      blob('python_stdlib.zip'),
-      fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
-      loadSources(),
-      // The harness's Python sources are their own chunk, so the first paint does not wait for them.
-      import('./harness-sources.ts'),
-    ]);
-    const { frameSource, workerSource } = sources;
-    const harness: Record<string, string> = {};
-    for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
-    const snapshots = snapshotCache([
-      lock,
-      frameSource,
-      workerSource,
-      ...Object.keys(harness)
-        .sort()
-        .map((k) => `${k}\n${harness[k]}`),
-    ]);
-    return { assets: { pyodideMjs, asmMjs, wasm, stdlib, lock, harness }, ...sources, snapshots };
-  })();
-  assetsPromise.catch(() => (assetsPromise = undefined));
-  return assetsPromise;
-}
+let firstLookupUsed = false;
 
 export interface FrameConnection {
   post(m: HostToFrame): void;
@@ -130,6 +62,10 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   let snapshots: SnapshotCache | undefined;
   let markCached!: () => void;
   const cached = new Promise<void>((ok) => (markCached = ok));
+  // A snapshot handed to the frame: 'loaded' once Python is up from it, 'refused' if it would not
+  // load (the frame then makes one, which is stored before the page counts as cached).
+  let handed: 'no' | 'yes' | 'refused' = 'no';
+  let handedBuilt = false;
   const listener = (e: MessageEvent): void => {
     if (e.source !== iframe.contentWindow) return;
     // The frame is this app's code, but the run code beside it is not: shapes are checked as used.
@@ -137,6 +73,11 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
       case 'ready':
+        if (handed === 'yes') {
+          // Up from the built snapshot: any the browser kept (older builds') is dead weight.
+          if (handedBuilt && snapshots) void snapshots.clear().finally(markCached);
+          else markCached();
+        }
         markReported(m.times);
         markStartup('python ready');
         settle.ok({ isolated: m.isolated === true });
@@ -155,7 +96,11 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         if (m.bytes instanceof Blob) void snapshots?.save(m.bytes).finally(markCached);
         break;
       case 'snapshot-rejected':
-        void snapshots?.drop().finally(markCached);
+        // The first refusal is of the snapshot handed in; any other means none could be made.
+        if (handed === 'yes') {
+          handed = 'refused';
+          void snapshots?.drop();
+        } else markCached();
         break;
       case 'boot-error':
         markCached();
@@ -208,9 +153,14 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     markStartup('python files fetched');
     const { assets, workerSource } = loaded;
     snapshots = loaded.snapshots;
-    const snapshot = await snapshots.load();
+    // One this browser made comes first: it exists only if the built one was missing or refused.
+    // A later frame looks again: the first one may have stored one since.
+    const own = firstLookupUsed ? await snapshots.load() : loaded.ownSnapshot;
+    firstLookupUsed = true;
+    const snapshot = own ?? loaded.builtSnapshot;
+    handedBuilt = !own && snapshot !== undefined;
     markStartup('snapshot looked up');
-    if (snapshot) markCached();
+    if (snapshot) handed = 'yes';
     iframe.contentWindow?.postMessage({ type: 'init', assets, workerSource, snapshot } satisfies HostToFrame, '*');
     markStartup('files handed to frame');
   };

@@ -3,6 +3,7 @@
 // reach the worker's globals (`import js`), so nothing it may not touch is ever put there.
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { AFTER_RESTORE, HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -16,8 +17,6 @@ interface Pyodide {
   FS: { mkdirTree(path: string): void; writeFile(path: string, data: string): void };
   globals: { set(name: string, value: unknown): void };
 }
-
-const HARNESS_DIR = '/lib/fixpoint';
 
 // Wall-clock moments of this worker's start, sent with "ready" for the bench's start-up rows.
 const clock = (): number => performance.timeOrigin + performance.now();
@@ -94,8 +93,8 @@ async function loadInterpreter(
   init: WorkerInit,
   compiled: Promise<WebAssembly.Module>,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
-  // Read while the modules load; Pyodide awaits it.
-  const snapshotBytes = init.snapshot?.arrayBuffer().then((b) => new Uint8Array(b));
+  // Read (and unpacked, if it is the build's compressed one) while the modules load; Pyodide awaits it.
+  const snapshotBytes = init.snapshot && readSnapshot(init.snapshot);
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
@@ -128,7 +127,7 @@ async function loadInterpreter(
       lockFileContents: init.lock,
       createPyodideModule: asmModule.default,
       stdin: () => null,
-      env: { HOME: '/home/pyodide' },
+      env: { ...PYTHON_ENV },
       ...(snapshotBytes ? { _loadSnapshot: snapshotBytes } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
     });
   } finally {
@@ -140,9 +139,8 @@ async function loadInterpreter(
   for (const [name, source] of Object.entries(init.harness)) {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
   }
-  py.runPython(
-    `import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})\nimport fixpoint_harness`,
-  );
+  py.runPython(IMPORT_HARNESS);
+  if (init.snapshot) py.runPython(AFTER_RESTORE);
   let snapshot: Uint8Array | undefined;
   if (init.makeSnapshot && !init.snapshot) {
     try {
@@ -157,6 +155,14 @@ async function loadInterpreter(
     installInterruptibleSleep(py, init.interrupt);
   }
   return { py, memory, snapshot };
+}
+
+/** The snapshot's bytes; the one built with the app comes gzip-compressed (its first bytes say so). */
+async function readSnapshot(blob: Blob): Promise<Uint8Array> {
+  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  const body = gzipped ? new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))) : blob;
+  return new Uint8Array(await body.arrayBuffer());
 }
 
 /** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */

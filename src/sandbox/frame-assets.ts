@@ -1,0 +1,96 @@
+// What a sandbox frame is given: its own code and the workers', and Python's files, fetched by the
+// page from its own origin (the frame can fetch nothing). Each is fetched once per page; every
+// frame gets the same Blobs.
+import frameUrl from './frame/frame.ts?worker&url';
+import workerUrl from './frame/python-worker.ts?worker&url';
+import jsWorkerUrl from './frame/javascript/worker.ts?worker&url';
+import type { PyodideAssets } from '../shared/sandbox-protocol.ts';
+import { BUILT_SNAPSHOT } from '../shared/python-boot.ts';
+import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
+
+export interface Loaded {
+  assets: PyodideAssets;
+  frameSource: string;
+  workerSource: string;
+  jsWorkerSource: string;
+  snapshots: SnapshotCache;
+  /** The snapshot built with the app (compressed), when the server has one. */
+  builtSnapshot?: Blob;
+  /** This browser's own snapshot, as looked up when the files were fetched (for the first frame). */
+  ownSnapshot?: Blob;
+}
+
+let assetsPromise: Promise<Loaded> | undefined;
+
+async function fetchOk(url: string): Promise<Response> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`could not load ${url}: HTTP ${res.status}`);
+  return res;
+}
+
+interface Sources {
+  frameSource: string;
+  workerSource: string;
+  jsWorkerSource: string;
+}
+
+let sourcesPromise: Promise<Sources> | undefined;
+
+/** The frame's and workers' own code: small, so the frame and JavaScript start before Python's files arrive. */
+export function loadSources(): Promise<Sources> {
+  sourcesPromise ??= (async () => {
+    const [frameSource, workerSource, jsWorkerSource] = await Promise.all(
+      [frameUrl, workerUrl, jsWorkerUrl].map((u) => fetchOk(u).then((r) => r.text())),
+    );
+    return { frameSource: frameSource!, workerSource: workerSource!, jsWorkerSource: jsWorkerSource! };
+  })();
+  sourcesPromise.catch(() => (sourcesPromise = undefined));
+  return sourcesPromise;
+}
+
+/** Fetched once per page; every frame gets the same Blobs. */
+export function loadAssets(): Promise<Loaded> {
+  assetsPromise ??= (async () => {
+    const base = new URL('pyodide/', document.baseURI).href;
+    const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
+    // The small files first: with them this browser's own snapshot is looked up while the large
+    // ones still arrive.
+    const small = (async () => {
+      const [lock, sources, { harnessSources }] = await Promise.all([
+        fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
+        loadSources(),
+        // The harness's Python sources are their own chunk, so the first paint does not wait for them.
+        import('./harness-sources.ts'),
+      ]);
+      const harness: Record<string, string> = {};
+      for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
+      const snapshots = snapshotCache([
+        lock,
+        sources.frameSource,
+        sources.workerSource,
+        ...Object.keys(harness)
+          .sort()
+          .map((k) => `${k}\n${harness[k]}`),
+      ]);
+      return { lock, sources, harness, snapshots, ownSnapshot: await snapshots.load() };
+    })();
+    const [pyodideMjs, asmMjs, wasm, stdlib, builtSnapshot, { lock, sources, harness, snapshots, ownSnapshot }] =
+      await Promise.all([
+        blob('pyodide.mjs'),
+        blob('pyodide.asm.mjs'),
+        blob('pyodide.asm.wasm'),
+        blob('python_stdlib.zip'),
+        // A development server has none: Python then boots from scratch and the page makes its own.
+        fetch(base + BUILT_SNAPSHOT).then(
+          // (A server that answers every path with the page is not offering one.)
+          (r) => (r.ok && !r.headers.get('Content-Type')?.includes('text/html') ? r.blob() : undefined),
+          () => undefined,
+        ),
+        small,
+      ]);
+    const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };
+    return { assets, ...sources, snapshots, ownSnapshot, builtSnapshot };
+  })();
+  assetsPromise.catch(() => (assetsPromise = undefined));
+  return assetsPromise;
+}

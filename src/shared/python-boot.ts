@@ -1,0 +1,16 @@
+// How every Python interpreter is set up, whether it boots from scratch in the sandbox or is made
+// at build time for the snapshot the app ships: both must agree, or a snapshot would carry
+// another environment into the page.
+
+/** The process environment. A fixed locale: results do not depend on the browser's language. */
+export const PYTHON_ENV: Record<string, string> = { HOME: '/home/pyodide', LANG: 'C.UTF-8' };
+
+/** Where the harness's files are written, and the line that imports it. */
+export const HARNESS_DIR = '/lib/fixpoint';
+export const IMPORT_HARNESS = `import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})\nimport fixpoint_harness`;
+
+/** Run after booting from a snapshot: what a new interpreter has fresh (src/sandbox/frame/py/restore.py). */
+export const AFTER_RESTORE = 'from fixpoint_harness import restore as _r\n_r.refresh()\ndel _r';
+
+/** The snapshot made at build time, gzip-compressed, next to Pyodide's files. */
+export const BUILT_SNAPSHOT = 'python-snapshot.gz';
