@@ -1,7 +1,8 @@
 // Compare strategies in the page, against a local endpoint: repair runs out of attempts on the
 // running-median task while best-of-n passes, and the side-by-side table shows both with the
 // model calls, samples and tokens each used; the two sessions open from the table, the
-// comparison reopens after a reload, Stop skips the side not yet run, and the view passes axe.
+// comparison reopens after a reload, Stop skips the side not yet run, both sides' choices survive
+// a reload and the next comparison uses them, and the view passes axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
@@ -90,6 +91,9 @@ describe('comparing two strategies side by side', () => {
     await page.reload();
     await appReady(page);
     await openCompare(page);
+    // The sides show what was chosen before the reload.
+    expect(await page.locator('#compare-b-name').inputValue()).toBe('best-of-n');
+    expect(await page.locator('#compare-b-samples').inputValue()).toBe('3');
     const past = page.locator('.compare-past-open');
     await past.first().waitFor();
     expect(await past.allTextContents()).toEqual(['Running median: Repair against Best of N, 3 samples']);
@@ -105,6 +109,7 @@ describe('comparing two strategies side by side', () => {
     const { page } = ctx;
     await page.selectOption('#compare-a-name', 'reflexion');
     await page.selectOption('#compare-b-name', 'codet');
+    await page.locator('#compare-b-samples').fill('5');
     const before = server.chatRequests().length;
     server.script('hang');
     await page.getByTestId('compare-run').click();
@@ -125,5 +130,43 @@ describe('comparing two strategies side by side', () => {
       'Running median: Reflexion against CodeT, 5 samples',
       'Running median: Repair against Best of N, 3 samples',
     ]);
+  });
+
+  it('remembers both sides, with their samples and tracing, across a reload, and runs what it shows', async () => {
+    const { page } = ctx;
+    await page.selectOption('#compare-a-name', 'best-of-n');
+    await page.locator('#compare-a-samples').fill('2');
+    await page.locator('#compare-a-trace').check();
+    await page.selectOption('#compare-b-name', 'reflexion');
+    await page.reload();
+    await appReady(page);
+    await openCompare(page);
+    expect(await page.locator('#compare-a-name').inputValue()).toBe('best-of-n');
+    expect(await page.locator('#compare-a-samples').inputValue()).toBe('2');
+    expect(await page.locator('#compare-a-trace').isChecked()).toBe(true);
+    expect(await page.locator('#compare-b-name').inputValue()).toBe('reflexion');
+    expect(await page.locator('#compare-b-samples').isVisible()).toBe(false);
+    expect(await page.locator('#compare-b-trace').isChecked()).toBe(false);
+
+    const before = server.chatRequests().length;
+    // Best of N draws two right samples; Reflexion passes at once.
+    server.reply(used(FIXED), used(FIXED), used(FIXED));
+    await page.getByTestId('compare-run').click();
+    await waitForText(page, 'compare-verdict', /\S/);
+    await waitBusy(page, false);
+    expect(await page.$$eval('.compare-table thead th', (th) => th.map((c) => c.textContent))).toEqual([
+      'Measure',
+      'A: Best of N, 2 samples, traced',
+      'B: Reflexion',
+    ]);
+    expect(await text(page, 'compare-verdict')).toBe(
+      'Both passed; B (Reflexion) used fewer model calls (2 against 1).',
+    );
+    expect(await row(page, 'samples')).toEqual(['2', '1']);
+    expect(await row(page, 'model-calls')).toEqual(['2', '1']);
+    expect(server.chatRequests().length - before).toBe(3);
+    expect(await page.locator('.compare-past-open').first().textContent()).toBe(
+      'Running median: Best of N, 2 samples, traced against Reflexion',
+    );
   });
 });

@@ -26,11 +26,13 @@ export interface ComparePanel {
 }
 
 export function mountComparePanel(o: ComparePanelOptions): ComparePanel {
+  // Each side's choice is remembered, as the task panel's is, so a reload keeps both.
   const side = (letter: string, initial: StrategySettings) =>
     strategyPicker({
       idPrefix: `compare-${letter.toLowerCase()}`,
       legend: `Strategy ${letter}`,
       initial,
+      storageKey: `fixpoint.compare.${letter.toLowerCase()}`,
       class: 'compare-side',
     });
   const a = side('A', { name: 'repair' });
