@@ -3,12 +3,11 @@
 // model calls, samples and tokens each used; the two sessions open from the table, the
 // comparison reopens after a reload, Stop skips the side not yet run, both sides' choices survive
 // a reload and the next comparison uses them, and the view passes axe.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { appReady, attempts, configure, openApp, pickExample, text, waitBusy, waitForText } from './support/app.ts';
+import { appReady, attempts, pickExample, text, waitBusy, waitForText } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
-import type { PageContext } from './support/browser.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 import { BUGGY, EXAMPLE, FIXED } from './support/replies.ts';
 
 /** Another wrong program with the same bug: a different attempt, so the loop is not stuck. */
@@ -28,20 +27,10 @@ async function openCompare(page: Page): Promise<void> {
 }
 
 describe('comparing two strategies side by side', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-    ctx = await openApp({ isolated: true });
-    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  const app = pageWithModel();
 
   it('runs repair and best-of-n on one task and shows both outcomes with their calls and samples', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await pickExample(page, EXAMPLE);
     await page.getByLabel('Max iterations', { exact: true }).fill('2');
     await openCompare(page);
@@ -87,7 +76,7 @@ describe('comparing two strategies side by side', () => {
   });
 
   it('reopens the comparison from the history after a reload', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.reload();
     await appReady(page);
     await openCompare(page);
@@ -106,7 +95,7 @@ describe('comparing two strategies side by side', () => {
   });
 
   it('Stop ends the side running and skips the other', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await page.selectOption('#compare-a-name', 'reflexion');
     await page.selectOption('#compare-b-name', 'codet');
     await page.locator('#compare-b-samples').fill('5');
@@ -133,7 +122,7 @@ describe('comparing two strategies side by side', () => {
   });
 
   it('remembers both sides, with their samples and tracing, across a reload, and runs what it shows', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await page.selectOption('#compare-a-name', 'best-of-n');
     await page.locator('#compare-a-samples').fill('2');
     await page.locator('#compare-a-trace').check();
