@@ -1,25 +1,16 @@
 // `run --visible-tests`: the model sees the visible tests only, the hidden ones decide `passed`,
 // and a candidate that passes the visible tests ends the run whatever the hidden ones say.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { runAgainst } from './support/cli.ts';
+import { jsonlWriter, rowsOf, runAgainst } from './support/cli.ts';
 
 const DATA = resolve(import.meta.dirname, '../../data');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-visible-e2e-'));
-const jsonl = (name: string, rows: unknown[]): string => {
-  const p = join(dir, name);
-  writeFileSync(p, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
-  return p;
-};
-const rows = (stdout: string): Record<string, unknown>[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonl = jsonlWriter(dir);
 const humaneval = gunzipSync(readFileSync(join(DATA, 'humaneval/HumanEval.jsonl.gz')))
   .toString('utf8')
   .trim()
@@ -54,7 +45,7 @@ describe('fixpoint run --visible-tests', () => {
     );
     const r = await run(jsonl('mbpp.jsonl', [MBPP]), '1');
     expect(r.status, r.stderr).toBe(0);
-    const [row, summary] = rows(r.stdout);
+    const [row, summary] = rowsOf(r.stdout);
     expect(row).toMatchObject({
       task_id: 901,
       passed: false,
@@ -81,7 +72,7 @@ describe('fixpoint run --visible-tests', () => {
     );
     const r = await run(jsonl('he.jsonl', [problem]), 'doc');
     expect(r.status, r.stderr).toBe(0);
-    const [row] = rows(r.stdout);
+    const [row] = rowsOf(r.stdout);
     expect(row).toMatchObject({ passed: false, visible_passed: true, hidden_passed: false, iterations: 2 });
     expect(row!.hidden_result).toMatch(/^failed/);
     expect(server.chatRequests()).toHaveLength(2);
@@ -94,7 +85,7 @@ describe('fixpoint run --visible-tests', () => {
     server.reset();
     server.reply('```python\ndef add_nums(a, b):\n    return a + b\n```');
     const r = await run(jsonl('mbpp-ok.jsonl', [MBPP]), '2');
-    const [row, summary] = rows(r.stdout);
+    const [row, summary] = rowsOf(r.stdout);
     expect(row).toMatchObject({ passed: true, visible_passed: true, hidden_passed: true, hidden_tests: 1 });
     expect(summary).toMatchObject({ passed: 1, passed_first: 1 });
   });

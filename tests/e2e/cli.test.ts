@@ -1,31 +1,21 @@
 // The command line end to end: the built page in headless Chromium, real files, real endpoints.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { hasPython } from './support/native.ts';
-import { cli, runAgainst } from './support/cli.ts';
+import { cli, jsonlWriter, rowsOf, runAgainst } from './support/cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA = resolve(ROOT, 'data');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-e2e-'));
-const jsonl = (name: string, rows: unknown[]): string => {
-  const p = join(dir, name);
-  writeFileSync(p, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
-  return p;
-};
+const jsonl = jsonlWriter(dir);
 const readGz = (p: string): Record<string, unknown>[] =>
   gunzipSync(readFileSync(p))
     .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-
-const rows = (stdout: string): Record<string, unknown>[] =>
-  stdout
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l));
@@ -54,14 +44,14 @@ describe('fixpoint eval', () => {
       out,
     ]);
     expect(r.status, r.stderr).toBe(0);
-    const got = rows(readFileSync(out, 'utf8'));
+    const got = rowsOf(readFileSync(out, 'utf8'));
     expect(got.map((g) => [g.task_id, g.passed, g.result])).toEqual([
       ['HumanEval/0', true, 'passed'],
       ['HumanEval/1', false, 'timed out'],
       ['HumanEval/2', false, 'failed: '],
       ['HumanEval/0', false, 'failed: nope'],
     ]);
-    const summary = rows(r.stdout).at(-1)!;
+    const summary = rowsOf(r.stdout).at(-1)!;
     expect(summary).toMatchObject({ summary: true, samples: 4, passed: 1 });
     expect(r.stderr).toMatch(/graded 4\/4/);
   });
@@ -75,7 +65,7 @@ describe('fixpoint eval', () => {
     );
     const r = await cli(['eval', '--problems', probFile, '--samples', samples]);
     expect(r.status, r.stderr).toBe(0);
-    const ours = rows(r.stdout).slice(0, -1);
+    const ours = rowsOf(r.stdout).slice(0, -1);
     expect(ours).toHaveLength(20);
     expect(ours.filter((o) => o.passed)).toHaveLength(15);
     if (!hasPython) return;
@@ -89,7 +79,7 @@ describe('fixpoint eval', () => {
       child.stdout.on('data', (d: Buffer) => (text += d));
       child.on('close', () => ok(text));
     });
-    expect(ours.map((o) => o.result)).toEqual(rows(native).map((n) => n.result));
+    expect(ours.map((o) => o.result)).toEqual(rowsOf(native).map((n) => n.result));
   });
 });
 
@@ -110,7 +100,7 @@ describe('fixpoint run', () => {
     const prices = ['--price-in', '2', '--price-out', '8'];
     const r = await runAgainst(problems, server.baseUrl, prices, { FIXPOINT_API_KEY: 'sk-test-123' });
     expect(r.status, r.stderr).toBe(0);
-    const [row, summary] = rows(r.stdout);
+    const [row, summary] = rowsOf(r.stdout);
     expect(row).toMatchObject({
       task_id: problem.task_id,
       passed: true,
@@ -145,7 +135,7 @@ describe('fixpoint run', () => {
     const problems = jsonl('run-js.jsonl', [record]);
     const r = await runAgainst(problems, server.baseUrl, [], { FIXPOINT_API_KEY: 'sk-test-123' });
     expect(r.status, r.stderr).toBe(0);
-    const [row, summary] = rows(r.stdout);
+    const [row, summary] = rowsOf(r.stdout);
     expect(row).toMatchObject({
       task_id: 'HumanEval_53_add',
       passed: true,
@@ -168,23 +158,11 @@ describe('fixpoint run', () => {
 
   it('stops with the reason when the key is refused', async () => {
     const problems = jsonl('run-problems2.jsonl', [problem, { ...problem, task_id: 'HumanEval/x' }]);
-    const r = await cli([
-      'run',
-      '--problems',
-      problems,
-      '--provider',
-      'openai',
-      '--base-url',
-      server.baseUrl,
-      '--model',
-      'test-model',
-      '--api-key',
-      'sk-wrong',
-    ]);
+    const r = await runAgainst(problems, server.baseUrl, ['--api-key', 'sk-wrong']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/stopped after 1 of 2 problems/);
     expect(r.stderr).toMatch(/key/i);
     expect(r.stderr).not.toContain('sk-wrong');
-    expect(rows(r.stdout)[0]).toMatchObject({ passed: false, end_reason: 'endpoint-failed' });
+    expect(rowsOf(r.stdout)[0]).toMatchObject({ passed: false, end_reason: 'endpoint-failed' });
   });
 });

@@ -1,13 +1,13 @@
 // Compare strategies in the page, against a local endpoint: repair runs out of attempts on the
 // running-median task while best-of-n passes, and the side-by-side table shows both with the
 // model calls, samples and tokens each used; the two sessions open from the table, the
-// comparison reopens after a reload, Stop skips the side not yet run, and the view passes axe.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// comparison reopens after a reload, Stop skips the side not yet run, both sides' choices survive
+// a reload and the next comparison uses them, and the view passes axe.
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { appReady, attempts, configure, openApp, pickExample, text, waitBusy, waitForText } from './support/app.ts';
+import { appReady, attempts, pickExample, text, waitBusy, waitForText } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
-import type { PageContext } from './support/browser.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 import { BUGGY, EXAMPLE, FIXED } from './support/replies.ts';
 
 /** Another wrong program with the same bug: a different attempt, so the loop is not stuck. */
@@ -27,20 +27,10 @@ async function openCompare(page: Page): Promise<void> {
 }
 
 describe('comparing two strategies side by side', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-    ctx = await openApp({ isolated: true });
-    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  const app = pageWithModel();
 
   it('runs repair and best-of-n on one task and shows both outcomes with their calls and samples', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await pickExample(page, EXAMPLE);
     await page.getByLabel('Max iterations', { exact: true }).fill('2');
     await openCompare(page);
@@ -86,10 +76,13 @@ describe('comparing two strategies side by side', () => {
   });
 
   it('reopens the comparison from the history after a reload', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.reload();
     await appReady(page);
     await openCompare(page);
+    // The sides show what was chosen before the reload.
+    expect(await page.locator('#compare-b-name').inputValue()).toBe('best-of-n');
+    expect(await page.locator('#compare-b-samples').inputValue()).toBe('3');
     const past = page.locator('.compare-past-open');
     await past.first().waitFor();
     expect(await past.allTextContents()).toEqual(['Running median: Repair against Best of N, 3 samples']);
@@ -102,9 +95,10 @@ describe('comparing two strategies side by side', () => {
   });
 
   it('Stop ends the side running and skips the other', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await page.selectOption('#compare-a-name', 'reflexion');
     await page.selectOption('#compare-b-name', 'codet');
+    await page.locator('#compare-b-samples').fill('5');
     const before = server.chatRequests().length;
     server.script('hang');
     await page.getByTestId('compare-run').click();
@@ -125,5 +119,43 @@ describe('comparing two strategies side by side', () => {
       'Running median: Reflexion against CodeT, 5 samples',
       'Running median: Repair against Best of N, 3 samples',
     ]);
+  });
+
+  it('remembers both sides, with their samples and tracing, across a reload, and runs what it shows', async () => {
+    const { page, server } = app;
+    await page.selectOption('#compare-a-name', 'best-of-n');
+    await page.locator('#compare-a-samples').fill('2');
+    await page.locator('#compare-a-trace').check();
+    await page.selectOption('#compare-b-name', 'reflexion');
+    await page.reload();
+    await appReady(page);
+    await openCompare(page);
+    expect(await page.locator('#compare-a-name').inputValue()).toBe('best-of-n');
+    expect(await page.locator('#compare-a-samples').inputValue()).toBe('2');
+    expect(await page.locator('#compare-a-trace').isChecked()).toBe(true);
+    expect(await page.locator('#compare-b-name').inputValue()).toBe('reflexion');
+    expect(await page.locator('#compare-b-samples').isVisible()).toBe(false);
+    expect(await page.locator('#compare-b-trace').isChecked()).toBe(false);
+
+    const before = server.chatRequests().length;
+    // Best of N draws two right samples; Reflexion passes at once.
+    server.reply(used(FIXED), used(FIXED), used(FIXED));
+    await page.getByTestId('compare-run').click();
+    await waitForText(page, 'compare-verdict', /\S/);
+    await waitBusy(page, false);
+    expect(await page.$$eval('.compare-table thead th', (th) => th.map((c) => c.textContent))).toEqual([
+      'Measure',
+      'A: Best of N, 2 samples, traced',
+      'B: Reflexion',
+    ]);
+    expect(await text(page, 'compare-verdict')).toBe(
+      'Both passed; B (Reflexion) used fewer model calls (2 against 1).',
+    );
+    expect(await row(page, 'samples')).toEqual(['2', '1']);
+    expect(await row(page, 'model-calls')).toEqual(['2', '1']);
+    expect(server.chatRequests().length - before).toBe(3);
+    expect(await page.locator('.compare-past-open').first().textContent()).toBe(
+      'Running median: Best of N, 2 samples, traced against Reflexion',
+    );
   });
 });

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedSourceOf, testsForRun } from '../../src/shared/generated-tests.ts';
 import { DEFAULT_LIMITS, type Language } from '../../src/shared/run.ts';
 import type { Task } from '../../src/shared/task.ts';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { appReady, configure, openApp, openHistory, runLoop, text, waitForText } from './support/app.ts';
+import { appReady, openHistory, runLoop, text, waitForText } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { openPage, runIn, type PageContext } from './support/browser.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 
 const RIGHT = 'assert add(2, 3) == 5';
 const WRONG = 'assert add(2, 2) == 5';
@@ -19,6 +19,15 @@ const DROPPED = 'assert add(0, 0) == 1';
 const WAITING = 'assert add(-1, 1) == 0';
 const PROPOSAL = `Here are tests for add:\n\n\`\`\`python\n${[RIGHT, WRONG, DROPPED, WAITING].join('\n')}\n\`\`\``;
 const CODE = '```python\ndef add(a, b):\n    return a + b\n```';
+/** The wrong test as the user corrects it. */
+const EDITED = 'assert add(2, 2) == 4';
+
+/** The list once two proposals are accepted (the second being `second`) and one is left waiting. */
+const acceptedTwo = (second: string, suspect = false) => [
+  { source: RIGHT, state: 'accepted', suspect: 'false' },
+  { source: second, state: 'accepted', suspect: String(suspect) },
+  { source: WAITING, state: 'proposed', suspect: 'false' },
+];
 
 const item = (page: Page, source: string) => page.locator('[data-testid="generated-test"]', { hasText: source });
 
@@ -33,24 +42,16 @@ async function listed(page: Page): Promise<{ source: string; state: string; susp
 }
 
 describe('generated tests in the page', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
+  const app = pageWithModel();
   beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-    ctx = await openApp({ isolated: true });
-    const { page } = ctx;
-    await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
+    const { page } = app;
     await page.selectOption('#task-example', '');
     await page.locator('#task-title').fill('Add two numbers');
     await page.locator('#task-prompt').fill('Write a Python function `add(a, b)` that returns the sum of a and b.');
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
 
   it('proposes tests for a task without any; none counts until accepted; a dropped one is gone', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     expect(await text(page, 'proposal-status')).toMatch(/This task has no tests yet: Propose tests asks the model/);
     server.reply(PROPOSAL);
     await page.getByTestId('propose-tests').click();
@@ -66,17 +67,11 @@ describe('generated tests in the page', () => {
     await item(page, DROPPED).locator('button[data-action="drop"]').click();
     await item(page, RIGHT).locator('button[data-action="accept"]').click();
     await item(page, WRONG).locator('button[data-action="accept"]').click();
-    await expect
-      .poll(() => listed(page))
-      .toEqual([
-        { source: RIGHT, state: 'accepted', suspect: 'false' },
-        { source: WRONG, state: 'accepted', suspect: 'false' },
-        { source: WAITING, state: 'proposed', suspect: 'false' },
-      ]);
+    await expect.poll(() => listed(page)).toEqual(acceptedTwo(WRONG));
   });
 
   it('an endpoint failure says why, and a reply without tests says so; the list stays as it was', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     const before = await listed(page);
     server.script('auth');
     await page.getByTestId('propose-tests').click();
@@ -90,7 +85,7 @@ describe('generated tests in the page', () => {
   });
 
   it('codet with samples that agree flags the wrong generated test as suspect, with what they computed', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await page.selectOption('#strategy-name', 'codet');
     await page.locator('#strategy-samples').fill('3');
     await page.locator('#strategy-samples').dispatchEvent('change');
@@ -106,13 +101,7 @@ describe('generated tests in the page', () => {
     expect(body).toContain(WRONG);
     expect(body).not.toContain(WAITING);
 
-    await expect
-      .poll(() => listed(page))
-      .toEqual([
-        { source: RIGHT, state: 'accepted', suspect: 'false' },
-        { source: WRONG, state: 'accepted', suspect: 'true' },
-        { source: WAITING, state: 'proposed', suspect: 'false' },
-      ]);
+    await expect.poll(() => listed(page)).toEqual(acceptedTwo(WRONG, true));
     const note = item(page, WRONG).getByTestId('suspect-note');
     expect(await note.textContent()).toMatch(/May be wrong/);
     expect(await note.getByTestId('suspect-outputs').innerText()).toBe('4');
@@ -120,39 +109,27 @@ describe('generated tests in the page', () => {
   });
 
   it('editing the suspect test keeps it accepted, with the new text and no flag', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await item(page, WRONG).locator('button[data-action="edit"]').click();
     const area = page.locator('[data-testid="generated-test"] textarea');
     expect(await area.evaluate((el) => el === document.activeElement)).toBe(true);
-    await area.fill('assert add(2, 2) == 4');
+    await area.fill(EDITED);
     await page.locator('[data-testid="generated-test"] button[data-action="save"]').click();
-    await expect
-      .poll(() => listed(page))
-      .toEqual([
-        { source: RIGHT, state: 'accepted', suspect: 'false' },
-        { source: 'assert add(2, 2) == 4', state: 'accepted', suspect: 'false' },
-        { source: WAITING, state: 'proposed', suspect: 'false' },
-      ]);
+    await expect.poll(() => listed(page)).toEqual(acceptedTwo(EDITED));
   });
 
   it('keeps the accepted tests, marked as generated, and the waiting proposal after a reload', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.reload();
     await appReady(page);
     await page.waitForSelector('[data-testid="generated-test"]');
     expect(await page.locator('#task-title').inputValue()).toBe('Add two numbers');
-    await expect
-      .poll(() => listed(page))
-      .toEqual([
-        { source: RIGHT, state: 'accepted', suspect: 'false' },
-        { source: 'assert add(2, 2) == 4', state: 'accepted', suspect: 'false' },
-        { source: WAITING, state: 'proposed', suspect: 'false' },
-      ]);
+    await expect.poll(() => listed(page)).toEqual(acceptedTwo(EDITED));
     expect(await item(page, RIGHT).textContent()).toContain('generated');
   });
 
   it('the session in the history keeps its generated tests, and opening it shows the suspect flag again', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await openHistory(page);
     await page.locator('[data-testid="history-dialog"] .fp-history-open').first().click();
     await waitForText(page, 'session-end', /^passed/);

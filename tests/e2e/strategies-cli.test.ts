@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { runAgainst } from './support/cli.ts';
+import { expectPassedRow } from './support/strategy-rows.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-strategies-e2e-'));
 const problems = join(dir, 'digits.jsonl');
@@ -31,13 +32,6 @@ const RIGHT = [
 ];
 const COUNTS_DIGITS = '    return len(str(n))';
 
-type Row = Record<string, unknown> & { attempts: { result: string; reflection?: string }[] };
-const rowsOf = (stdout: string): Row[] =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Row);
-
 describe('run --strategy', () => {
   let server: ModelServer;
   beforeAll(async () => {
@@ -53,18 +47,11 @@ describe('run --strategy', () => {
   it('best-of-n takes the largest group that behaves alike, though the first sample is wrong', async () => {
     server.reply(fence(DIGIT_ROOT), ...RIGHT.map((b) => fence(b)), fence(COUNTS_DIGITS));
     const r = await run('--strategy', 'best-of-n', '--samples', '5', '--trace');
-    expect(r.status, r.stderr).toBe(0);
-    const [row] = rowsOf(r.stdout);
-    expect(row).toMatchObject({
-      passed: true,
-      strategy: 'best-of-n',
-      model_calls: 5,
-      samples: 5,
-      groups: [3, 1],
-      selected_from: 3,
-      iterations: 1,
-    });
-    expect(row!.completion).not.toContain('% 9');
+    expectPassedRow(
+      r,
+      { strategy: 'best-of-n', model_calls: 5, samples: 5, groups: [3, 1], selected_from: 3, iterations: 1 },
+      '% 9',
+    );
     expect(new Set(bodies()).size).toBe(1);
     expect(bodies()).toHaveLength(5);
   });
@@ -76,18 +63,12 @@ describe('run --strategy', () => {
       fence(RIGHT[1]!, 'assert sum_digits(123) == 6'),
     );
     const r = await run('--strategy', 'codet', '--samples', '3');
-    expect(r.status, r.stderr).toBe(0);
-    const [row] = rowsOf(r.stdout);
-    expect(row).toMatchObject({
-      passed: true,
-      strategy: 'codet',
-      model_calls: 3,
-      samples: 3,
-      groups: [2, 1],
-      selected_from: 2,
-    });
-    expect(row!.completion).not.toContain('% 9');
-    const suspect = (row!.suspect_tests as { test: string; outputs: string[] }[]).sort((a, b) =>
+    const row = expectPassedRow(
+      r,
+      { strategy: 'codet', model_calls: 3, samples: 3, groups: [2, 1], selected_from: 2 },
+      '% 9',
+    );
+    const suspect = (row.suspect_tests as { test: string; outputs: string[] }[]).sort((a, b) =>
       a.test.localeCompare(b.test),
     );
     expect(suspect).toEqual([
@@ -100,11 +81,9 @@ describe('run --strategy', () => {
   it('reflexion asks what went wrong, stores the diagnosis, and the next request carries it', async () => {
     server.reply(fence(COUNTS_DIGITS), 'DIAG-1: it counts the digits instead of adding them.', fence(RIGHT[2]!));
     const r = await run('--strategy', 'reflexion');
-    expect(r.status, r.stderr).toBe(0);
-    const [row] = rowsOf(r.stdout);
-    expect(row).toMatchObject({ passed: true, strategy: 'reflexion', model_calls: 3, samples: 2, iterations: 2 });
+    const row = expectPassedRow(r, { strategy: 'reflexion', model_calls: 3, samples: 2, iterations: 2 });
     expect(row).not.toHaveProperty('groups');
-    expect(row!.attempts.map((a) => a.reflection)).toEqual([
+    expect(row.attempts.map((a) => a.reflection)).toEqual([
       undefined,
       'DIAG-1: it counts the digits instead of adding them.',
     ]);

@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { runAgainst } from './support/cli.ts';
+import { expectPassedRow } from './support/strategy-rows.ts';
 
 const DATA = resolve(import.meta.dirname, '../../data/multipl-e');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-strategies-js-e2e-'));
@@ -31,8 +32,8 @@ const fence = (language: 'js' | 'ts', body: string): string =>
 const SMALL_ONLY = '  if (x > 10) return x;\n  return x + y;';
 const RIGHT = ['  return x + y;', '  return y + x;', '  let s = x;\n  s += y;\n  return s;'];
 const WRONG = '  return x - y;';
-
-type Row = Record<string, unknown>;
+/** What every run here reports: five samples, three alike, one call per sample unless `n` is taken. */
+const BEST_OF_5 = { strategy: 'best-of-n', model_calls: 5, samples: 5, groups: [3, 1], selected_from: 3 };
 
 describe('run --strategy best-of-n on MultiPL-E problems', () => {
   let server: ModelServer;
@@ -58,19 +59,7 @@ describe('run --strategy best-of-n on MultiPL-E problems', () => {
     async (language) => {
       server.reply(...[SMALL_ONLY, RIGHT[0]!, WRONG, RIGHT[1]!, RIGHT[2]!].map((b) => fence(language, b)));
       const r = await run(language, server);
-      expect(r.status, r.stderr).toBe(0);
-      const row = JSON.parse(r.stdout.trim().split('\n')[0]!) as Row;
-      expect(row).toMatchObject({
-        task_id: 'HumanEval_53_add',
-        passed: true,
-        strategy: 'best-of-n',
-        model_calls: 5,
-        samples: 5,
-        groups: [3, 1],
-        selected_from: 3,
-        iterations: 1,
-      });
-      expect(row.completion).not.toContain('x > 10');
+      const row = expectPassedRow(r, { task_id: 'HumanEval_53_add', ...BEST_OF_5, iterations: 1 }, 'x > 10');
       expect(row.completion).toMatch(/return (x \+ y|y \+ x|s)/);
     },
   );
@@ -78,9 +67,7 @@ describe('run --strategy best-of-n on MultiPL-E problems', () => {
   it('where the endpoint gives several replies to one request, the five samples cost one model call', async () => {
     choices.reply(...[SMALL_ONLY, RIGHT[0]!, WRONG, RIGHT[1]!, RIGHT[2]!].map((b) => fence('js', b)));
     const r = await run('js', choices);
-    expect(r.status, r.stderr).toBe(0);
-    const row = JSON.parse(r.stdout.trim().split('\n')[0]!) as Row;
-    expect(row).toMatchObject({ passed: true, model_calls: 1, samples: 5, groups: [3, 1], selected_from: 3 });
+    expectPassedRow(r, { ...BEST_OF_5, model_calls: 1 }, 'x > 10');
     expect(choices.chatRequests().map((q) => (q.body as { n?: number }).n)).toEqual([5]);
   });
 });

@@ -1,29 +1,18 @@
 // The strategy picker in the page, against a local endpoint: best-of-n draws the samples it is
 // set to and ends on a passing one though the first is wrong; reflexion's diagnosis reaches the
 // next request; the choice survives a reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { appReady, configure, openApp, pickExample, runLoop, text } from './support/app.ts';
-import type { PageContext } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appReady, pickExample, runLoop, text } from './support/app.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 import { BUGGY, EXAMPLE, FIXED } from './support/replies.ts';
 
 const DIAGNOSIS = 'The even case divides with // and so drops the half: use / instead.';
 
 describe('strategies picked in the page', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-    ctx = await openApp({ isolated: true });
-    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  const app = pageWithModel();
 
   it('best-of-n draws its samples at once and ends on one that passes, though the first is wrong', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await page.selectOption('#strategy-name', 'best-of-n');
     expect(await page.locator('#strategy-explanation').textContent()).toBeTruthy();
     await page.locator('#strategy-samples').fill('3');
@@ -37,7 +26,7 @@ describe('strategies picked in the page', () => {
   });
 
   it('reflexion asks for a diagnosis after a failure, and the next request carries it', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await page.selectOption('#strategy-name', 'reflexion');
     expect(await page.locator('#strategy-samples').isVisible()).toBe(false);
     const before = server.chatRequests().length;
@@ -50,7 +39,7 @@ describe('strategies picked in the page', () => {
   });
 
   it('keeps the choice after a reload', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.reload();
     await appReady(page);
     expect(await page.locator('#strategy-name').inputValue()).toBe('reflexion');

@@ -4,10 +4,10 @@
 import './compare.css';
 import type { StrategySettings } from '../../shared/strategy.ts';
 import { clear, h, setText } from '../common/dom.ts';
+import { strategyPicker } from '../common/strategy-picker.ts';
 import { formatTime } from '../history/format.ts';
 import { comparisonLabel, summarize, verdict, type PastComparison, type SideRun } from './compare-model.ts';
 import { compareTable } from './compare-table.ts';
-import { sidePicker } from './side-picker.ts';
 
 export interface ComparePanelOptions {
   /** Both sides' strategies, A first; only called when both are valid. */
@@ -26,8 +26,17 @@ export interface ComparePanel {
 }
 
 export function mountComparePanel(o: ComparePanelOptions): ComparePanel {
-  const a = sidePicker('A', { name: 'repair' });
-  const b = sidePicker('B', { name: 'best-of-n', samples: 5 });
+  // Each side's choice is remembered, as the task panel's is, so a reload keeps both.
+  const side = (letter: string, initial: StrategySettings) =>
+    strategyPicker({
+      idPrefix: `compare-${letter.toLowerCase()}`,
+      legend: `Strategy ${letter}`,
+      initial,
+      storageKey: `fixpoint.compare.${letter.toLowerCase()}`,
+      class: 'compare-side',
+    });
+  const a = side('A', { name: 'repair' });
+  const b = side('B', { name: 'best-of-n', samples: 5 });
   const run = h('button', { type: 'button', class: 'primary', 'data-testid': 'compare-run' }, 'Run both');
   const status = h('p', { class: 'compare-status', 'data-testid': 'compare-status' });
   const result = h('div', { class: 'compare-result', 'data-testid': 'compare-output' });

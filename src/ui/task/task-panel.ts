@@ -7,7 +7,7 @@ import type { Editor } from '../editor/editor.ts';
 import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
 import { LANGUAGE_NAMES } from '../../shared/languages.ts';
 import { numberField } from './number-field.ts';
-import { strategyPicker } from './strategy-picker.ts';
+import { strategyPicker } from '../common/strategy-picker.ts';
 import type { StrategySettings } from '../../shared/strategy.ts';
 import { testsToText, textToTests } from './tests-text.ts';
 import { mountProjectEditor } from './project-editor.ts';
@@ -128,7 +128,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   );
   const tokenBudget = numberField('Token budget', { integer: true, min: 1, optional: true }, undefined, changed);
   const timeBudget = numberField('Time budget (s)', { min: 1, optional: true }, undefined, changed);
-  const strategy = strategyPicker();
+  const strategy = strategyPicker({
+    idPrefix: 'strategy',
+    legend: 'Strategy',
+    storageKey: 'fixpoint.strategy',
+    class: 'task-strategy',
+  });
   const numbers = [timeout, outputCap, maxIterations, tokenBudget, timeBudget];
   const compareSlot = h('div', { class: 'task-compare' });
 

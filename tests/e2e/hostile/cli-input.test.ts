@@ -1,17 +1,13 @@
 // Command-line input that is valid but extreme, run through the real page (the bad input that
 // fails before any browser starts is in tests/unit/cli/cli-input.test.ts).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.ts';
+import { cli, jsonlWriter } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-hostile-'));
-const jsonl = (name: string, rows: unknown[]): string => {
-  const p = join(dir, name);
-  writeFileSync(p, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
-  return p;
-};
+const jsonl = jsonlWriter(dir);
 
 describe('fixpoint eval with extreme values', () => {
   it('a --timeout longer than a browser timer can count is a long limit, not none', async () => {

@@ -1,6 +1,7 @@
 // Runs the fixpoint command line as a user would, from the repository root.
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -44,4 +45,21 @@ export function runAgainst(
   ];
   const iterations = extra.includes('--max-iterations') ? [] : ['--max-iterations', '3'];
   return cli([...common, ...iterations, ...extra], env);
+}
+
+/** What `run` and `eval` write to stdout: one JSON object a line, the summary last. */
+export function rowsOf<Row = Record<string, unknown>>(stdout: string): Row[] {
+  return stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
+}
+
+/** Writes JSON-lines files in `dir`, as `run --problems` and `eval --samples` read them; gives each one's path. */
+export function jsonlWriter(dir: string): (name: string, rows: unknown[]) => string {
+  return (name, rows) => {
+    const path = join(dir, name);
+    writeFileSync(path, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    return path;
+  };
 }
