@@ -1,6 +1,6 @@
 // What the strategies did, shown in the page, against a local endpoint whose replies differ for
 // identical requests: best-of-n's samples with their groups and the chosen one (live, and again
-// from the history), codet's generated tests with the wrong one flagged, reflexion's diagnosis in
+// from the history), codet's generated tests with the wrong one flagged (for a TypeScript task too), reflexion's diagnosis in
 // the timeline, and a traced run's steps in the feedback pane. Each view passes axe in both themes.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,16 @@ const withTests = (reply: string, tests: string): string => `${reply}\n\nTests:\
 /** Wrong: the median of [1, 3] is 2.0. */
 const WRONG_TEST = 'assert running_median([1, 3]) == [1, 3]';
 const RIGHT_TEST = 'assert running_median([4, 2]) == [4, 3.0]';
+
+/** The TypeScript example's solution as a sample, its body before the return given. */
+const toRoman = (body: string, tests: string): string =>
+  `\`\`\`typescript\nfunction toRoman(n: number): string {\n${body}\n  let out = '';\n  for (const [v, s] of TABLE) {\n    while (n >= v) {\n      out += s;\n      n -= v;\n    }\n  }\n  return out;\n}\n\`\`\`\n\nTests:\n\n\`\`\`typescript\n${tests}\n\`\`\`\n`;
+const TABLE =
+  "  const TABLE: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];";
+/** Wrong: 9 is IX. */
+const WRONG_TS_TEST = "assert.strictEqual(toRoman(9), 'VIIII');";
+/** Right, with TypeScript's type assertions. */
+const TYPED_TS_TEST = "assert.strictEqual(toRoman(<number>40), 'XL' as string);";
 
 async function pickStrategy(page: Page, name: string, opts: { samples?: number; trace?: boolean } = {}): Promise<void> {
   await page.selectOption('#strategy-name', name);
@@ -154,6 +164,36 @@ describe('what the strategies did, in the page', () => {
     expect(tests.find((t) => t[1] === RIGHT_TEST)![2]).toMatch(/^samples \d, \d$/);
     expect(await text(page, 'selection-why')).toMatch(/1 generated test that they all fail is flagged as suspect/);
     await expectAccessible(page, 'codet samples view');
+  });
+
+  it('codet on a TypeScript task: type-annotated tests run, the wrong one is suspect with the value computed', async () => {
+    const { page } = ctx;
+    await pickExample(page, 'example-ts-roman-numerals');
+    await pickStrategy(page, 'codet', { samples: 3 });
+    server.reply(
+      toRoman(TABLE, `${WRONG_TS_TEST}\n${TYPED_TS_TEST}`),
+      toRoman(`${TABLE}\n  if (n < 1) return '';`, "assert.strictEqual(toRoman(14), 'XIV');"),
+      // Runs right, but n is no string: the type checker fails it, so it is in no group.
+      toRoman(`${TABLE}\n  const label: string = n;`, "assert.strictEqual(toRoman(3), 'III');"),
+    );
+    await runLoop(page);
+    expect(await text(page, 'session-end')).toMatch(/^passed/);
+    await page.getByTestId('selection').waitFor({ timeout: LONG });
+    const rows = await sampleRows(page);
+    const typeError = rows.find((r) => r.code.includes('label: string'));
+    expect(typeError).toMatchObject({ outcome: 'failed before any visible test ran', group: 'not grouped' });
+    expect(rows.filter((r) => r !== typeError).map((r) => r.group)).toEqual(['group 1', 'group 1']);
+    const tests = await page.$$eval('[data-testid="selection-test"]', (rows) =>
+      rows.map((r) => Array.from(r.children).map((c) => c.textContent ?? '')),
+    );
+    const wrong = tests.find((t) => t[1] === WRONG_TS_TEST)!;
+    expect(wrong[2]).toBe('no sample');
+    expect(wrong[3]).toBe('Suspect: the chosen group computed "IX", so this test may be wrong.');
+    const typed = tests.find((t) => t[1] === TYPED_TS_TEST)!;
+    expect(typed[2]).toMatch(/^samples \d, \d$/);
+    expect(typed[3]).toBe('');
+    expect(await text(page, 'selection-why')).toMatch(/1 generated test that they all fail is flagged as suspect/);
+    await pickExample(page, EXAMPLE);
   });
 
   it("reflexion shows the diagnosis under its attempt in the timeline and in the attempt's detail", async () => {

@@ -1,6 +1,7 @@
 // Small programs appended to a sample that call its entry point on given inputs (or run given
 // tests) and print one canonical line per input, so samples can be compared by what they do.
 import type { Language } from '../../shared/run.ts';
+import { comparedExpression } from './js-asserts.ts';
 import { toJavaScript, toPython, type Value } from './literals.ts';
 
 /** Starts every line the driver prints, so the sample's own output is told apart. */
@@ -80,8 +81,11 @@ __fxCalls.forEach((call, i) => {
 }
 
 /**
- * A driver that runs each test on its own and prints pass or fail, with what the left side of an
- * \`assert call == expected\` computed (Python), so a suspect test can be shown with the outputs.
+ * A driver that runs each test on its own and prints pass or fail, with what the compared side of
+ * the test computed (Python's `assert call == expected`, JavaScript's `assert.deepEqual(call,
+ * expected)` or `assert(call === expected)`), so a suspect test can be shown with the outputs.
+ * JavaScript's driver serves TypeScript too: there the program is run with its types stripped and
+ * not checked (see runDrivers), since the tests are the model's and need not fit the types.
  */
 export function testsDriver(language: Language, tests: readonly string[]): string {
   if (language === 'python') {
@@ -103,12 +107,18 @@ for _fx_i, _fx_src in enumerate([${tests.map((t) => JSON.stringify(t)).join(', '
     _fx_say(_fx_i, _fx_ok, _fx_out)
 `;
   }
-  const runs = tests
-    .map((t, i) => `  try { ${t}\n    __fxSay(${i}, 'pass', ''); } catch (e) { __fxSay(${i}, 'fail', ''); }`)
-    .join('\n');
+  const runs = tests.map((t, i) => {
+    const compared = comparedExpression(t);
+    // Each line break keeps a trailing line comment of the test from swallowing the driver's code.
+    const out =
+      compared === undefined
+        ? ''
+        : `try { __fxOut = __fxCanon((${compared}\n)); } catch (e) { __fxOut = '!' + ((e && e.name) || 'Error'); }`;
+    return `{ let __fxOut = '';\n  ${out}\n  try { ${t}\n    __fxSay(${i}, 'pass', __fxOut); } catch (e) { __fxSay(${i}, 'fail', __fxOut); } }`;
+  });
   return `;(() => {${jsPrelude(false)}
 const assert = require('node:assert');
-${runs}
+${runs.join('\n')}
 })();
 `;
 }

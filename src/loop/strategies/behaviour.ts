@@ -25,18 +25,35 @@ export function visibleTestSource(task: Task): string {
   return t.kind === 'user' ? t.source : '';
 }
 
-/** Runs each sample's program with `driver` appended; undefined for a sample without code. */
+/**
+ * TypeScript checks nothing past this line at the top of a file, yet still strips the types: how
+ * a driver running the model's tests is run, since such a test need not fit the declared types
+ * (JavaScript would run it) and the sample itself was checked when it ran the visible tests.
+ */
+const NO_CHECK = '// @ts-nocheck\n';
+
+/** What a driver run runs: the sample's program, the tests' setup, the driver; `typed: false` see NO_CHECK. */
+export function driverSource(task: Task, program: string, driver: string, typed: boolean): string {
+  const head = !typed && task.language === 'typescript' ? NO_CHECK : '';
+  return head + [program, setupOf(task.tests), driver].join('\n');
+}
+
+/**
+ * Runs each sample's program with `driver` appended; undefined for a sample without code.
+ * `typed: false` runs TypeScript without checking its types.
+ */
 export async function runDrivers(
   s: LoopState,
   samples: readonly Sample[],
   driver: string,
+  { typed = true }: { typed?: boolean } = {},
 ): Promise<(DriverRun | undefined)[] | 'stopped'> {
   const { task, runtime } = s.opts;
   const t0 = s.now();
   const runs = await Promise.all(
     samples.map(async (x): Promise<DriverRun | undefined | 'stopped'> => {
       if (!x.candidate) return undefined;
-      const code = [x.candidate.program, setupOf(task.tests), driver].join('\n');
+      const code = driverSource(task, x.candidate.program, driver, typed);
       const r = await runJob(
         runtime,
         { language: task.language, code, tests: { kind: 'none' }, limits: task.limits },

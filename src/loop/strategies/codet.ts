@@ -40,13 +40,11 @@ interface Agreement {
 
 async function agreement(s: LoopState, samples: readonly Sample[], tests: string[]): Promise<Agreement | 'stopped'> {
   const kept = samples.map((x) => (visiblePass(x.attempt) ? x : { ...x, candidate: undefined }));
-  // The test driver is plain JavaScript: TypeScript's checker would reject it, so there the
-  // ranking falls back to agreement on the visible tests alone.
-  if (tests.length === 0 || s.opts.task.language === 'typescript') {
+  if (tests.length === 0) {
     const passSets = kept.map((x) => (x.candidate ? [] : undefined));
     return { ranked: rankByAgreement(passSets), outputs: [] };
   }
-  const runs = await runDrivers(s, kept, testsDriver(s.opts.task.language, tests));
+  const runs = await runDrivers(s, kept, testsDriver(s.opts.task.language, tests), { typed: false });
   if (runs === 'stopped') return 'stopped';
   const passSets = runs.map((r) => r && tests.flatMap((_, t) => (r.lines.get(t)?.[0] === 'pass' ? [t] : [])));
   const outputs = runs.map((r) => r && tests.map((_, t) => r.lines.get(t)?.[1] ?? ''));

@@ -6,7 +6,7 @@ export interface SampleLine {
   number: number;
   /** "3/4", or "no code" when the reply had none. */
   tests: string;
-  /** Words, never colour alone: "passed the visible tests", "failed 1 visible test", "no code". */
+  /** Words, never colour alone: "passed the visible tests", "failed 1 visible test", "no code"… */
   outcome: string;
   /** "group 1", or "not grouped" for a sample that failed the visible tests. */
   group: string;
@@ -46,7 +46,10 @@ export function sampleLines(sel: Selection): SampleLine[] {
         ? 'no code'
         : s.ok
           ? 'passed the visible tests'
-          : `failed ${failed === 1 ? '1 visible test' : `${failed} visible tests`}`;
+          : s.total === 0
+            ? // It did not get as far as a test: a type or syntax error, or a crash as it loaded.
+              'failed before any visible test ran'
+            : `failed ${failed === 1 ? '1 visible test' : `${failed} visible tests`}`;
     return {
       number: i + 1,
       tests: s.code === undefined ? '—' : `${s.passed}/${s.total}`,

@@ -39,6 +39,13 @@ describe('the samples view of a selection round', () => {
     expect(lines[4]?.code).toBeUndefined();
   });
 
+  it('says a sample that stopped before any visible test ran (a TypeScript type error) failed there', () => {
+    const typeError = { ...bestOfN, samples: [{ code: 'const n: string = 1;', passed: 0, total: 0, ok: false }] };
+    expect(sampleLines(typeError).map((l) => [l.tests, l.outcome, l.group])).toEqual([
+      ['0/0', 'failed before any visible test ran', 'not grouped'],
+    ]);
+  });
+
   it('lists the groups largest first with their members, and marks the chosen one', () => {
     expect(groupLines(bestOfN).map((g) => g.text)).toEqual([
       'Group 1: 2 samples (samples 2, 3), chosen',
