@@ -31,6 +31,8 @@ export interface Problem {
   line: number;
   /** MultiPL-E: the record (language, prompt, tests), keyed by its `name`. */
   multiplE?: MultiplERecord;
+  /** A classroom pack's exercise: its first `packVisible` asserts are the pack's visible tests, the rest its hidden ones. */
+  packVisible?: number;
 }
 
 export interface Sample {
@@ -203,13 +205,14 @@ export function problemToTask(p: Problem, timeoutSec: number): Task {
   if (p.multiplE) return multiplETask(p.multiplE, timeoutSec);
   if (p.kind === 'mbpp') {
     const asserts = p.asserts ?? [];
-    const entryPoint = /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(
-      asserts[0] ?? '',
-    )?.[1];
+    // MBPP names no function: its first assert does. A pack's exercise names its own.
+    const entryPoint =
+      p.entryPoint ??
+      /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(asserts[0] ?? '')?.[1];
     return {
       id: p.taskId,
       title: `MBPP ${p.taskId}`,
-      prompt: `${p.prompt}\nYour code should pass these tests:\n\n${asserts.join('\n')}`,
+      prompt: asserts.length ? `${p.prompt}\nYour code should pass these tests:\n\n${asserts.join('\n')}` : p.prompt,
       language: 'python',
       entryPoint,
       tests: { kind: 'mbpp', setup: p.setup ?? '', asserts },

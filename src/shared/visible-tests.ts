@@ -4,8 +4,11 @@ import { problemToTask, type Problem } from './problems.ts';
 import type { TestSpec } from './run.ts';
 import type { Task } from './task.ts';
 
-/** The first K asserts of an MBPP problem, or 'doc': a HumanEval prompt's docstring examples. */
-export type VisibleTests = number | 'doc';
+/**
+ * The first K asserts of an MBPP problem, 'doc': a HumanEval prompt's docstring examples, or
+ * 'pack': a classroom pack's own visible tests (the Benchmark view only; `run` reads no packs).
+ */
+export type VisibleTests = number | 'doc' | 'pack';
 
 export interface SplitProblem {
   /** The task the loop works on: its tests are the visible ones only, and so is its text. */
@@ -16,14 +19,33 @@ export interface SplitProblem {
   hiddenCount: number;
 }
 
+const PACK_ONLY = "the pack's own split is for classroom packs, and this dataset is not one";
+
 /** Why `visible` cannot apply to problems of this kind, or undefined when it can. */
 export function visibleTestsMismatch(kind: Problem['kind'], visible: VisibleTests): string | undefined {
+  // Whether a problem came from a pack is not a matter of kind (pack exercises read as MBPP ones).
+  if (visible === 'pack') return PACK_ONLY;
   if (visible === 'doc')
     return kind === 'humaneval' ? undefined : `--visible-tests doc is for HumanEval problems, not ${kind} ones`;
   if (!Number.isInteger(visible) || visible < 1) return '--visible-tests must be a whole number of at least 1, or doc';
   return kind === 'mbpp'
     ? undefined
     : `--visible-tests ${visible} is for MBPP problems (the first asserts of test_list); for HumanEval use --visible-tests doc`;
+}
+
+/** Why `visible` cannot apply to this problem, or undefined when it can. */
+function splitMismatch(p: Problem, visible: VisibleTests): string | undefined {
+  if (visible === 'pack') return p.packVisible === undefined ? PACK_ONLY : undefined;
+  return visibleTestsMismatch(p.kind, visible);
+}
+
+/** Why `visible` cannot apply to these problems (said once, not once per task), or undefined when it can. */
+export function datasetMismatch(problems: readonly Problem[], visible: VisibleTests): string | undefined {
+  for (const p of problems) {
+    const why = splitMismatch(p, visible);
+    if (why !== undefined) return why;
+  }
+  return undefined;
 }
 
 interface Example {
@@ -74,7 +96,7 @@ function assertOf(e: Example): string {
 
 /** The problem's task with only its visible tests, and its hidden tests apart. */
 export function splitProblem(p: Problem, visible: VisibleTests, timeoutSec: number): SplitProblem {
-  const mismatch = visibleTestsMismatch(p.kind, visible);
+  const mismatch = splitMismatch(p, visible);
   if (mismatch !== undefined) throw new Error(`${p.taskId}: ${mismatch}`);
   if (visible === 'doc') {
     const asserts = docExamples(p.prompt).map(assertOf);
@@ -89,8 +111,9 @@ export function splitProblem(p: Problem, visible: VisibleTests, timeoutSec: numb
     };
   }
   const all = p.asserts ?? [];
-  const shown = all.slice(0, visible);
-  const rest = all.slice(visible);
+  const k = visible === 'pack' ? (p.packVisible ?? all.length) : visible;
+  const shown = all.slice(0, k);
+  const rest = all.slice(k);
   return {
     task: problemToTask({ ...p, asserts: shown }, timeoutSec),
     hidden: { kind: 'mbpp', setup: p.setup ?? '', asserts: rest },

@@ -8,7 +8,7 @@ import { parseRunRows, rowsToJsonl, samplesJsonl } from '../../shared/bench-rows
 import { describeSubset, selectSubset } from '../../shared/bench-subset.ts';
 import { summarize, summaryLines } from '../../shared/bench-summary.ts';
 import { errorMessage } from '../../shared/error-message.ts';
-import { visibleTestsMismatch, type VisibleTests } from '../../shared/visible-tests.ts';
+import { datasetMismatch, type VisibleTests } from '../../shared/visible-tests.ts';
 import { SandboxRuntime } from '../../sandbox/sandbox-runtime.ts';
 import { BenchStore } from '../../store/bench-store.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
@@ -20,13 +20,14 @@ import { mountResultsTable } from '../../ui/bench/results-table.ts';
 import { h, setText } from '../../ui/common/dom.ts';
 import { downloadText } from '../../ui/history/files.ts';
 import { startBenchRun, type BenchRunner } from './bench-runner.ts';
-import { BUNDLED, loadBundled, loadFile } from './datasets.ts';
+import { BUNDLED, isPackFile, loadBundled, loadFile } from './datasets.ts';
 import { runListLabel } from './run-list.ts';
 import '../../ui/bench/bench.css';
 import { pageTypeScriptChecker } from '../typescript-checker.ts';
 
+const VISIBLE_NOTES: Record<string, string> = { doc: 'docstring examples', pack: 'the pack’s own' };
 const visibleNote = (v: VisibleTests | undefined): string =>
-  v === undefined ? '' : ` · visible: ${v === 'doc' ? 'docstring examples' : `first ${v}`}`;
+  v === undefined ? '' : ` · visible: ${VISIBLE_NOTES[v] ?? `first ${v}`}`;
 
 export interface BenchHost {
   endpoint(): EndpointConfig;
@@ -53,7 +54,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   let runner: BenchRunner | undefined;
   let clock = { start: 0, doneHere: 0 };
 
-  const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes });
+  const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes }, isPackFile);
   const start = h('button', { type: 'button', class: 'primary', 'data-testid': 'bench-start' }, 'Start benchmark');
   const pause = h('button', { type: 'button', 'data-testid': 'bench-pause' }, 'Pause');
   const resume = h('button', { type: 'button', 'data-testid': 'bench-resume' }, 'Resume');
@@ -264,8 +265,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
         values.file && values.dataset === 'file' ? await loadFile(values.file) : await loadBundled(values.dataset);
       const problems = selectSubset(all, values.subset);
       const { visibleTests } = values;
-      const kinds = visibleTests === undefined ? [] : [...new Set(problems.map((p) => p.kind))];
-      const why = kinds.map((k) => visibleTestsMismatch(k, visibleTests!)).find((w) => w !== undefined);
+      const why = visibleTests === undefined ? undefined : datasetMismatch(problems, visibleTests);
       if (why !== undefined) return setText(notice, `These tests cannot be split that way: ${why}.`);
       const endpoint = host.endpoint();
       const dataset = values.dataset === 'file' ? (values.file?.name ?? 'file') : values.dataset;

@@ -38,8 +38,9 @@ export async function loadBundled(id: string): Promise<Problem[]> {
 }
 
 /**
- * A classroom pack's Python exercises as MBPP-style problems: the statement is the task, and the
- * visible and hidden tests (assert lines) all grade it, as a benchmark has no student to hide from.
+ * A classroom pack's Python exercises as MBPP-style problems: the statement is the task, and its
+ * asserts are the visible tests, then the hidden ones. All of them grade it unless the run takes
+ * the pack's own split (`packVisible` says where the visible ones end).
  */
 function packProblems(pack: Pack, file: string): Problem[] {
   const python = pack.exercises.filter((e) => e.language === 'python');
@@ -50,17 +51,25 @@ function packProblems(pack: Pack, file: string): Problem[] {
     rawId: `${pack.id}/${e.id}`,
     kind: 'mbpp',
     prompt: `${e.title}\n\n${e.statement}\n\nWrite \`${e.entryPoint}\`.`,
+    entryPoint: e.entryPoint,
     asserts: [...e.tests, ...e.hiddenTests].map((t) => t.code),
+    packVisible: e.tests.length,
     setup: '',
     canonical: e.solution,
     line: i + 1,
   }));
 }
 
+const looksLikePack = (text: string): boolean => text.includes(`"${PACK_FORMAT}"`) && text.trimStart().startsWith('{');
+
+/** Whether the file reads as a classroom pack (malformed ones included: loading it says what is wrong). */
+export async function isPackFile(file: File): Promise<boolean> {
+  return looksLikePack(await readMaybeGzip(await file.arrayBuffer()));
+}
+
 /** A HumanEval, MBPP or MultiPL-E file (JSONL or a JSON array, gzipped or not), or a classroom pack. */
 export async function loadFile(file: File): Promise<Problem[]> {
   const text = await readMaybeGzip(await file.arrayBuffer());
-  if (text.includes(`"${PACK_FORMAT}"`) && text.trimStart().startsWith('{'))
-    return packProblems(parsePack(text, file.name), file.name);
+  if (looksLikePack(text)) return packProblems(parsePack(text, file.name), file.name);
   return parseProblems(text, file.name);
 }

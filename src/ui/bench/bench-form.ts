@@ -44,9 +44,16 @@ function num(name: string, label: string, value: number, min: number, max: numbe
   );
 }
 
+function visibleOf(kind: string, k: number): VisibleTests | undefined {
+  if (kind === 'doc' || kind === 'pack') return kind;
+  return kind === 'first' ? k : undefined;
+}
+
 export function mountBenchForm(
   datasets: readonly { id: string; label: string }[],
   defaults: { sandboxes: number },
+  /** Whether a picked file is a classroom pack: then its own split is offered, and chosen. */
+  isPack: (file: File) => Promise<boolean> = () => Promise.resolve(false),
 ): BenchForm {
   const endpoint = h('span', { class: 'bench-endpoint', 'data-testid': 'bench-endpoint' });
   const dataset = h(
@@ -62,7 +69,11 @@ export function mountBenchForm(
     'data-testid': 'bench-file',
     hidden: true,
   });
-  dataset.addEventListener('change', () => (file.hidden = dataset.value !== 'file'));
+  dataset.addEventListener('change', () => {
+    file.hidden = dataset.value !== 'file';
+    void syncPack();
+  });
+  file.addEventListener('change', () => void syncPack());
   const strategy = h(
     'select',
     { name: 'strategy', 'data-testid': 'bench-strategy' },
@@ -92,7 +103,9 @@ export function mountBenchForm(
   };
   subsetKind.addEventListener('change', syncSubset);
   syncSubset();
-  // The same choice as `run --visible-tests K|doc`: the hidden tests decide "passed" and never reach the model.
+  // The same choice as `run --visible-tests K|doc` (and, for a pack, its own split): the hidden
+  // tests decide "passed" and never reach the model.
+  const packSplit = h('option', { value: 'pack' }, 'The pack’s own visible tests; its hidden tests hidden');
   const visibleKind = h(
     'select',
     { name: 'visible', 'data-testid': 'bench-visible-tests' },
@@ -104,6 +117,23 @@ export function mountBenchForm(
   const syncVisible = (): void => void (visibleK.hidden = visibleKind.value !== 'first');
   visibleKind.addEventListener('change', syncVisible);
   syncVisible();
+  // Offered only while the picked file is a pack, and then the default. Reading the file takes a
+  // moment: only the latest pick counts.
+  let picks = 0;
+  const syncPack = async (): Promise<void> => {
+    const picked = dataset.value === 'file' ? file.files?.[0] : undefined;
+    const pick = ++picks;
+    const pack = picked !== undefined && (await isPack(picked).catch(() => false));
+    if (pick !== picks) return;
+    if (pack && !packSplit.isConnected) visibleKind.append(packSplit);
+    if (pack) visibleKind.value = 'pack';
+    else if (packSplit.isConnected) {
+      if (visibleKind.value === 'pack') visibleKind.value = 'all';
+      packSplit.remove();
+    }
+    syncVisible();
+    form.dataset.pack = String(pack);
+  };
 
   const form = h(
     'form',
@@ -161,8 +191,7 @@ export function mountBenchForm(
         samples: value('samples'),
         sandboxes: value('sandboxes'),
         timeoutSec: value('timeout'),
-        visibleTests:
-          visibleKind.value === 'doc' ? 'doc' : visibleKind.value === 'first' ? value('visible-k') : undefined,
+        visibleTests: visibleOf(visibleKind.value, value('visible-k')),
         subset,
       };
     },
