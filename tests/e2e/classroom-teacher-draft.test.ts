@@ -139,5 +139,38 @@ describe('the teacher draft', () => {
     await page.getByRole('button', { name: 'Write a new pack' }).click();
     await teacherHeading(page).waitFor({ timeout: LONG });
     expect(await page.getByLabel('Pack title').inputValue()).toBe('My pack');
+    await saved(page);
+  });
+
+  it('is replaced by another pack only once the teacher agrees', async () => {
+    const { page } = ctx;
+    // The new pack of the test before is the draft now.
+    await page.goto(`${ctx.server.url}?teacher`);
+    await teacherHeading(page).waitFor({ timeout: LONG });
+    await page.getByLabel('Pack title').fill('Kept pack');
+    await saved(page);
+    await page.goto(`${ctx.server.url}?classroom`);
+    await page.getByRole('button', { name: 'Open the sample pack' }).click();
+    // Asked once the stored draft is found; the click waits until the question is answered.
+    const dialog = page.waitForEvent('dialog', { timeout: LONG }).then(async (d) => {
+      const message = d.message();
+      await d.dismiss();
+      return message;
+    });
+    await page.getByRole('button', { name: 'Edit as teacher' }).click();
+    const asked = await dialog;
+    expect(asked).toBe(
+      'This browser keeps a draft of "Kept pack". Replace it with "Introduction to Python: five small functions"? ' +
+        'What is not exported is lost.',
+    );
+    expect(await teacherHeading(page).count()).toBe(0);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Edit as teacher' }).click();
+    await teacherHeading(page).waitFor({ timeout: LONG });
+    await saved(page);
+    await page.goto(`${ctx.server.url}?teacher`);
+    await teacherHeading(page).waitFor({ timeout: LONG });
+    expect(await page.getByLabel('Pack title').inputValue()).toBe('Introduction to Python: five small functions');
   });
 });
