@@ -1,7 +1,9 @@
 // The form for one exercise of a pack being written. It edits the raw exercise object in place;
 // lists (tests, hidden tests, hints) are JSON, checked when the pack is checked or exported.
+// A list that is not JSON yet is kept as the text typed, and the box says where it goes wrong.
 import { ASSISTANT_MODES, PACK_LANGUAGES } from '../../classroom/types.ts';
-import { append, h } from '../common/dom.ts';
+import { append, h, setText } from '../common/dom.ts';
+import { jsonProblem } from './json-problem.ts';
 
 export type Raw = Record<string, unknown>;
 
@@ -41,36 +43,55 @@ function select(id: string, label: string, options: readonly string[], value: un
   return h('p', null, h('label', { for: id }, label), el);
 }
 
+function jsonNote(el: HTMLTextAreaElement, note: HTMLElement): void {
+  const problem = jsonProblem(el.value);
+  setText(note, problem ? `Not valid JSON yet, ${problem}. What you typed is kept.` : '');
+  if (problem) el.setAttribute('aria-invalid', 'true');
+  else el.removeAttribute('aria-invalid');
+}
+
 function control(ex: Raw, f: Field, onEdit: () => void): HTMLElement {
   const id = `ex-${f.key}`;
   const holder = f.parent ? objectAt(ex, f.parent) : ex;
   const value = holder[f.key];
+  const note = f.kind === 'json' ? h('span', { id: `${id}-problem`, class: 'teacher-json-problem' }) : null;
   let el: HTMLInputElement | HTMLTextAreaElement;
   if (f.kind === 'text' || f.kind === 'number') {
     el = h('input', { id, type: f.kind === 'number' ? 'number' : 'text', min: f.kind === 'number' ? '0' : undefined });
     el.value = value === undefined ? '' : String(value);
   } else {
     const rows = f.kind === 'json' ? 6 : f.kind === 'area' ? 4 : 6;
-    el = h('textarea', { id, rows, spellcheck: f.kind === 'area' ? 'true' : 'false', class: `teacher-${f.kind}` });
-    el.value = f.kind === 'json' ? JSON.stringify(value ?? [], null, 2) : typeof value === 'string' ? value : '';
+    const describedby = note ? note.id : undefined;
+    el = h('textarea', {
+      id,
+      rows,
+      spellcheck: f.kind === 'area' ? 'true' : 'false',
+      class: `teacher-${f.kind}`,
+      'aria-describedby': describedby,
+    });
+    // A list held as text is what was typed before it was valid JSON: shown as it was.
+    if (f.kind === 'json') el.value = typeof value === 'string' ? value : JSON.stringify(value ?? [], null, 2);
+    else el.value = typeof value === 'string' ? value : '';
   }
+  if (note && el instanceof HTMLTextAreaElement) jsonNote(el, note);
   el.addEventListener('input', () => {
     const text = el.value;
     if (f.kind === 'number') holder[f.key] = text.trim() === '' ? undefined : Number(text);
     else if (f.kind === 'json') {
       try {
-        holder[f.key] = JSON.parse(text) as unknown;
-        el.removeAttribute('aria-invalid');
+        const parsed = JSON.parse(text) as unknown;
+        // A JSON string is kept as typed, quotes and all, so it reads back as it was written.
+        holder[f.key] = typeof parsed === 'string' ? text : parsed;
       } catch {
         // Kept as text: the check names the field until it is valid JSON again.
         holder[f.key] = text;
-        el.setAttribute('aria-invalid', 'true');
       }
+      if (note && el instanceof HTMLTextAreaElement) jsonNote(el, note);
     } else if (f.key === 'solution' && text === '') delete holder[f.key];
     else holder[f.key] = text;
     onEdit();
   });
-  return h('p', { class: 'teacher-field' }, h('label', { for: id }, f.label), el);
+  return h('p', { class: 'teacher-field' }, h('label', { for: id }, f.label), el, note);
 }
 
 export function mountExerciseForm(root: HTMLElement, ex: Raw, onEdit: () => void): void {

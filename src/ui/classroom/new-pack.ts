@@ -1,5 +1,7 @@
-// The pack a teacher starts from when writing one from scratch: one small exercise to replace.
+// The pack a teacher starts from when writing one from scratch (one small exercise to replace),
+// and the exercise added by "Add an exercise".
 import { PACK_FORMAT, type Pack } from '../../classroom/types.ts';
+import type { Raw } from './exercise-form.ts';
 
 export function newPack(): Pack {
   return {
@@ -24,5 +26,22 @@ export function newPack(): Pack {
         assistant: { mode: 'hint', maxRequests: 3 },
       },
     ],
+  };
+}
+
+export function blankExercise(n: number): Raw {
+  return {
+    id: `exercise-${n}`,
+    title: `Exercise ${n}`,
+    language: 'python',
+    statement: '',
+    starter: '',
+    entryPoint: '',
+    tests: [],
+    hiddenTests: [],
+    hints: [],
+    solution: '',
+    limits: { timeoutSec: 3 },
+    assistant: { mode: 'hint', maxRequests: 3 },
   };
 }

@@ -1,5 +1,6 @@
 // Opening a pack: from the bundled sample, a file, or a link. The pack is shown first (title,
 // version, licence, short hash, exercises); nothing runs and no model is called until Start.
+// In teacher mode a draft kept in this browser opens at once instead.
 import sample from '../../../data/packs/intro-python.json';
 import { packHash } from '../../classroom/canonical.ts';
 import { decodePackLink } from '../../classroom/link.ts';
@@ -11,6 +12,7 @@ import { append, clear, h, setText } from '../common/dom.ts';
 import type { ClassroomModels } from './models.ts';
 import { mountStudentView } from './student-view.ts';
 import { newPack } from './new-pack.ts';
+import { mayReplace, openDrafts, storedDraft, unreadable } from './teacher-entry.ts';
 
 export interface OpenerOptions {
   runtime: Runtime;
@@ -19,11 +21,13 @@ export interface OpenerOptions {
   hash: string;
   /** Opened as ?teacher: editing is offered first. */
   teacher: boolean;
+  /** Said first in the status line (a discarded or unreadable draft). */
+  notice?: string;
 }
 
 export function mountPackOpener(root: HTMLElement, o: OpenerOptions): void {
   const { runtime, models, hash } = o;
-  const status = h('p', { role: 'status', 'aria-live': 'polite' });
+  const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'classroom-open-status' }, o.notice);
   const preview = h('section', { 'aria-label': 'Pack' });
   const fileInput = h('input', { type: 'file', id: 'pack-file', accept: '.json,application/json' });
   fileInput.addEventListener('change', () => {
@@ -100,10 +104,40 @@ export function mountPackOpener(root: HTMLElement, o: OpenerOptions): void {
   }
 
   async function edit(pack: Pack, fileName: string): Promise<void> {
-    const { mountTeacherView } = await import('./teacher-view.ts');
-    clear(root);
-    mountTeacherView(root, { pack, fileName, runtime, models });
+    const drafts = await openDrafts();
+    if (!(await mayReplace(drafts.store, pack.title))) return;
+    await teach({ draft: structuredClone(pack), fileName });
   }
+
+  async function teach(start: { draft: Record<string, unknown>; fileName: string; restoredAt?: number }) {
+    const [{ mountTeacherView }, drafts] = await Promise.all([import('./teacher-view.ts'), openDrafts()]);
+    clear(root);
+    const again = (notice: string): void => {
+      clear(root);
+      mountPackOpener(root, { ...o, notice });
+    };
+    mountTeacherView(root, { ...start, ...drafts, runtime, models, onDiscard: () => again('Draft discarded.') });
+  }
+
+  async function resume(): Promise<void> {
+    const { store } = await openDrafts();
+    if (!store) return;
+    const stored = await storedDraft(store);
+    if (stored.kind === 'unreadable') return setText(status, stored.message);
+    if (stored.kind === 'none') return;
+    const { pack, fileName, savedAt } = stored.draft;
+    try {
+      await teach({ draft: pack, fileName, restoredAt: savedAt });
+    } catch (err) {
+      // Read back, yet the form could not show it: the draft is no use, and the page must work.
+      await store.discard().catch(() => undefined);
+      clear(root);
+      mountPackOpener(root, { ...o, notice: unreadable((err as Error).message) });
+    }
+  }
+
+  // A notice means this opener replaces a draft just discarded or found unreadable: none is left.
+  if (o.teacher && !hash.startsWith('#pack') && !o.notice) void resume();
 
   if (hash.startsWith('#pack')) {
     void show(async () => {

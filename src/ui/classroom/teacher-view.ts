@@ -1,11 +1,14 @@
 // Teacher mode: write or edit a pack in the page, then check it, try an exercise with the model,
 // draft hints, export the file and make share links. Everything edits a raw copy of the pack;
 // it is read as a pack (with every problem named) only when it is checked, exported or shared.
+// That raw copy is the draft kept in this browser as it is edited, until it is discarded.
 import type { CheckFinding } from '../../classroom/check.ts';
-import type { Pack } from '../../classroom/types.ts';
 import type { Runtime } from '../../shared/run.ts';
+import type { TeacherDraftStore } from '../../store/teacher-draft-store.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
+import { createDraftSaver } from './draft-saver.ts';
+import { blankExercise } from './new-pack.ts';
 import { mountExerciseForm, type Raw } from './exercise-form.ts';
 import type { ClassroomModels } from './models.ts';
 import { mountGradePanel } from './grade-panel.ts';
@@ -26,28 +29,23 @@ const PACK_FIELDS = [
   ['license', 'Licence'],
 ] as const;
 
-function blankExercise(n: number): Raw {
-  return {
-    id: `exercise-${n}`,
-    title: `Exercise ${n}`,
-    language: 'python',
-    statement: '',
-    starter: '',
-    entryPoint: '',
-    tests: [],
-    hiddenTests: [],
-    hints: [],
-    solution: '',
-    limits: { timeoutSec: 3 },
-    assistant: { mode: 'hint', maxRequests: 3 },
-  };
+export interface TeacherViewOptions {
+  /** The pack to edit, raw: a restored draft may not be a valid pack yet. */
+  draft: Raw;
+  fileName: string;
+  runtime: Runtime;
+  models: ClassroomModels;
+  /** Where the draft is kept; undefined when storage is not available (`storeProblem` says why). */
+  store?: TeacherDraftStore;
+  storeProblem?: string;
+  /** Set when the draft was restored: it is stored already, as saved then. */
+  restoredAt?: number;
+  /** The draft was discarded: the view is to be replaced. */
+  onDiscard(): void;
 }
 
-export function mountTeacherView(
-  root: HTMLElement,
-  opts: { pack: Pack; fileName: string; runtime: Runtime; models: ClassroomModels },
-): void {
-  const draft = structuredClone(opts.pack) as unknown as Raw;
+export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): void {
+  const draft = structuredClone(opts.draft);
   const exercises = (): Raw[] => draft.exercises as Raw[];
   let current = 0;
   const deps: TeacherDeps = {
@@ -65,6 +63,11 @@ export function mountTeacherView(
   const linkOut = h('input', { id: 'teacher-link', type: 'text', readonly: true, class: 'teacher-link' });
   const button = (label: string, fn: () => unknown): HTMLButtonElement =>
     h('button', { type: 'button', on: { click: () => void fn() } }, label);
+  const saver = createDraftSaver(opts.store, () => ({ pack: draft, fileName: opts.fileName }), {
+    unavailable: opts.storeProblem,
+    restoredAt: opts.restoredAt,
+    onDiscarded: () => opts.onDiscard(),
+  });
   const busyButtons: HTMLButtonElement[] = [];
   const grading = h('section', { class: 'teacher-grading', 'aria-label': 'Grading' });
   mountGradePanel(grading, {
@@ -93,7 +96,10 @@ export function mountTeacherView(
   const meta = PACK_FIELDS.map(([key, label]) => {
     const input = h('input', { id: `pack-${key}`, type: 'text' });
     input.value = typeof draft[key] === 'string' ? draft[key] : '';
-    input.addEventListener('input', () => void (draft[key] = input.value));
+    input.addEventListener('input', () => {
+      draft[key] = input.value;
+      saver.changed();
+    });
     return h('p', { class: 'teacher-field' }, h('label', { for: `pack-${key}` }, label), input);
   });
 
@@ -111,7 +117,13 @@ export function mountTeacherView(
     h(
       'section',
       { class: 'classroom teacher', 'aria-labelledby': 'teacher-title' },
-      h('header', null, h('h1', { id: 'teacher-title' }, 'Teacher: write and check a pack')),
+      h(
+        'header',
+        null,
+        h('h1', { id: 'teacher-title' }, 'Teacher: write and check a pack'),
+        saver.status,
+        saver.controls,
+      ),
       h('section', { 'aria-label': 'Pack details' }, ...meta),
       h(
         'nav',
@@ -120,6 +132,7 @@ export function mountTeacherView(
         button('Add an exercise', () => {
           exercises().push(blankExercise(exercises().length + 1));
           select(exercises().length - 1);
+          saver.changed();
         }),
       ),
       h(
@@ -134,6 +147,7 @@ export function mountTeacherView(
             if (exercises().length <= 1) return setText(status, 'A pack needs at least one exercise.');
             exercises().splice(current, 1);
             select(Math.min(current, exercises().length - 1));
+            saver.changed();
           }),
         ),
         h('h2', null, 'Check, try and share'),
@@ -161,6 +175,7 @@ export function mountTeacherView(
             setText(status, 'Asking the model for hints…');
             const n = await draftHints(deps, current);
             select(current);
+            saver.changed();
             setText(status, `${n} hint${n === 1 ? '' : 's'} drafted: read them in the Hints field before sharing.`);
           }),
           action('Export the pack', () => {
@@ -210,7 +225,10 @@ export function mountTeacherView(
     const ex = exercises()[i]!;
     setText(exTitle, `Exercise ${i + 1}`);
     clear(form);
-    mountExerciseForm(form, ex, () => renderList());
+    mountExerciseForm(form, ex, () => {
+      renderList();
+      saver.changed();
+    });
     renderList();
     exTitle.focus();
   }
