@@ -8,7 +8,7 @@ import { StoreError, toStoreError } from './errors.ts';
 export const TEACHER_DB_NAME = 'fixpoint-teacher';
 export const TEACHER_DB_VERSION = 1;
 /** The key of the one draft kept: a teacher edits one pack at a time in a browser. */
-export const DRAFT_KEY = 'current';
+const DRAFT_KEY = 'current';
 
 interface TeacherDB extends DBSchema {
   drafts: { key: string; value: unknown };
