@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRunRows } from '../../src/shared/bench-rows.ts';
 import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { rawPack } from '../unit/classroom/fixtures.ts';
+import { rawPack } from '../support/classroom-pack.ts';
 import { configure, openApp, waitForText } from './support/app.ts';
 import type { PageContext } from './support/browser.ts';
 

@@ -12,7 +12,7 @@ import type { BenchResult, BenchRun } from '../../../src/shared/bench-records.ts
 import { parseProblems, type Problem } from '../../../src/shared/problems.ts';
 import type { RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
 import { datasetMismatch, splitProblem } from '../../../src/shared/visible-tests.ts';
-import { rawPack } from '../classroom/fixtures.ts';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 const packFile = (pack: unknown, name = 'demo.json'): File => new File([JSON.stringify(pack)], name);
 const intro = (): Promise<Problem[]> =>

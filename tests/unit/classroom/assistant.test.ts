@@ -3,7 +3,7 @@ import { assistantGate, assistantRequest } from '../../../src/classroom/assistan
 import { exerciseTask } from '../../../src/classroom/exercise-task.ts';
 import { hintDraftRequest, parseHintDraft } from '../../../src/classroom/hint-draft.ts';
 import { validatePack } from '../../../src/classroom/validate.ts';
-import { rawPack } from './fixtures.ts';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 const pack = validatePack(rawPack(), 'demo.json');
 const add = pack.exercises[0]!;

@@ -4,7 +4,7 @@ import { assistantRequestsLeft, hintState } from '../../../src/classroom/hints.t
 import { parseSubmissions, RESULTS_FORMAT } from '../../../src/classroom/results.ts';
 import { validatePack } from '../../../src/classroom/validate.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
-import { rawPack } from './fixtures.ts';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 const pack = validatePack(rawPack(), 'demo.json');
 const add = pack.exercises[0]!;

@@ -4,7 +4,7 @@ import { decodePackLink, encodePackLink } from '../../../src/classroom/link.ts';
 import { findSecrets } from '../../../src/classroom/secrets.ts';
 import { type Pack } from '../../../src/classroom/types.ts';
 import { validatePack } from '../../../src/classroom/validate.ts';
-import { rawPack } from './fixtures.ts';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 const pack = (): Pack => validatePack(rawPack(), 'demo.json');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTeacherDraft, teacherDraft, TEACHER_DRAFT_FORMAT } from '../../../src/classroom/teacher-draft.ts';
-import { rawPack } from './fixtures.ts';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 type Ex = Record<string, unknown>;
 

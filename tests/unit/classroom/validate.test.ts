@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PackError, parsePack, validatePack } from '../../../src/classroom/validate.ts';
-import { rawPack } from './fixtures.ts';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 type Ex = Record<string, unknown>;
 const exercises = (p: Record<string, unknown>): Ex[] => p.exercises as Ex[];

@@ -1,4 +1,4 @@
-// A small valid pack to vary in tests.
+// A small valid classroom pack to vary in tests; unit and page tests both start from it.
 
 export function rawPack(): Record<string, unknown> {
   return {
