@@ -8,39 +8,19 @@ import { startBenchRun } from '../../../src/app/bench/bench-runner.ts';
 import type { SessionOutcome, SessionRequest } from '../../../src/app/session.ts';
 import { hiddenFields, hiddenJob } from '../../../src/loop/hidden-tests.ts';
 import type { LoopOutcome } from '../../../src/loop/types.ts';
-import type { BenchResult, BenchRun } from '../../../src/shared/bench-records.ts';
+import type { BenchResult } from '../../../src/shared/bench-records.ts';
 import { parseProblems, type Problem } from '../../../src/shared/problems.ts';
-import type { RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
+import type { RunJob, Runtime } from '../../../src/shared/run.ts';
 import { datasetMismatch, splitProblem } from '../../../src/shared/visible-tests.ts';
+import { makeBenchRun } from '../../support/bench-run.ts';
 import { rawPack } from '../../support/classroom-pack.ts';
+import { loopOutcome, runResult } from '../../support/outcomes.ts';
 
 const packFile = (pack: unknown, name = 'demo.json'): File => new File([JSON.stringify(pack)], name);
 const intro = (): Promise<Problem[]> =>
   loadFile(new File([readFileSync(resolve(import.meta.dirname, '../../../data/packs/intro-python.json'))], 'i.json'));
 
-const outcome = (passed: boolean, finalCandidate?: string): LoopOutcome => ({
-  passed,
-  endReason: passed ? 'passed' : 'iteration-cap',
-  endMessage: '',
-  attempts: [],
-  finalCandidate,
-  usage: { inputTokens: 1, outputTokens: 1 },
-  modelCalls: 1,
-  samples: 1,
-  strategy: 'repair',
-  modelMs: 0,
-  runMs: 0,
-  elapsedMs: 1,
-});
-const ran = (status: RunResult['status'], result: string): RunResult => ({
-  status,
-  result,
-  tests: [],
-  stdout: '',
-  stderr: '',
-  truncated: false,
-  durationMs: 1,
-});
+const outcome = (passed: boolean, finalCandidate?: string): LoopOutcome => loopOutcome(passed, { finalCandidate });
 
 describe("the pack's own split", () => {
   it('shows the loop the visible tests only and keeps the hidden ones apart', async () => {
@@ -107,27 +87,7 @@ describe("the pack's own split", () => {
 describe("the benchmark runner with the pack's own split", () => {
   it('a candidate passing the visible tests but failing a hidden one is counted failed', async () => {
     const problems = await loadFile(packFile(rawPack()));
-    const run: BenchRun = {
-      id: 'run',
-      title: 'run',
-      createdAt: 0,
-      updatedAt: 0,
-      status: 'running',
-      dataset: 'demo.json',
-      endpoint: { provider: 'openai', baseUrl: 'http://x', model: 'm' },
-      prices: {},
-      settings: {
-        maxIterations: 2,
-        strategy: { name: 'repair' },
-        samples: 1,
-        sandboxes: 1,
-        timeoutSec: 3,
-        showTests: true,
-        visibleTests: 'pack',
-      },
-      subset: { kind: 'all' },
-      problems,
-    };
+    const run = makeBenchRun({ dataset: 'demo.json', problems }, { sandboxes: 1, visibleTests: 'pack' });
     const asked: SessionRequest[] = [];
     const session = (req: SessionRequest): Promise<SessionOutcome> => {
       asked.push(req);
@@ -142,7 +102,7 @@ describe("the benchmark runner with the pack's own split", () => {
     const runtime: Runtime = {
       run(job) {
         jobs.push(job);
-        return { result: Promise.resolve(ran('failed', 'failed: assert add(-1, -1) == -2')) } as ReturnType<
+        return { result: Promise.resolve(runResult('failed', 'failed: assert add(-1, -1) == -2')) } as ReturnType<
           Runtime['run']
         >;
       },

@@ -4,6 +4,8 @@ import type { SessionOutcome, SessionRequest } from '../../../src/app/session.ts
 import type { BenchResult, BenchRun } from '../../../src/shared/bench-records.ts';
 import type { Problem } from '../../../src/shared/problems.ts';
 import type { Runtime } from '../../../src/shared/run.ts';
+import { makeBenchRun } from '../../support/bench-run.ts';
+import { loopOutcome } from '../../support/outcomes.ts';
 
 const problem = (i: number): Problem => ({
   taskId: `T/${i}`,
@@ -15,21 +17,8 @@ const problem = (i: number): Problem => ({
   line: i + 1,
 });
 
-function benchRun(n: number, samples = 1, sandboxes = 2): BenchRun {
-  return {
-    id: 'run',
-    title: 'run',
-    createdAt: 0,
-    updatedAt: 0,
-    status: 'running',
-    dataset: 'test',
-    endpoint: { provider: 'openai', baseUrl: 'http://x', model: 'm' },
-    prices: {},
-    settings: { maxIterations: 2, strategy: { name: 'repair' }, samples, sandboxes, timeoutSec: 3, showTests: true },
-    subset: { kind: 'all' },
-    problems: Array.from({ length: n }, (_, i) => problem(i)),
-  };
-}
+const benchRun = (n: number, samples = 1, sandboxes = 2): BenchRun =>
+  makeBenchRun({ problems: Array.from({ length: n }, (_, i) => problem(i)) }, { samples, sandboxes });
 
 const runtime = {} as Runtime;
 
@@ -40,20 +29,7 @@ function fakeSessions(decide: (taskId: string, call: number) => Partial<SessionO
     await Promise.resolve();
     calls.push(req.task.id);
     const made = decide(req.task.id, calls.filter((c) => c === req.task.id).length);
-    const outcome = {
-      passed: true,
-      endReason: 'passed' as const,
-      endMessage: '',
-      attempts: [],
-      usage: { inputTokens: 1, outputTokens: 1 },
-      modelMs: 0,
-      runMs: 0,
-      elapsedMs: 5,
-      strategy: 'repair' as const,
-      modelCalls: 1,
-      samples: 1,
-      ...made,
-    };
+    const outcome = loopOutcome(true, { usage: { inputTokens: 1, outputTokens: 1 }, elapsedMs: 5, ...made });
     return {
       session: { id: `s-${req.task.id}-${calls.length}` } as SessionOutcome['session'],
       outcome,

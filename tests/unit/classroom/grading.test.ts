@@ -5,18 +5,15 @@ import { parseSubmissions, RESULTS_FORMAT } from '../../../src/classroom/results
 import { validatePack } from '../../../src/classroom/validate.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import { rawPack } from '../../support/classroom-pack.ts';
+import { runResult } from '../../support/outcomes.ts';
 
 const pack = validatePack(rawPack(), 'demo.json');
 const add = pack.exercises[0]!;
-const run = (status: RunResult['status'], message?: string): RunResult => ({
-  status,
-  result: status === 'passed' ? 'passed' : `failed: ${message ?? status}`,
-  tests: [{ name: 'test', passed: status === 'passed', message }],
-  stdout: status === 'passed' ? '' : 'passed\npassed\n',
-  stderr: '',
-  truncated: false,
-  durationMs: 1,
-});
+const run = (status: RunResult['status'], message?: string): RunResult =>
+  runResult(status, status === 'passed' ? 'passed' : `failed: ${message ?? status}`, {
+    tests: [{ name: 'test', passed: status === 'passed', message }],
+    stdout: status === 'passed' ? '' : 'passed\npassed\n',
+  });
 
 describe('hints and assistant requests', () => {
   it('unlocks hints as failures add up', () => {

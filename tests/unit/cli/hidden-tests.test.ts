@@ -6,8 +6,8 @@ import { visibleTestsFlag } from '../../../cli/hidden-tests.ts';
 import { UsageError } from '../../../cli/args.ts';
 import type { LoopOutcome } from '../../../src/loop/types.ts';
 import type { Problem } from '../../../src/shared/problems.ts';
-import type { RunResult } from '../../../src/shared/run.ts';
 import { splitProblem } from '../../../src/shared/visible-tests.ts';
+import { loopOutcome, runResult } from '../../support/outcomes.ts';
 
 const MBPP: Problem = {
   taskId: '7',
@@ -27,29 +27,7 @@ const HE: Problem = {
   entryPoint: 'add',
   line: 1,
 };
-const outcome = (passed: boolean, finalCandidate?: string): LoopOutcome => ({
-  passed,
-  endReason: passed ? 'passed' : 'iteration-cap',
-  endMessage: '',
-  attempts: [],
-  finalCandidate,
-  usage: { inputTokens: 0, outputTokens: 0 },
-  modelCalls: 1,
-  samples: 1,
-  strategy: 'repair',
-  modelMs: 0,
-  runMs: 0,
-  elapsedMs: 0,
-});
-const result = (status: RunResult['status'], text: string): RunResult => ({
-  status,
-  result: text,
-  tests: [],
-  stdout: '',
-  stderr: '',
-  truncated: false,
-  durationMs: 1,
-});
+const outcome = (passed: boolean, finalCandidate?: string): LoopOutcome => loopOutcome(passed, { finalCandidate });
 
 describe('hidden tests in a row', () => {
   it('the final candidate runs on the hidden tests the way the reference harness does', () => {
@@ -66,14 +44,14 @@ describe('hidden tests in a row', () => {
 
   it('passed needs both; a failed hidden run says why; no candidate passes nothing', () => {
     const split = splitProblem(MBPP, 1, 3);
-    expect(hiddenFields(split, outcome(true, 'c'), result('passed', 'passed'))).toEqual({
+    expect(hiddenFields(split, outcome(true, 'c'), runResult('passed', 'passed'))).toEqual({
       passed: true,
       visible_passed: true,
       hidden_passed: true,
       visible_tests: 1,
       hidden_tests: 1,
     });
-    expect(hiddenFields(split, outcome(true, 'c'), result('failed', 'failed: '))).toMatchObject({
+    expect(hiddenFields(split, outcome(true, 'c'), runResult('failed', 'failed: '))).toMatchObject({
       passed: false,
       visible_passed: true,
       hidden_passed: false,

@@ -11,6 +11,7 @@ import type { RunResult, Runtime } from '../../../src/shared/run.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { FakeModel, FakeRuntime, heTask, mbppTask, pass } from './fakes.ts';
 import { hasPython, NativePython } from './native-python.ts';
+import { runResult } from '../../support/outcomes.ts';
 
 const RIGHT = 'assert add(2, 2) == 4';
 const WRONG = 'assert add(2, 2) == 5';
@@ -72,15 +73,8 @@ describe('the tests a run uses', () => {
 });
 
 function failed(sources: string[]): RunResult {
-  return {
-    status: 'failed',
-    result: 'failed: AssertionError',
-    tests: sources.map((source, i) => ({ name: source, source, passed: i === 0, expected: '5', actual: '4' })),
-    stdout: '',
-    stderr: '',
-    truncated: false,
-    durationMs: 3,
-  };
+  const tests = sources.map((source, i) => ({ name: source, source, passed: i === 0, expected: '5', actual: '4' }));
+  return runResult('failed', 'failed: AssertionError', { tests, durationMs: 3 });
 }
 
 describe('feedback on a failing generated test', () => {

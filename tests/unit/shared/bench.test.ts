@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { meanPassAtK, passAtK, reportedKs } from '../../../src/shared/bench-pass-at-k.ts';
-import { parseRunRows, rowOf, rowsToJsonl, samplesJsonl, type RunRow } from '../../../src/shared/bench-rows.ts';
+import {
+  parseRunRows,
+  rowOf,
+  rowsToJsonl,
+  samplesJsonl,
+  type RowSource,
+  type RunRow,
+} from '../../../src/shared/bench-rows.ts';
 import { selectSubset } from '../../../src/shared/bench-subset.ts';
 import { differences, passRateByAttempt, summarize, summaryLines } from '../../../src/shared/bench-summary.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
+import { rowSource, runResult } from '../../support/outcomes.ts';
 
 const items = Array.from({ length: 20 }, (_, i) => `t${i + 1}`);
 
@@ -85,15 +93,7 @@ function attempt(index: number, result: string, tokens: number): Attempt {
     reply: '',
     candidate: 'x',
     source: 'model',
-    result: {
-      status: result === 'passed' ? 'passed' : 'failed',
-      result,
-      tests: [],
-      stdout: '',
-      stderr: '',
-      truncated: false,
-      durationMs: 1,
-    },
+    result: runResult(result === 'passed' ? 'passed' : 'failed', result),
     feedback: result === 'passed' ? undefined : 'fix it',
     usage: { inputTokens: tokens, outputTokens: 10 },
     modelMs: 1,
@@ -102,18 +102,15 @@ function attempt(index: number, result: string, tokens: number): Attempt {
   };
 }
 
-function outcome(results: string[]) {
-  const attempts = results.map((r, i) => attempt(i, r, 100));
+function outcome(results: string[]): RowSource {
   const passed = results.at(-1) === 'passed';
-  return {
-    passed,
-    endReason: passed ? ('passed' as const) : ('iteration-cap' as const),
+  return rowSource(passed, {
     endMessage: passed ? 'Passed.' : 'Out of iterations.',
-    attempts,
+    attempts: results.map((r, i) => attempt(i, r, 100)),
     finalCandidate: 'def f(): pass',
     usage: { inputTokens: 100 * results.length, outputTokens: 10 * results.length },
     elapsedMs: 1234.4,
-  };
+  });
 }
 
 // Right at once, wrong then repaired, wrong to the end (3 attempts).

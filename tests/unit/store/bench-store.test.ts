@@ -3,37 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { BenchRun } from '../../../src/shared/bench-records.ts';
 import { rowOf } from '../../../src/shared/bench-rows.ts';
 import { BenchStore } from '../../../src/store/bench-store.ts';
+import { makeBenchRun } from '../../support/bench-run.ts';
+import { rowSource } from '../../support/outcomes.ts';
 
-const run = (id: string, createdAt: number): BenchRun => ({
-  id,
-  title: id,
-  createdAt,
-  updatedAt: createdAt,
-  status: 'running',
-  dataset: 'humaneval',
-  endpoint: { provider: 'openai', baseUrl: 'http://x', model: 'm' },
-  prices: {},
-  settings: {
-    maxIterations: 5,
-    strategy: { name: 'repair' },
-    samples: 1,
-    sandboxes: 2,
-    timeoutSec: 3,
-    showTests: true,
-  },
-  subset: { kind: 'first', n: 2 },
-  problems: [],
-});
+const run = (id: string, createdAt: number): BenchRun =>
+  makeBenchRun(
+    { id, title: id, createdAt, updatedAt: createdAt, dataset: 'humaneval', subset: { kind: 'first', n: 2 } },
+    { maxIterations: 5 },
+  );
 
-const row = (id: string) =>
-  rowOf(id, {
-    passed: true,
-    endReason: 'passed',
-    endMessage: '',
-    attempts: [],
-    usage: { inputTokens: 1, outputTokens: 2 },
-    elapsedMs: 3,
-  });
+const row = (id: string) => rowOf(id, rowSource(true, { usage: { inputTokens: 1, outputTokens: 2 }, elapsedMs: 3 }));
 
 describe('the bench store', () => {
   it('keeps runs newest first and each run’s finished tasks, across a reopen', async () => {

@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../src/shared/run.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import { attemptAnnouncement, runAnnouncement } from '../../../src/ui/common/verdict.ts';
+import { runResult } from '../../support/outcomes.ts';
 
-const run = (status: RunResult['status'], passed: boolean[]): RunResult => ({
-  status,
-  result: status,
-  tests: passed.map((p, i) => ({ name: `t${i}`, passed: p })),
-  stdout: '',
-  stderr: '',
-  truncated: false,
-  durationMs: 40,
-});
+const run = (status: RunResult['status'], passed: boolean[]): RunResult =>
+  runResult(status, status, { tests: passed.map((p, i) => ({ name: `t${i}`, passed: p })), durationMs: 40 });
 
 const attempt = (over: Partial<Attempt>): Attempt => ({
   sessionId: 's',

@@ -10,6 +10,7 @@ import {
 import { attemptVerdict, testsPassed, toneOf } from '../../../src/ui/common/verdict.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
+import { runResult } from '../../support/outcomes.ts';
 
 describe('formatters', () => {
   it('formats durations by scale', () => {
@@ -45,19 +46,15 @@ describe('formatters', () => {
   });
 });
 
-const result = (over: Partial<RunResult> = {}): RunResult => ({
-  status: 'failed',
-  result: 'failed: AssertionError',
-  tests: [
-    { name: 't1', passed: true },
-    { name: 't2', passed: false },
-  ],
-  stdout: '',
-  stderr: '',
-  truncated: false,
-  durationMs: 12,
-  ...over,
-});
+const result = (over: Partial<RunResult> = {}): RunResult =>
+  runResult('failed', 'failed: AssertionError', {
+    tests: [
+      { name: 't1', passed: true },
+      { name: 't2', passed: false },
+    ],
+    durationMs: 12,
+    ...over,
+  });
 
 const attempt = (over: Partial<Attempt> = {}): Attempt => ({
   sessionId: 's',
