@@ -2,42 +2,31 @@
 // loop while it runs and once it has finished, the dialogs, the in-page model's panel and the
 // classroom. A serious or critical finding fails with the rule, the element and what to fix.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { expectAccessible } from './support/axe.ts';
 import { openPage, type PageContext } from './support/browser.ts';
-import { configure, openApp, openHistory, pickExample, runLoop, selectAttempt, waitForText } from './support/app.ts';
+import { configure, openHistory, pickExample, runLoop, selectAttempt, waitForText } from './support/app.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 import { BUGGY, EXAMPLE } from './support/replies.ts';
 
 const LONG = 90_000;
 
 describe('the loop page has no serious accessibility findings', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-    ctx = await openApp({ isolated: true });
-    // Tall enough that no panel scrolls: axe skips the contrast of text scrolled out of view.
-    await ctx.page.setViewportSize({ width: 1280, height: 2200 });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  const app = pageWithModel({ configure: false, tall: true });
 
   it('on the task page', async () => {
-    await ctx.page.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
-    await expectAccessible(ctx.page, 'task page');
+    await app.page.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
+    await expectAccessible(app.page, 'task page');
   });
 
   it('in the shortcut help', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.getByTestId('open-keys').click();
     await expectAccessible(page, 'shortcut help');
     await page.keyboard.press('Escape');
   });
 
   it('in the settings dialog, and with the in-page model panel shown', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.getByTestId('open-settings').click();
     await expectAccessible(page, 'settings dialog');
     await page.getByTestId('settings-dialog').locator('select[name="preset"]').selectOption('local');
@@ -47,7 +36,7 @@ describe('the loop page has no serious accessibility findings', () => {
   });
 
   it('while a loop runs', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     // The second request streams slowly, so the loop is still running while it is checked.
     await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
     await pickExample(page, EXAMPLE);
@@ -62,7 +51,7 @@ describe('the loop page has no serious accessibility findings', () => {
   });
 
   it('after a loop with the demo model: timeline, diff, reply, output and feedback', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await configure(page, { preset: 'demo' });
     await pickExample(page, EXAMPLE);
     await runLoop(page);
@@ -73,9 +62,9 @@ describe('the loop page has no serious accessibility findings', () => {
   });
 
   it('in the history dialog', async () => {
-    await openHistory(ctx.page);
-    await expectAccessible(ctx.page, 'history dialog');
-    await ctx.page.keyboard.press('Escape');
+    await openHistory(app.page);
+    await expectAccessible(app.page, 'history dialog');
+    await app.page.keyboard.press('Escape');
   });
 });
 

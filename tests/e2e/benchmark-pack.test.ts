@@ -2,12 +2,11 @@
 // model sees only the pack's visible tests; an exercise whose code passes them but fails a hidden
 // test is counted failed, one passing both is solved, and no request holds hidden-test code.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRunRows } from '../../src/shared/bench-rows.ts';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
 import { rawPack } from '../support/classroom-pack.ts';
-import { configure, openApp, waitForText } from './support/app.ts';
-import type { PageContext } from './support/browser.ts';
+import { waitForText } from './support/app.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 
 /** The demo pack: `add` (one visible, one hidden test) and `double`, given a hidden test here too. */
 function pack(): Record<string, unknown> {
@@ -24,30 +23,18 @@ const ADD = fence('def add(a, b):\n    return abs(a) + abs(b)\n');
 const DOUBLE = fence('def double(x):\n    return 2 * x\n');
 
 describe("the Benchmark view with a pack's own split", () => {
-  let ctx: PageContext;
-  let server: ModelServer;
-
-  beforeAll(async () => {
-    server = await startModelServer({
-      format: 'openai',
-      respond(body) {
-        const messages = (body.messages ?? []) as { role: string; content: string }[];
-        const first = messages.find((m) => m.role === 'user')?.content ?? '';
-        if (first.includes('Write `add`')) return ADD;
-        if (first.includes('Write `double`')) return DOUBLE;
-        return undefined;
-      },
-    });
-    ctx = await openApp({ isolated: true });
-    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
+  const app = pageWithModel({
+    respond(body) {
+      const messages = (body.messages ?? []) as { role: string; content: string }[];
+      const first = messages.find((m) => m.role === 'user')?.content ?? '';
+      if (first.includes('Write `add`')) return ADD;
+      if (first.includes('Write `double`')) return DOUBLE;
+      return undefined;
+    },
   });
 
   it('grades with the hidden tests after the loop and never sends them to the model', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await page.getByTestId('open-benchmark').click();
     await page.waitForSelector('[data-bench-ready="true"]', { timeout: 60_000 });
     const choice = page.getByTestId('bench-visible-tests');

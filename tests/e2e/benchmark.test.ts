@@ -5,12 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRunRows } from '../../src/shared/bench-rows.ts';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { appReady, attempts, configure, openApp, waitForText } from './support/app.ts';
+import { appReady, attempts, waitForText } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
-import type { PageContext } from './support/browser.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 
 interface HumanEvalRow {
   task_id: string;
@@ -39,8 +38,6 @@ function asked(body: Record<string, unknown>): { task: HumanEvalRow; earlier: nu
 }
 
 describe('the Benchmark view', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
   let holdLast = true;
   /** The split test: the third task gets code that passes its docstring example and nothing else. */
   let split = false;
@@ -49,44 +46,35 @@ describe('the Benchmark view', () => {
   let limitedOnce = true;
   const perTask = (): Record<string, number> => {
     const counts: Record<string, number> = {};
-    for (const r of server.chatRequests()) {
+    for (const r of app.server.chatRequests()) {
       const a = asked(r.body as Record<string, unknown>);
       if (a) counts[a.task.entry_point] = (counts[a.task.entry_point] ?? 0) + 1;
     }
     return counts;
   };
 
-  beforeAll(async () => {
-    server = await startModelServer({
-      format: 'openai',
-      respond(body) {
-        const a = asked(body);
-        if (!a) return undefined;
-        const [t0, t1, t2, t3] = TASKS;
-        if (limited && a.task === t0 && limitedOnce)
-          return ((limitedOnce = false), { behaviour: 'rate-limit', retryAfter: '1' });
-        if (limited && a.task === t1) return { reply: right(a.task), delayMs: 3000 };
-        if (limited) return right(a.task);
-        if (split && a.task === t2) return fence('def truncate_number(number: float) -> float:\n    return 0.5\n');
-        if (split) return right(a.task);
-        if (a.task === t0) return right(a.task);
-        if (a.task === t1) return a.earlier === 0 ? wrong(a.task) : right(a.task);
-        if (a.task === t2) return wrong(a.task);
-        // The last task's first request hangs until the page goes away (a reload mid-run).
-        if (a.task === t3 && holdLast) return ((holdLast = false), { reply: right(a.task), delayMs: 60_000 });
-        return right(a.task);
-      },
-    });
-    ctx = await openApp({ isolated: true });
-    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
+  const app = pageWithModel({
+    respond(body) {
+      const a = asked(body);
+      if (!a) return undefined;
+      const [t0, t1, t2, t3] = TASKS;
+      if (limited && a.task === t0 && limitedOnce)
+        return ((limitedOnce = false), { behaviour: 'rate-limit', retryAfter: '1' });
+      if (limited && a.task === t1) return { reply: right(a.task), delayMs: 3000 };
+      if (limited) return right(a.task);
+      if (split && a.task === t2) return fence('def truncate_number(number: float) -> float:\n    return 0.5\n');
+      if (split) return right(a.task);
+      if (a.task === t0) return right(a.task);
+      if (a.task === t1) return a.earlier === 0 ? wrong(a.task) : right(a.task);
+      if (a.task === t2) return wrong(a.task);
+      // The last task's first request hangs until the page goes away (a reload mid-run).
+      if (a.task === t3 && holdLast) return ((holdLast = false), { reply: right(a.task), delayMs: 60_000 });
+      return right(a.task);
+    },
   });
 
   it('runs four tasks on two sandboxes, resumes after a reload without redoing finished ones', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.getByTestId('open-benchmark').click();
     await page.waitForSelector('[data-bench-ready="true"]', { timeout: 60_000 });
     expect(await page.getByTestId('bench-endpoint').textContent()).toContain('test-model');
@@ -152,7 +140,7 @@ describe('the Benchmark view', () => {
   }, 300_000);
 
   it('splits visible and hidden tests as run --visible-tests doc does: hidden tests decide and never reach the model', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     split = true;
     const before = server.chatRequests().length;
     await page.getByTestId('open-benchmark').click();
@@ -202,7 +190,7 @@ describe('the Benchmark view', () => {
   }, 300_000);
 
   it('exports samples.jsonl, imports a run --out file and overlays it on a run of its own', async () => {
-    const { page } = ctx;
+    const { page } = app;
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('bench-export-samples').click(),
@@ -260,7 +248,7 @@ describe('the Benchmark view', () => {
   }, 120_000);
 
   it('a rate limit slows the run instead of failing the task; pause lets the task in flight finish, resume goes on', async () => {
-    const { page } = ctx;
+    const { page } = app;
     limited = true;
     split = false;
     await page.getByTestId('bench-dataset').selectOption('humaneval');

@@ -4,9 +4,9 @@
 // and the page works at 360 px wide and at 200% zoom.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
-import { configure, openApp, pickExample, runLoop, waitBusy, waitForText } from './support/app.ts';
+import { configure, pickExample, runLoop, waitBusy, waitForText } from './support/app.ts';
 import { openPage, type PageContext } from './support/browser.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 import { BUGGY, EXAMPLE } from './support/replies.ts';
 
 const LONG = 90_000;
@@ -24,20 +24,13 @@ function focused(page: Page): Promise<{ name: string; inEditor: boolean; inDialo
 }
 
 describe('the loop page by keyboard', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
+  const app = pageWithModel({ configure: false });
   beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-    ctx = await openApp({ isolated: true });
-    await ctx.page.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
+    await app.page.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
   });
 
   it('Tab indents in the editor; Escape then Tab moves on to the reply', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.locator('[data-testid="editor"] .cm-content').click();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ inEditor: true });
@@ -49,7 +42,7 @@ describe('the loop page by keyboard', () => {
   });
 
   it('Escape in an editor leaves a running loop alone; Escape outside stops it', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
     await pickExample(page, EXAMPLE);
     server.reply(BUGGY);
@@ -74,7 +67,7 @@ describe('the loop page by keyboard', () => {
   });
 
   it('a dialog keeps Tab inside while open and gives focus back on close', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.getByTestId('open-keys').focus();
     await page.keyboard.press('Enter');
     expect(await focused(page)).toMatchObject({ inDialog: 'keys-dialog' });
@@ -100,7 +93,7 @@ describe('the loop page by keyboard', () => {
   });
 
   it('announces the loop in short words and the output scrolls by keyboard', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await configure(page, { preset: 'demo' });
     await pickExample(page, EXAMPLE);
     await runLoop(page);
@@ -129,7 +122,7 @@ describe('the loop page by keyboard', () => {
   });
 
   it('honours reduced motion: nothing on the page animates or transitions', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const moving = await page.evaluate(() =>
       [...document.querySelectorAll('*')]

@@ -3,11 +3,10 @@
 // from the history), codet's generated tests with the wrong one flagged (for a TypeScript task too), reflexion's diagnosis in
 // the timeline, and a traced run's steps in the feedback pane. Each view passes axe in both themes.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { configure, openApp, openHistory, pickExample, runLoop, selectAttempt, text } from './support/app.ts';
-import type { PageContext } from './support/browser.ts';
+import { openHistory, pickExample, runLoop, selectAttempt, text } from './support/app.ts';
+import { pageWithModel } from './support/page-with-model.ts';
 import { BUGGY, EXAMPLE, FIXED } from './support/replies.ts';
 
 const LONG = 90_000;
@@ -70,20 +69,8 @@ function sampleRows(page: Page): Promise<SampleRow[]> {
 }
 
 describe('what the strategies did, in the page', () => {
-  let ctx: PageContext;
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-    ctx = await openApp({ isolated: true });
-    // Tall enough that no panel scrolls: axe skips the contrast of text scrolled out of view.
-    await ctx.page.setViewportSize({ width: 1280, height: 2200 });
-    await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
-    await pickExample(ctx.page, EXAMPLE);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await server?.close();
-  });
+  const app = pageWithModel({ tall: true });
+  beforeAll(() => pickExample(app.page, EXAMPLE));
 
   async function checkBestOfN(page: Page): Promise<void> {
     await page.getByTestId('selection').waitFor({ timeout: LONG });
@@ -118,7 +105,7 @@ describe('what the strategies did, in the page', () => {
   }
 
   it('best-of-n shows its samples, their groups and the chosen one, though the first sample is wrong', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await pickStrategy(page, 'best-of-n', { samples: 4 });
     server.reply(BUGGY, FIXED, WHOLE_AS_INT, FIXED);
     await runLoop(page);
@@ -138,7 +125,7 @@ describe('what the strategies did, in the page', () => {
   });
 
   it('shows the same samples for the session opened from the history', async () => {
-    const { page } = ctx;
+    const { page } = app;
     await page.reload();
     await page.waitForSelector('#app[data-history="ready"]', { state: 'attached', timeout: LONG });
     await openHistory(page);
@@ -147,7 +134,7 @@ describe('what the strategies did, in the page', () => {
   });
 
   it('codet shows the generated tests, who passes each, and flags the wrong one with what the samples computed', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await pickExample(page, EXAMPLE);
     await pickStrategy(page, 'codet', { samples: 3 });
     server.reply(withTests(FIXED, WRONG_TEST), withTests(FIXED, RIGHT_TEST), BUGGY);
@@ -167,7 +154,7 @@ describe('what the strategies did, in the page', () => {
   });
 
   it('codet on a TypeScript task: type-annotated tests run, the wrong one is suspect with the value computed', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await pickExample(page, 'example-ts-roman-numerals');
     await pickStrategy(page, 'codet', { samples: 3 });
     server.reply(
@@ -197,7 +184,7 @@ describe('what the strategies did, in the page', () => {
   });
 
   it("reflexion shows the diagnosis under its attempt in the timeline and in the attempt's detail", async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await pickStrategy(page, 'reflexion');
     server.reply(BUGGY, DIAGNOSIS, FIXED);
     await runLoop(page);
@@ -221,7 +208,7 @@ describe('what the strategies did, in the page', () => {
   });
 
   it('a traced run shows the failing test step by step, with its variables, in the feedback pane', async () => {
-    const { page } = ctx;
+    const { page, server } = app;
     await pickStrategy(page, 'repair', { trace: true });
     server.reply(BUGGY, FIXED);
     await runLoop(page);
