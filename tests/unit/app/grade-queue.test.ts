@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeQueue, type Graded } from '../../../src/app/grade-queue.ts';
 import type { RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
+import { runResult } from '../../support/outcomes.ts';
 
 const job = (ms: number): RunJob => ({
   language: 'python',
@@ -16,19 +17,7 @@ function sleeper(log: string[], name: string): Runtime {
     run(j) {
       log.push(`${name}:${j.code}`);
       const result = new Promise<RunResult>((ok) =>
-        setTimeout(
-          () =>
-            ok({
-              status: 'passed',
-              result: 'passed',
-              tests: [],
-              stdout: '',
-              stderr: '',
-              truncated: false,
-              durationMs: 0,
-            }),
-          Number(j.code),
-        ),
+        setTimeout(() => ok(runResult('passed', 'passed', { durationMs: 0 })), Number(j.code)),
       );
       return { result, cancel() {} };
     },

@@ -11,7 +11,7 @@ import {
 import { selectSubset } from '../../../src/shared/bench-subset.ts';
 import { differences, passRateByAttempt, summarize, summaryLines } from '../../../src/shared/bench-summary.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
-import { rowSource, runResult } from '../../support/outcomes.ts';
+import { modelAttempt, rowSource, runResult } from '../../support/outcomes.ts';
 
 const items = Array.from({ length: 20 }, (_, i) => `t${i + 1}`);
 
@@ -86,20 +86,14 @@ describe('pass@k', () => {
 });
 
 function attempt(index: number, result: string, tokens: number): Attempt {
-  return {
-    sessionId: 's',
+  return modelAttempt({
     index,
-    messages: [],
-    reply: '',
-    candidate: 'x',
-    source: 'model',
     result: runResult(result === 'passed' ? 'passed' : 'failed', result),
     feedback: result === 'passed' ? undefined : 'fix it',
     usage: { inputTokens: tokens, outputTokens: 10 },
     modelMs: 1,
     runMs: 1,
-    createdAt: 0,
-  };
+  });
 }
 
 function outcome(results: string[]): RowSource {

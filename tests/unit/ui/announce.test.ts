@@ -2,24 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../src/shared/run.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import { attemptAnnouncement, runAnnouncement } from '../../../src/ui/common/verdict.ts';
-import { runResult } from '../../support/outcomes.ts';
+import { modelAttempt, runResult } from '../../support/outcomes.ts';
 
 const run = (status: RunResult['status'], passed: boolean[]): RunResult =>
   runResult(status, status, { tests: passed.map((p, i) => ({ name: `t${i}`, passed: p })), durationMs: 40 });
 
-const attempt = (over: Partial<Attempt>): Attempt => ({
-  sessionId: 's',
-  index: 1,
-  messages: [],
-  reply: '',
-  candidate: 'x',
-  source: 'model',
-  usage: { inputTokens: 0, outputTokens: 0 },
-  modelMs: 0,
-  runMs: 0,
-  createdAt: 0,
-  ...over,
-});
+const attempt = (over: Partial<Attempt>): Attempt => modelAttempt({ index: 1, ...over });
 
 describe('what a screen reader hears about an attempt', () => {
   it('says the verdict and the tests in short words', () => {

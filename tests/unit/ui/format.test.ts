@@ -10,7 +10,7 @@ import {
 import { attemptVerdict, testsPassed, toneOf } from '../../../src/ui/common/verdict.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
-import { runResult } from '../../support/outcomes.ts';
+import { modelAttempt, runResult } from '../../support/outcomes.ts';
 
 describe('formatters', () => {
   it('formats durations by scale', () => {
@@ -56,20 +56,15 @@ const result = (over: Partial<RunResult> = {}): RunResult =>
     ...over,
   });
 
-const attempt = (over: Partial<Attempt> = {}): Attempt => ({
-  sessionId: 's',
-  index: 0,
-  messages: [],
-  reply: '',
-  candidate: 'x = 1',
-  source: 'model',
-  result: result(),
-  usage: { inputTokens: 10, outputTokens: 5 },
-  modelMs: 800,
-  runMs: 40,
-  createdAt: 0,
-  ...over,
-});
+const attempt = (over: Partial<Attempt> = {}): Attempt =>
+  modelAttempt({
+    candidate: 'x = 1',
+    result: result(),
+    usage: { inputTokens: 10, outputTokens: 5 },
+    modelMs: 800,
+    runMs: 40,
+    ...over,
+  });
 
 describe('verdicts', () => {
   it('maps statuses to tones', () => {

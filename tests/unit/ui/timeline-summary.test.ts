@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeAttempt, summarizeEnd } from '../../../src/ui/timeline/summary.ts';
 import type { Attempt, EndReason, Session } from '../../../src/shared/task.ts';
+import { modelAttempt, runResult } from '../../support/outcomes.ts';
 
 const session = (
   endReason: EndReason | undefined,
@@ -57,27 +58,13 @@ describe('summarizeEnd', () => {
 });
 
 describe('summarizeAttempt', () => {
-  const base: Attempt = {
-    sessionId: 's',
+  const base: Attempt = modelAttempt({
     index: 1,
-    messages: [],
-    reply: '',
-    candidate: 'x',
-    source: 'model',
-    result: {
-      status: 'timed out',
-      result: 'timed out',
-      tests: [],
-      stdout: '',
-      stderr: '',
-      truncated: false,
-      durationMs: 3000,
-    },
+    result: runResult('timed out', 'timed out', { durationMs: 3000 }),
     usage: { inputTokens: 1500, outputTokens: 200, estimated: true },
     modelMs: 2500,
     runMs: 3010,
-    createdAt: 0,
-  };
+  });
 
   it('fills every cell', () => {
     expect(summarizeAttempt(base)).toEqual({
