@@ -54,6 +54,11 @@ describe('console.assert in the JavaScript runner', () => {
         ],
         [`tests.${ext(language)}:3`, false, 'console.assert(add(1, 1) === 2);', 'console.assert failed'],
       ]);
+      // It compared nothing, so there is no expected and actual to show.
+      expect(wrong.tests.map((t) => [t.expected, t.actual])).toEqual([
+        [undefined, undefined],
+        [undefined, undefined],
+      ]);
       // Node's own line is still printed, for each falsy assertion.
       expect(wrong.stderr).toBe('Assertion failed: two and three\nAssertion failed\n');
       const right = await runIn(ctx.page, job(language, ADD[language], TOP_LEVEL));

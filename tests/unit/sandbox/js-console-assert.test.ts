@@ -1,8 +1,9 @@
 // console.assert in the JavaScript runner: Node's print always, and in the loop's tests a failure
 // the running test reports (the first one, whatever the test does afterwards).
 import { describe, expect, it } from 'vitest';
-import { AssertionError } from '../../../src/sandbox/frame/javascript/assert.ts';
+import { AssertionError, assertModule } from '../../../src/sandbox/frame/javascript/assert.ts';
 import { consoleAssertion } from '../../../src/sandbox/frame/javascript/console-assert.ts';
+import { describeThrown } from '../../../src/sandbox/frame/javascript/errors.ts';
 import { installNodeGlobals, type Host } from '../../../src/sandbox/frame/javascript/node-globals.ts';
 import { TestRunner, type TestOutcome } from '../../../src/sandbox/frame/javascript/test-runner.ts';
 
@@ -70,6 +71,23 @@ describe('console.assert', () => {
     expect([plain.actual, plain.expected]).toEqual([false, true]);
     expect(check(true).message).toBe('console.assert failed: sum\n\n  console.assert(add(1, 1) === 3, "sum")\n');
     expect(consoleAssertion(undefined, 0, check, () => undefined, true).message).toBe('console.assert failed');
+  });
+
+  it('is described as a failed assertion with no expected and actual, since it compared nothing', () => {
+    const d = describeThrown(
+      consoleAssertion('sum', false, undefined, () => undefined, false),
+      [],
+      'main.js',
+    );
+    expect(d).toMatchObject({ type: 'AssertionError', message: 'console.assert failed: sum', assertion: true });
+    expect([d.expected, d.actual]).toEqual([undefined, undefined]);
+    let compared: unknown;
+    try {
+      (assertModule as { strictEqual: (a: unknown, b: unknown) => void }).strictEqual(4, 5);
+    } catch (err) {
+      compared = err;
+    }
+    expect(describeThrown(compared, [], 'main.js')).toMatchObject({ expected: '5', actual: '4' });
   });
 });
 

@@ -3,6 +3,9 @@
 import { AssertionError } from './assert.ts';
 import { toText } from './intrinsics.ts';
 
+/** The operator of its AssertionError: it compared nothing, so feedback shows no expected and actual. */
+export const CONSOLE_ASSERT = 'console.assert';
+
 // Taken when the worker loads, before any run code could replace it.
 const captureStack = (Error as { captureStackTrace?: (o: object, fn?: unknown) => void }).captureStackTrace;
 
@@ -26,7 +29,7 @@ export function consoleAssertion(
     message: text,
     actual: value,
     expected: true,
-    operator: '==',
+    operator: CONSOLE_ASSERT,
     stackStartFn: from,
     generatedMessage: false,
   });
