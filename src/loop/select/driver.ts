@@ -116,8 +116,12 @@ for _fx_i, _fx_src in enumerate([${tests.map((t) => JSON.stringify(t)).join(', '
         : `try { __fxOut = __fxCanon((${compared}\n)); } catch (e) { __fxOut = '!' + ((e && e.name) || 'Error'); }`;
     return `{ let __fxOut = '';\n  ${out}\n  try { ${t}\n    __fxSay(${i}, 'pass', __fxOut); } catch (e) { __fxSay(${i}, 'fail', __fxOut); } }`;
   });
+  // console.assert only prints under node: here a falsy one throws, so such a test can fail.
   return `;(() => {${jsPrelude(false)}
 const assert = require('node:assert');
+const console = Object.assign(Object.create(globalThis.console), {
+  assert: (ok, ...said) => { if (!ok) throw new Error('console.assert failed' + (said.length ? ': ' + said.join(' ') : '')); },
+});
 ${runs.join('\n')}
 })();
 `;

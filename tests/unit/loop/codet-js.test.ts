@@ -58,6 +58,24 @@ describe('the tests driver', () => {
     ]);
   });
 
+  it('JavaScript: a falsy console.assert fails its test, which node alone would only print', () => {
+    const program = 'function add(x, y) { return x + y; }';
+    const tests = [
+      'console.assert(add(2, 3) === 5, "two and three");',
+      'console.assert(add(2, 2) === 5, "two and two");',
+      'console.assert(add(0, 0) === 1)',
+      'console.log("shown"); console.assert(add(1, 1) > 0);',
+    ];
+    const out = node(`${program}\n${testsDriver('javascript', tests)}`);
+    expect(lines(out)).toEqual([
+      ['0', 'pass', '5'],
+      ['1', 'fail', '4'],
+      ['2', 'fail', '0'],
+      ['3', 'pass', ''],
+    ]);
+    expect(out).toContain('shown\n');
+  });
+
   let core: CheckerCore;
   beforeAll(async () => {
     core = new CheckerCore(async (f) => readFile(`node_modules/typescript/lib/${f}`, 'utf8').catch(() => undefined));

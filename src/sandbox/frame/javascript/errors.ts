@@ -2,6 +2,7 @@
 // scripts, the line in the candidate. Everything here reads values run code made: it never throws.
 import type { ExceptionInfo } from '../../../shared/run.ts';
 import { AssertionError } from './assert.ts';
+import { CONSOLE_ASSERT } from './console-assert.ts';
 import { inspect } from './inspect.ts';
 import { arrayJoin, isError, regexpExec, stringSplit, toText } from './intrinsics.ts';
 
@@ -69,12 +70,13 @@ export function describeThrown(err: unknown, scripts: string[], candidate: strin
   const stack = attempt(() => toText(err.stack ?? ''), '');
   const where = firstFrame(stack, scripts);
   const assertion = err instanceof AssertionError;
+  const compared = assertion && attempt(() => err.operator !== CONSOLE_ASSERT, true);
   return {
     type,
     message,
     assertion,
-    expected: assertion ? attempt(() => inspect(err.expected), undefined) : undefined,
-    actual: assertion ? attempt(() => inspect(err.actual), undefined) : undefined,
+    expected: compared ? attempt(() => inspect(err.expected), undefined) : undefined,
+    actual: compared ? attempt(() => inspect(err.actual), undefined) : undefined,
     exception: {
       type,
       message,

@@ -16,6 +16,8 @@ const NODE_BUILTINS = new Set(
 export interface Host {
   write(stream: 'stdout' | 'stderr', text: string): void;
   exit(code: number): never;
+  /** A falsy console.assert, after Node's print; `from` is the console.assert the code called. */
+  assertFailed(message: string | undefined, actual: unknown, from: unknown): void;
   tests: TestRunner;
   timers: {
     setTimeout: (fn: unknown, ms?: unknown, ...args: unknown[]) => unknown;
@@ -125,7 +127,13 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
       host.write(s, `${format(args)}\n`);
   const counts: Record<string, number> = create(null) as Record<string, number>;
   const timersStart: Record<string, number> = create(null) as Record<string, number>;
-  def('console', {
+  const consoleAssert = (cond: unknown, ...args: unknown[]): void => {
+    if (cond) return;
+    const message = args.length ? format(args) : undefined;
+    host.write('stderr', `Assertion failed${message === undefined ? '' : `: ${message}`}\n`);
+    host.assertFailed(message, cond, consoleAssert);
+  };
+  const consoleObject = {
     log: print('stdout'),
     info: print('stdout'),
     debug: print('stdout'),
@@ -134,9 +142,7 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
     error: print('stderr'),
     warn: print('stderr'),
     trace: (...args: unknown[]) => host.write('stderr', `Trace: ${format(args)}\n`),
-    assert: (cond: unknown, ...args: unknown[]) => {
-      if (!cond) host.write('stderr', `Assertion failed${args.length ? `: ${format(args)}` : ''}\n`);
-    },
+    assert: consoleAssert,
     count: (label = 'default') => host.write('stdout', `${label}: ${(counts[label] = (counts[label] ?? 0) + 1)}\n`),
     time: (label = 'default') => void (timersStart[label] = performance.now()),
     timeEnd: (label = 'default') =>
@@ -146,7 +152,10 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
       ),
     group: () => undefined,
     groupEnd: () => undefined,
-  });
+  };
+  // Kept apart so reinstall can undo a candidate's `console.assert = () => {}` before the tests.
+  const consoleMethods = Object.entries(consoleObject);
+  def('console', consoleObject);
 
   def('setTimeout', host.timers.setTimeout);
   def('setInterval', host.timers.setInterval);
@@ -164,6 +173,13 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
     reinstall: () => {
       for (let i = 0; i < all.length; i++)
         defineProperty(g, all[i]![0], { value: all[i]![1], writable: true, configurable: true, enumerable: false });
+      for (let i = 0; i < consoleMethods.length; i++)
+        defineProperty(consoleObject, consoleMethods[i]![0], {
+          value: consoleMethods[i]![1],
+          writable: true,
+          configurable: true,
+          enumerable: true,
+        });
     },
   };
 }

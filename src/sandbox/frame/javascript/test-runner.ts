@@ -22,6 +22,8 @@ export class TestRunner {
   private prefix: string[] = [];
   running: string | undefined;
   private abandon: (() => void) | undefined;
+  /** A failure recorded while the running test goes on (console.assert): the one reported. */
+  private recorded: { error: unknown } | undefined;
 
   register(name: unknown, fn: unknown, skip = false): void {
     if (typeof name === 'function') [name, fn] = [name.name || '<anonymous>', name];
@@ -61,12 +63,16 @@ export class TestRunner {
         return;
       }
       this.running = t.name;
+      this.recorded = undefined;
       let settled = false;
       const end = (error?: unknown, failed = false): void => {
         if (settled) return;
         settled = true;
         this.abandon = undefined;
-        each(failed ? { name: t.name, error } : { name: t.name });
+        const recorded = this.recorded;
+        this.recorded = undefined;
+        if (recorded) each({ name: t.name, error: recorded.error });
+        else each(failed ? { name: t.name, error } : { name: t.name });
         next();
       };
       this.abandon = () =>
@@ -92,6 +98,16 @@ export class TestRunner {
       if (!isPromise) end();
     };
     next();
+  }
+
+  /**
+   * Fails the running test without stopping it, as a falsy console.assert does; its first such
+   * failure is what the test reports, whatever it throws or returns later. False when no test runs.
+   */
+  fail(error: unknown): boolean {
+    if (!this.abandon) return false;
+    this.recorded ??= { error };
+    return true;
   }
 
   /** Nothing is left that could finish the running test: fail it and go on with the next. */

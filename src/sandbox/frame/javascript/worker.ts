@@ -7,6 +7,7 @@
 import type { FrameToJsWorker, JsJob, JsWorkerToFrame } from '../../../shared/sandbox-protocol.ts';
 import type { RunResult, TestResult } from '../../../shared/run.ts';
 import { setSourceLookup } from './assert.ts';
+import { consoleAssertion } from './console-assert.ts';
 import { describeThrown, firstFrame, type Described } from './errors.ts';
 import { apply, append, isError, stringSplit, stringTrim, toText } from './intrinsics.ts';
 import { installNodeGlobals } from './node-globals.ts';
@@ -67,6 +68,8 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const tests: TestResult[] = [];
   let quiet = 0;
   let checking = false;
+  // From the start of the loop's tests on, a falsy console.assert fails the test it runs in.
+  let grading = false;
 
   const sink = new Sink(
     job.outputCap,
@@ -101,19 +104,8 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const uncaught = (err: unknown): void => {
     if (finished || err === EXIT) return;
     const d = describeThrown(err, names, candidate);
-    failWith(d);
-    if (d.assertion) {
-      const frame = firstFrame(d.exception.traceback, names);
-      const line = frame ? stringTrim(sources[frame.script]?.[frame.line - 1] ?? '') : undefined;
-      append(tests, {
-        name: frame ? `${frame.script}:${frame.line}` : 'assertion',
-        passed: false,
-        source: line,
-        expected: d.expected,
-        actual: d.actual,
-        message: d.message,
-      });
-    }
+    if (d.assertion) failUnit(d);
+    else failWith(d);
     finish(d.assertion ? 'failed' : 'error', failedText(d));
   };
   const guard = (fn: () => void): void => {
@@ -123,6 +115,21 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     } catch (err) {
       uncaught(err);
     }
+  };
+
+  /** A failed console.assert outside test(): its own failed unit, named by its line; the run goes on. */
+  const failUnit = (d: Described): void => {
+    failWith(d);
+    const frame = firstFrame(d.exception.traceback, names);
+    const line = frame ? stringTrim(sources[frame.script]?.[frame.line - 1] ?? '') : undefined;
+    append(tests, {
+      name: frame ? `${frame.script}:${frame.line}` : 'assertion',
+      passed: false,
+      source: line,
+      expected: d.expected,
+      actual: d.actual,
+      message: d.message,
+    });
   };
 
   const exit = (code: number): never => {
@@ -166,6 +173,12 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const globals = installNodeGlobals(self as unknown as Record<string, unknown>, {
     write: (stream, text) => sink.write(stream, text),
     exit,
+    assertFailed: (message, actual, from) => {
+      if (!grading || finished) return;
+      // Inside test() the call's line goes into the message; a unit outside one is named by its line.
+      if (!runner.fail(consoleAssertion(message, actual, from, sourceOf, true)))
+        failUnit(describeThrown(consoleAssertion(message, actual, from, sourceOf, false), names, candidate));
+    },
     tests: runner,
     timers: {
       setTimeout: (fn, ms, ...args) => timers.set(fn, ms, args, false),
@@ -181,10 +194,11 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     finish('passed', 'passed');
   };
 
-  setSourceLookup((stack) => {
+  const sourceOf = (stack: string): string | undefined => {
     const f = firstFrame(stack, names);
     return f ? stringTrim(sources[f.script]?.[f.line - 1] ?? '') : undefined;
-  });
+  };
+  setSourceLookup(sourceOf);
   apply(addListener, self, [
     'unhandledrejection',
     (e: PromiseRejectionEvent) => {
@@ -227,6 +241,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     // function is handed over under a name made now, which the candidate cannot know.
     let text = script.source;
     if (i > 0 && !reference) {
+      grading = true;
       const key = `__fixpoint_${Array.from(randomValues(new Uint32Array(4)), (n) => n.toString(36)).join('')}`;
       Object.defineProperty(self, key, {
         value: (body: (...a: unknown[]) => void) => apply(body, undefined, globals.own),
