@@ -5,11 +5,14 @@
 // ones before them (the critical path), so the parts still add up to the whole.
 const PARTS: [label: string, moments: string[]][] = [
   ['page load (navigation to the sandbox opening)', ['sandbox opened']],
-  ['frame load (its code fetched, the document loaded)', ['frame loaded']],
+  ["frame's code fetched", ['frame sources fetched']],
+  ['frame load (the document loaded)', ['frame loaded']],
+  ['first Python worker started (beside the files fetch)', ['worker started']],
   ['Python files fetched by the page', ['python files fetched']],
   ["this browser's own snapshot looked up (Cache Storage)", ['snapshot looked up']],
   ['files handed to the frame', ['files handed to frame', 'frame got files']],
-  ['worker start and Pyodide modules imported', ['worker started', 'pyodide imported']],
+  ['Pyodide modules imported', ['pyodide imported']],
+  ['snapshot unpacked (the built one) and read', ['snapshot unpacked', 'snapshot read']],
   ['wasm compile (in the frame, beside the worker start)', ['wasm compiled']],
   ['wasm instantiate', ['wasm instantiated']],
   ['stdlib load (from scratch) or snapshot restore', ['stdlib loaded', 'snapshot restored']],

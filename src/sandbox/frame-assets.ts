@@ -16,7 +16,7 @@ export interface Loaded {
   snapshots: SnapshotCache;
   /** The snapshot built with the app (compressed), when the server has one. */
   builtSnapshot?: Blob;
-  /** This browser's own snapshot, as looked up when the files were fetched (for the first frame). */
+  /** This browser's own snapshot (unpacked), as looked up when the files were fetched (for the first frame). */
   ownSnapshot?: Blob;
 }
 
@@ -55,6 +55,8 @@ export function loadAssets(): Promise<Loaded> {
     const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
     // The small files first: with them this browser's own snapshot is looked up while the large
     // ones still arrive.
+    const skipBuilt = new AbortController();
+
     const small = (async () => {
       const [lock, sources, { harnessSources }] = await Promise.all([
         fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
@@ -72,7 +74,10 @@ export function loadAssets(): Promise<Loaded> {
           .sort()
           .map((k) => `${k}\n${harness[k]}`),
       ]);
-      return { lock, sources, harness, snapshots, ownSnapshot: await snapshots.load() };
+      const ownSnapshot = await snapshots.load();
+      // This browser's unpacked copy serves: the compressed one need not be read at all.
+      if (ownSnapshot) skipBuilt.abort();
+      return { lock, sources, harness, snapshots, ownSnapshot };
     })();
     const [pyodideMjs, asmMjs, wasm, stdlib, builtSnapshot, { lock, sources, harness, snapshots, ownSnapshot }] =
       await Promise.all([
@@ -81,11 +86,10 @@ export function loadAssets(): Promise<Loaded> {
         blob('pyodide.asm.wasm'),
         blob('python_stdlib.zip'),
         // A development server has none: Python then boots from scratch and the page makes its own.
-        fetch(base + BUILT_SNAPSHOT).then(
-          // (A server that answers every path with the page is not offering one.)
-          (r) => (r.ok && !r.headers.get('Content-Type')?.includes('text/html') ? r.blob() : undefined),
-          () => undefined,
-        ),
+        // (A server that answers every path with the page is not offering one.)
+        fetch(base + BUILT_SNAPSHOT, { signal: skipBuilt.signal })
+          .then((r) => (r.ok && !r.headers.get('Content-Type')?.includes('text/html') ? r.blob() : undefined))
+          .catch(() => undefined),
         small,
       ]);
     const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };

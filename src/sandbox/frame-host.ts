@@ -10,14 +10,21 @@ const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
 
 let firstLookupUsed = false;
+// Frames opened side by side all unpack the snapshot built with the app; one stores the copy.
+let unpackedStored = false;
 
 export interface FrameConnection {
   post(m: HostToFrame): void;
   /** Another receiver of the frame's run messages (the JavaScript runtime shares the frame). */
   listen(onMessage: (m: FrameToHost) => void): void;
   ready: Promise<{ isolated: boolean }>;
-  /** Settles when the frame's JavaScript workers can run; Python may still be starting. */
+  /** Settles when the frame's JavaScript workers can run (after startJs); Python may still be starting. */
   jsReady: Promise<void>;
+  /**
+   * Starts the JavaScript workers (once). Without a call they start with the frame, or, when
+   * Python starts too, shortly after it is up: on two cores they would slow Python's start.
+   */
+  startJs(): void;
   /** Settles once a snapshot for later visits is stored, or none is needed (one was loaded). */
   cached: Promise<void>;
   /** Starts Python's interpreters (once); a frame opened with `lazyPython` waits for this. */
@@ -31,6 +38,9 @@ export interface FrameConnection {
   onLost(callback: () => void): void;
   dispose(): void;
 }
+
+// How long after Python is up the JavaScript workers start when no JavaScript run asked sooner.
+const JS_AFTER_PYTHON_MS = 1000;
 
 // The frame answers a ping at once (its main thread is idle: runs are in workers); one left
 // unanswered over this many beats means its process is gone.
@@ -62,10 +72,10 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   let snapshots: SnapshotCache | undefined;
   let markCached!: () => void;
   const cached = new Promise<void>((ok) => (markCached = ok));
-  // A snapshot handed to the frame: 'loaded' once Python is up from it, 'refused' if it would not
-  // load (the frame then makes one, which is stored before the page counts as cached).
+  // Whether a snapshot was handed to the frame, and 'refused' if it would not load (the frame then
+  // makes one, which is stored before the page counts as cached).
   let handed: 'no' | 'yes' | 'refused' = 'no';
-  let handedBuilt = false;
+  let keepsCopy = false;
   const listener = (e: MessageEvent): void => {
     if (e.source !== iframe.contentWindow) return;
     // The frame is this app's code, but the run code beside it is not: shapes are checked as used.
@@ -73,14 +83,17 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
       case 'ready':
+        // Up from a snapshot. One built with the app came compressed: the frame sends its unpacked
+        // copy, stored so that later visits skip the unpacking (and replacing older builds' copies).
         if (handed === 'yes') {
-          // Up from the built snapshot: any the browser kept (older builds') is dead weight.
-          if (handedBuilt && snapshots) void snapshots.clear().finally(markCached);
+          if (m.unpacked === true && !unpackedStored) unpackedStored = keepsCopy = true;
           else markCached();
         }
         markReported(m.times);
         markStartup('python ready');
         settle.ok({ isolated: m.isolated === true });
+        watch();
+        setTimeout(startJs, JS_AFTER_PYTHON_MS);
         break;
       case 'js-ready':
         settleJs.ok();
@@ -93,7 +106,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         settleJs.fail(new Error(String(m.message)));
         break;
       case 'snapshot':
-        if (m.bytes instanceof Blob) void snapshots?.save(m.bytes).finally(markCached);
+        if (m.bytes instanceof Blob && (handed !== 'yes' || keepsCopy))
+          void snapshots?.save(m.bytes).finally(markCached);
         break;
       case 'snapshot-rejected':
         // The first refusal is of the snapshot handed in; any other means none could be made.
@@ -103,6 +117,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         } else markCached();
         break;
       case 'boot-error':
+        startJs();
         markCached();
         settle.fail(new Error(`Python could not start: ${String(m.message)}`));
         break;
@@ -158,11 +173,23 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     const own = firstLookupUsed ? await snapshots.load() : loaded.ownSnapshot;
     firstLookupUsed = true;
     const snapshot = own ?? loaded.builtSnapshot;
-    handedBuilt = !own && snapshot !== undefined;
     markStartup('snapshot looked up');
     if (snapshot) handed = 'yes';
-    iframe.contentWindow?.postMessage({ type: 'init', assets, workerSource, snapshot } satisfies HostToFrame, '*');
+    const builtSnapshot = !own && snapshot !== undefined;
+    iframe.contentWindow?.postMessage(
+      { type: 'init', assets, workerSource, snapshot, builtSnapshot } satisfies HostToFrame,
+      '*',
+    );
     markStartup('files handed to frame');
+  };
+  let jsStarted = false;
+  let jsWanted = false;
+  let jsWorkerSource = '';
+  const startJs = (): void => {
+    jsWanted = true;
+    if (!loaded || jsStarted) return;
+    jsStarted = true;
+    iframe.contentWindow?.postMessage({ type: 'init-js', jsWorkerSource } satisfies HostToFrame, '*');
   };
   let pythonWanted = false;
   let pythonStarted = false;
@@ -177,21 +204,25 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     if (pythonStarted) return;
     pythonStarted = true;
     markStartup('python asked');
+    void loadSources().then(({ workerSource }) =>
+      iframe.contentWindow?.postMessage({ type: 'prepare-python', workerSource } satisfies HostToFrame, '*'),
+    );
     initPython().catch(failAll);
   };
-  void loadSources().then(({ frameSource, jsWorkerSource }) => {
+  void loadSources().then((sources) => {
+    markStartup('frame sources fetched');
+    jsWorkerSource = sources.jsWorkerSource;
     iframe.addEventListener(
       'load',
       () => {
         markStartup('frame loaded');
-        // JavaScript first: its workers are ready long before Python's files have even arrived.
-        iframe.contentWindow?.postMessage({ type: 'init-js', jsWorkerSource } satisfies HostToFrame, '*');
         loaded = true;
+        if (jsWanted || !pythonWanted) startJs();
         if (pythonWanted) startPython();
       },
       { once: true },
     );
-    const script = frameSource.replace(/<\/(script)/gi, '<\\/$1');
+    const script = sources.frameSource.replace(/<\/(script)/gi, '<\\/$1');
     iframe.srcdoc = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}"><script>${script}</script>`;
     document.body.appendChild(iframe);
   }, failAll);
@@ -203,6 +234,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     jsReady,
     cached,
     startPython,
+    startJs,
     get pythonStarted() {
       return pythonWanted || pythonStarted;
     },

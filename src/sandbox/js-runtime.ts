@@ -108,6 +108,7 @@ export class JsRuntime implements Runtime {
   private async start(p: Pending): Promise<void> {
     const began = performance.now();
     try {
+      this.frame.startJs();
       await this.frame.jsReady;
       if (p.job.language === 'typescript') this.checker ??= this.makeChecker?.();
       const prepared = await prepareJsJob(p.job, this.checker);

@@ -60,6 +60,7 @@ export class SandboxRuntime implements Runtime {
       this.frame.startPython();
       return this.ready;
     }
+    this.frame.startJs();
     return this.js.ready;
   }
 

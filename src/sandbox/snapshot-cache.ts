@@ -14,8 +14,6 @@ export interface SnapshotCache {
   load(): Promise<Blob | undefined>;
   save(bytes: Blob): Promise<void>;
   drop(): Promise<void>;
-  /** Deletes every snapshot this browser keeps (the app's own snapshot made them unneeded). */
-  clear(): Promise<void>;
 }
 
 export function snapshotCache(parts: string[]): SnapshotCache {
@@ -46,9 +44,6 @@ export function snapshotCache(parts: string[]): SnapshotCache {
         for (const old of await c.cache.keys()) if (old.url !== c.key) await c.cache.delete(old);
         await c.cache.put(c.key, new Response(bytes, { headers: { 'Content-Type': 'application/octet-stream' } }));
       });
-    },
-    clear: async () => {
-      await quietly(() => caches.delete(CACHE));
     },
     drop: async () => {
       await quietly(async () => {

@@ -22,10 +22,13 @@ export type HostToFrame =
   /**
    * snapshot: a memory snapshot of a booted interpreter from an earlier visit, when cached. A
    * Blob, as everywhere below: it crosses frames and workers as a handle, where 30 MB of bytes
-   * would be copied on the page's main thread and freeze it.
+   * would be copied on the page's main thread and freeze it. builtSnapshot: it is the one built
+   * with the app (compressed), not this browser's stored copy.
    */
-  | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: Blob }
-  /** Sent first, as soon as the frame loads: JavaScript does not wait for Python's files. */
+  | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: Blob; builtSnapshot?: boolean }
+  /** Sent as soon as the frame loads when Python will run: its first worker starts while the files arrive. */
+  | { type: 'prepare-python'; workerSource: string }
+  /** Sent as soon as the frame loads unless Python starts too: JavaScript does not wait for Python's files. */
   | { type: 'init-js'; jsWorkerSource: string }
   | { type: 'run'; id: number; job: RunJob }
   /** Stop the run: an interrupt when isolated; the frame kills the worker if it does not stop. */
@@ -39,10 +42,16 @@ export type HostToFrame =
 
 /** frame -> page */
 export type FrameToHost =
-  /** times: wall-clock moments of the first interpreter's start (frame and worker), for the bench. */
-  | { type: 'ready'; isolated: boolean; times?: Record<string, number> }
+  /**
+   * times: wall-clock moments of the first interpreter's start (frame and worker), for the bench.
+   * unpacked: the snapshot handed in came compressed; its unpacked copy follows as 'snapshot'.
+   */
+  | { type: 'ready'; isolated: boolean; unpacked?: boolean; times?: Record<string, number> }
   | { type: 'boot-error'; message: string }
-  /** A fresh interpreter's memory snapshot, made before any run: cache it for the next visit. */
+  /**
+   * A fresh interpreter's memory snapshot, made before any run, or the unpacked copy of the
+   * compressed one handed in: cache it for the next visit.
+   */
   | { type: 'snapshot'; bytes: Blob }
   /** The snapshot handed in could not be loaded: drop it from the cache. */
   | { type: 'snapshot-rejected' }
@@ -97,14 +106,20 @@ export interface WorkerInit {
   lock: string;
   harness: Record<string, string>;
   interrupt?: Int32Array;
-  /** Boot from this memory snapshot instead of initialising Python from scratch. */
-  snapshot?: Blob;
+  /** Boot from a memory snapshot, sent over the port once the frame has it, not from scratch. */
+  restore?: boolean;
   /** Make a snapshot once booted, before any run, and send it over the port. */
   makeSnapshot?: boolean;
 }
 
-/** module: Pyodide's compiled wasm, sent once the frame has it (the worker starts while it compiles). */
-export type FrameToWorker = { type: 'module'; module: WebAssembly.Module } | { type: 'run'; id: number; job: RunJob };
+/**
+ * module: Pyodide's compiled wasm, and snapshot: the unpacked memory snapshot to restore, each sent
+ * once the frame has it (the worker starts while they are compiled and unpacked).
+ */
+export type FrameToWorker =
+  | { type: 'module'; module: WebAssembly.Module }
+  | { type: 'snapshot'; bytes: ArrayBuffer }
+  | { type: 'run'; id: number; job: RunJob };
 
 /** worker -> frame, over the private port only */
 export type WorkerToFrame =

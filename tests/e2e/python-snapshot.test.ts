@@ -1,7 +1,9 @@
-// The interpreter snapshot built with the app: a first visit boots Python from it, a fresh
-// interpreter's state is still fresh (time zone, random seed), and without it, or with a broken
-// one, Python boots from scratch and the page keeps a snapshot of its own for the next visit.
-import { gzipSync } from 'node:zlib';
+// The interpreter snapshot built with the app: a first visit boots Python from it and keeps its
+// unpacked copy, from which later visits boot; a fresh interpreter's state is still fresh (time
+// zone, random seed); without it, or with a broken one, Python boots from scratch and the page
+// keeps a snapshot of its own for the next visit.
+import { readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChrome } from '../../cli/browser.ts';
@@ -19,7 +21,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Built = 'served' | 'missing' | 'garbage';
+type Built = 'served' | 'missing' | 'garbage' | 'unpacked';
 
 /** A new profile (context) whose requests for the built snapshot get `built`. */
 async function newProfile(built: Built, options: BrowserContextOptions = {}): Promise<BrowserContext> {
@@ -27,6 +29,11 @@ async function newProfile(built: Built, options: BrowserContextOptions = {}): Pr
   const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   if (built === 'missing')
     await context.route('**/python-snapshot.gz', (r) => r.fulfill({ status: 404, body: 'not found' }));
+  // A server that unpacks .gz files in transit (serves them as Content-Encoding: gzip).
+  if (built === 'unpacked') {
+    const raw = gunzipSync(readFileSync('dist/pyodide/python-snapshot.gz'));
+    await context.route('**/python-snapshot.gz', (r) => r.fulfill({ status: 200, body: raw }));
+  }
   if (built === 'garbage')
     await context.route('**/python-snapshot.gz', (r) =>
       r.fulfill({ status: 200, body: gzipSync(Buffer.from('not a snapshot'.repeat(1000))) }),
@@ -67,14 +74,25 @@ async function visit(context: BrowserContext, code = PROBE): Promise<Visit> {
 const probe = (v: Visit): [string[], number, number, number, number] => JSON.parse(v.stdout) as never;
 
 describe('the snapshot built with the app', () => {
-  it('boots a first visit from it, and the page makes no snapshot of its own', async () => {
+  it('boots a first visit from it and keeps its unpacked copy, from which the next visit boots', async () => {
     const context = await newProfile('served');
     const v = await visit(context, 'print(sum(range(10)))');
-    expect(v).toEqual({ stdout: '45\n', restored: true, kept: 0 });
+    expect(v).toEqual({ stdout: '45\n', restored: true, kept: 1 });
+    // The next visit needs nothing from the server's snapshot: here it is gone.
+    await context.route('**/python-snapshot.gz', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    const again = await visit(context, 'print(sum(range(5)))');
+    expect(again).toEqual({ stdout: '10\n', restored: true, kept: 1 });
     await context.close();
   });
 
-  it("removes the snapshots an older build's page kept in the browser", async () => {
+  it('boots from it when a server unpacked it in transit', async () => {
+    const context = await newProfile('unpacked');
+    const v = await visit(context, 'print(2 ** 10)');
+    expect(v).toEqual({ stdout: '1024\n', restored: true, kept: 0 });
+    await context.close();
+  });
+
+  it("replaces the snapshots an older build's page kept in the browser", async () => {
     const context = await newProfile('served');
     const page = await context.newPage();
     await page.goto(`${server.url}?headless`);
@@ -84,7 +102,7 @@ describe('the snapshot built with the app', () => {
     });
     await page.close();
     const v = await visit(context, 'print(1)');
-    expect(v).toEqual({ stdout: '1\n', restored: true, kept: 0 });
+    expect(v).toEqual({ stdout: '1\n', restored: true, kept: 1 });
     await context.close();
   });
 

@@ -10,6 +10,7 @@ import type {
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
 import { JsPool } from './js-pool.ts';
+import { unpackSnapshot } from './unpack-snapshot.ts';
 import { readWorkerMessage } from './worker-messages.ts';
 
 interface Slot {
@@ -41,8 +42,14 @@ const START_DEADLINE_MS = 1000;
 const RECYCLE_HEAP_BYTES = 1 << 30;
 
 let makeInit: ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapshot: boolean) => WorkerInit) | undefined;
+// The snapshot handed in, being unpacked; `snapshot` once it is. Without one, the first visit's
+// interpreters boot from scratch and one is made.
+let restoring: Promise<Blob> | undefined;
 let snapshot: Blob | undefined;
+let unpacked = false;
 let workerUrl = '';
+// The first Python worker, started before Python's files arrive: its start overlaps their fetch.
+let early: Worker | undefined;
 let compiled: Promise<WebAssembly.Module> | undefined;
 let active: Slot | undefined;
 let spare: Slot | undefined;
@@ -77,6 +84,10 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
     case 'kill':
       kill(m.id);
       break;
+    case 'prepare-python':
+      if (!workerUrl && typeof m.workerSource === 'string')
+        early = new Worker((workerUrl = workerBlobUrl(m.workerSource)));
+      break;
     case 'init-js':
       if (!js && typeof m.jsWorkerSource === 'string') js = new JsPool(m.jsWorkerSource, toHost);
       break;
@@ -91,6 +102,8 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
       break;
   }
 });
+
+const workerBlobUrl = (source: string): string => URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
 
 async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
   bootTimes['frame got files'] = clock();
@@ -110,7 +123,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       return module;
     });
     compiled.catch(() => undefined);
-    workerUrl = URL.createObjectURL(new Blob([m.workerSource], { type: 'text/javascript' }));
+    workerUrl ||= workerBlobUrl(m.workerSource);
     makeInit = (port, interrupt, makeSnapshot) => ({
       type: 'init',
       port,
@@ -118,27 +131,37 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       lock: m.assets.lock,
       harness: m.assets.harness,
       interrupt,
-      snapshot: makeSnapshot ? undefined : snapshot,
+      restore: !makeSnapshot && restoring !== undefined,
       makeSnapshot,
     });
-    snapshot = m.snapshot instanceof Blob ? m.snapshot : undefined;
+    if (m.snapshot instanceof Blob) {
+      restoring = unpackSnapshot(m.snapshot, m.builtSnapshot === true).then((u) => {
+        bootTimes['snapshot unpacked'] = clock();
+        unpacked = u.packed;
+        return (snapshot = u.bytes);
+      });
+      restoring.catch(() => undefined);
+    }
     active = spawn();
     try {
-      await Promise.all([compiled, active.ready]);
+      await Promise.all([compiled, active.ready, restoring]);
     } catch (err) {
-      if (!snapshot) throw err;
-      // A cached snapshot that no longer loads (another Pyodide build): boot from scratch.
-      snapshot = undefined;
+      if (!restoring) throw err;
+      // A snapshot that does not unpack or no longer loads (another Pyodide build): boot from scratch.
+      retire(active);
+      restoring = snapshot = undefined;
+      unpacked = false;
       toHost({ type: 'snapshot-rejected' });
       active = spawn();
       await active.ready;
     }
-    toHost({ type: 'ready', isolated, times: { ...bootTimes, ...active.times } });
+    toHost({ type: 'ready', isolated, unpacked, times: { ...bootTimes, ...active.times } });
     // The spare (and, on a first visit, the snapshot maker) boots after the first interpreter and
     // after its first run, or once nothing asks for one: on two cores a booting interpreter would
-    // take half the CPU from the run the page is waiting for.
+    // take half the CPU from the run the page is waiting for. The unpacked copy waits as well.
     await quietMoment();
-    if (!snapshot) await makeSnapshot();
+    if (!restoring) await makeSnapshot();
+    else if (unpacked && snapshot) toHost({ type: 'snapshot', bytes: snapshot });
     spare ??= spawn();
   } catch (err) {
     toHost({ type: 'boot-error', message: String(err) });
@@ -159,16 +182,15 @@ async function quietMoment(): Promise<void> {
 async function makeSnapshot(): Promise<void> {
   const maker = spawn(true);
   await maker.ready.catch(() => undefined);
-  maker.dead = true;
-  maker.worker.terminate();
-  maker.port.close();
+  retire(maker);
   // No snapshot after all (it could not be made): the page need not wait for one.
   if (!snapshot) toHost({ type: 'snapshot-rejected' });
 }
 
 function spawn(snapshotOnly = false): Slot {
   if (!makeInit) throw new Error('sandbox frame used before init');
-  const worker = new Worker(workerUrl);
+  const worker = early ?? new Worker(workerUrl);
+  early = undefined;
   const channel = new MessageChannel();
   const interrupt = isolated ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
   let settle!: { ok: () => void; fail: (e: Error) => void };
@@ -214,13 +236,28 @@ function spawn(snapshotOnly = false): Slot {
   };
   worker.postMessage(init, [channel.port2]);
   void compiled?.then((module) => channel.port1.postMessage({ type: 'module', module } satisfies FrameToWorker));
+  // Read here, beside the worker's own start, and moved over without a copy.
+  if (init.restore)
+    void restoring
+      ?.then((blob) => blob.arrayBuffer())
+      .then(
+        (bytes) => channel.port1.postMessage({ type: 'snapshot', bytes } satisfies FrameToWorker, [bytes]),
+        () => undefined,
+      );
   return slot;
+}
+
+function retire(slot: Slot): void {
+  slot.dead = true;
+  slot.worker.terminate();
+  slot.port.close();
 }
 
 function takeSnapshot(slot: Slot, bytes: Blob): void {
   if (!slot.offersSnapshot || snapshot) return;
   slot.offersSnapshot = false;
   snapshot = bytes;
+  restoring = Promise.resolve(bytes);
   toHost({ type: 'snapshot', bytes });
 }
 
@@ -257,9 +294,7 @@ function onRunMessage(slot: Slot, w: Extract<WorkerToFrame, { id: number }>): vo
 
 /** Replaces a dead or killed worker by the warm spare and starts a new spare. */
 function replace(slot: Slot): void {
-  slot.dead = true;
-  slot.worker.terminate();
-  slot.port.close();
+  retire(slot);
   if (active === slot) {
     active = spare ?? spawn();
     spare = spawn();

@@ -50,15 +50,18 @@ async function boot(init: WorkerInit): Promise<void> {
   let py: Pyodide;
   let memory: WebAssembly.Memory | undefined;
   let snapshot: Uint8Array | undefined;
-  // The compiled wasm comes over the private port, once the frame has it.
-  const compiled = new Promise<WebAssembly.Module>((ok) => {
-    port.onmessage = (e: MessageEvent<FrameToWorker>) => {
-      const m = apply(eventData, e, []) as FrameToWorker | undefined;
-      if (m?.type === 'module' && m.module instanceof WebAssembly.Module) ok(m.module);
-    };
-  });
+  // The compiled wasm and the snapshot to restore come over the private port, once the frame has them.
+  let gotModule!: (m: WebAssembly.Module) => void;
+  let gotSnapshot!: (b: ArrayBuffer) => void;
+  const compiled = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
+  const restoreFrom = new Promise<ArrayBuffer>((ok) => (gotSnapshot = ok));
+  port.onmessage = (e: MessageEvent<FrameToWorker>) => {
+    const m = apply(eventData, e, []) as FrameToWorker | undefined;
+    if (m?.type === 'module' && m.module instanceof WebAssembly.Module) gotModule(m.module);
+    else if (m?.type === 'snapshot' && m.bytes instanceof ArrayBuffer) gotSnapshot(m.bytes);
+  };
   try {
-    ({ py, memory, snapshot } = await loadInterpreter(init, compiled));
+    ({ py, memory, snapshot } = await loadInterpreter(init, compiled, init.restore ? restoreFrom : undefined));
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
@@ -92,9 +95,13 @@ async function boot(init: WorkerInit): Promise<void> {
 async function loadInterpreter(
   init: WorkerInit,
   compiled: Promise<WebAssembly.Module>,
+  restoreFrom: Promise<ArrayBuffer> | undefined,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
-  // Read (and unpacked, if it is the build's compressed one) while the modules load; Pyodide awaits it.
-  const snapshotBytes = init.snapshot && readSnapshot(init.snapshot);
+  // Pyodide awaits it after the modules load.
+  const snapshotBytes = restoreFrom?.then((buffer) => {
+    bootTimes['snapshot read'] = clock();
+    return new Uint8Array(buffer);
+  });
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
@@ -134,15 +141,15 @@ async function loadInterpreter(
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;
   }
-  bootTimes[init.snapshot ? 'snapshot restored' : 'stdlib loaded'] = clock();
+  bootTimes[init.restore ? 'snapshot restored' : 'stdlib loaded'] = clock();
   py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
   for (const [name, source] of Object.entries(init.harness)) {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
   }
   py.runPython(IMPORT_HARNESS);
-  if (init.snapshot) py.runPython(AFTER_RESTORE);
+  if (init.restore) py.runPython(AFTER_RESTORE);
   let snapshot: Uint8Array | undefined;
-  if (init.makeSnapshot && !init.snapshot) {
+  if (init.makeSnapshot && !init.restore) {
     try {
       snapshot = py.makeMemorySnapshot();
     } catch {
@@ -155,14 +162,6 @@ async function loadInterpreter(
     installInterruptibleSleep(py, init.interrupt);
   }
   return { py, memory, snapshot };
-}
-
-/** The snapshot's bytes; the one built with the app comes gzip-compressed (its first bytes say so). */
-async function readSnapshot(blob: Blob): Promise<Uint8Array> {
-  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
-  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
-  const body = gzipped ? new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))) : blob;
-  return new Uint8Array(await body.arrayBuffer());
 }
 
 /** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */
