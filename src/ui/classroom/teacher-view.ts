@@ -27,9 +27,16 @@ export interface TeacherViewOptions {
   restoredAt?: number;
   /** The draft was discarded: the view is to be replaced. */
   onDiscard(): void;
+  /** Set when another tab has the draft, so this one must not save it: how to take it over. */
+  elsewhere?: () => void;
 }
 
-export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): void {
+export interface TeacherView {
+  /** Another tab took the draft over: this one stops saving it. */
+  lost(takeOver: () => void): void;
+}
+
+export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): TeacherView {
   const draft = structuredClone(opts.draft);
   const deps: TeacherDeps = {
     runtime: opts.runtime,
@@ -41,6 +48,7 @@ export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): v
     unavailable: opts.storeProblem,
     restoredAt: opts.restoredAt,
     onDiscarded: () => opts.onDiscard(),
+    elsewhere: opts.elsewhere,
   });
   const changed = (): void => saver.changed();
   const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'teacher-status' });
@@ -79,4 +87,5 @@ export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): v
     ),
   );
   exercises.select(0);
+  return { lost: (takeOver) => saver.lost(takeOver) };
 }
