@@ -4,6 +4,7 @@
 // and teacher mode still opens when IndexedDB refuses to work.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { openPage, type PageContext } from './support/browser.ts';
 import { LONG, waitForSelectorText } from './support/classroom.ts';
 
@@ -63,6 +64,7 @@ describe('the teacher draft in two tabs', () => {
     expect(await title(second).inputValue()).toBe('Written in the first tab');
     // Discarding there would throw away the first tab's work: it is not offered.
     expect(await second.getByRole('button', { name: 'Discard the draft' }).count()).toBe(0);
+    await expectAccessible(second, 'teacher view open in another tab');
 
     await title(second).fill('Typed in the second tab');
     expect(await draftStatus(second).getAttribute('data-state')).toBe('elsewhere');

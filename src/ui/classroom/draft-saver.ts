@@ -26,8 +26,8 @@ export interface DraftSaver {
 
 type State = 'saved' | 'pending' | 'failed' | 'off' | 'elsewhere';
 
-export const OPEN_ELSEWHERE = 'This draft is open in another tab; edits here are not saved.';
-export const TAKEN_ELSEWHERE = 'This draft was taken over in another tab; edits here are not saved.';
+const OPEN_ELSEWHERE = 'This draft is open in another tab; edits here are not saved.';
+const TAKEN_ELSEWHERE = 'This draft was taken over in another tab; edits here are not saved.';
 const TAKE_OVER_HOW = 'Take it over to edit it here, as last saved there; that tab then stops saving.';
 
 export function createDraftSaver(
