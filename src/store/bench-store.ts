@@ -1,9 +1,9 @@
 // Benchmark runs and their finished tasks. A database of its own, so the history's schema and
 // its tests stay as they are; its versioned steps replay in order on old databases like the
 // history's. Every finished task is written at once, so a reload goes on where the run was.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { BenchResult, BenchRun } from '../shared/bench-records.ts';
-import { StoreError, toStoreError } from './errors.ts';
+import { guarded, openOwnDatabase } from './own-database.ts';
 
 const BENCH_DB_NAME = 'fixpoint-bench';
 const BENCH_DB_VERSION = 1;
@@ -25,53 +25,39 @@ export class BenchStore {
   private constructor(private readonly db: IDBPDatabase<BenchDB>) {}
 
   static async open(name = BENCH_DB_NAME): Promise<BenchStore> {
-    if (!(globalThis as { indexedDB?: IDBFactory }).indexedDB)
-      throw new StoreError('unavailable', 'This browser has no IndexedDB, so benchmark runs cannot be saved.');
-    let db: IDBPDatabase<BenchDB> | undefined = undefined;
-    try {
-      db = await openDB<BenchDB>(name, BENCH_DB_VERSION, {
-        upgrade: (d, oldVersion) => migrate(d, oldVersion),
-        // Another tab wants a newer layout: let it have the database.
-        blocking: () => db?.close(),
-      });
-    } catch (err) {
-      throw toStoreError(err);
-    }
+    const db = await openOwnDatabase<BenchDB>({
+      name,
+      version: BENCH_DB_VERSION,
+      migrate,
+      missing: 'This browser has no IndexedDB, so benchmark runs cannot be saved.',
+    });
     return new BenchStore(db);
-  }
-
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      throw toStoreError(err);
-    }
   }
 
   /** Newest first. */
   runs(): Promise<BenchRun[]> {
-    return this.guard(async () => (await this.db.getAllFromIndex('runs', 'createdAt')).reverse());
+    return guarded(async () => (await this.db.getAllFromIndex('runs', 'createdAt')).reverse());
   }
 
   getRun(id: string): Promise<BenchRun | undefined> {
-    return this.guard(() => this.db.get('runs', id));
+    return guarded(() => this.db.get('runs', id));
   }
 
   async putRun(run: BenchRun): Promise<void> {
-    await this.guard(() => this.db.put('runs', run));
+    await guarded(() => this.db.put('runs', run));
   }
 
   results(runId: string): Promise<BenchResult[]> {
-    return this.guard(() => this.db.getAllFromIndex('results', 'runId', runId));
+    return guarded(() => this.db.getAllFromIndex('results', 'runId', runId));
   }
 
   async putResult(result: BenchResult): Promise<void> {
-    await this.guard(() => this.db.put('results', result));
+    await guarded(() => this.db.put('results', result));
   }
 
   /** A run and all its results, together. */
   async deleteRun(id: string): Promise<void> {
-    await this.guard(async () => {
+    await guarded(async () => {
       const tx = this.db.transaction(['runs', 'results'], 'readwrite');
       const keys = await tx.objectStore('results').index('runId').getAllKeys(id);
       await Promise.all([tx.objectStore('runs').delete(id), ...keys.map((k) => tx.objectStore('results').delete(k))]);

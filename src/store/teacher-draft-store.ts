@@ -2,8 +2,8 @@
 // the classroom's and the benchmark's), so no existing database changes layout; its versioned
 // steps replay in order on old databases. One record: the draft as last saved. Its contents are
 // read back as `unknown` because a stored value can be anything by then; the caller checks it.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { StoreError, toStoreError } from './errors.ts';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { guarded, openOwnDatabase } from './own-database.ts';
 
 export const TEACHER_DB_NAME = 'fixpoint-teacher';
 export const TEACHER_DB_VERSION = 1;
@@ -23,40 +23,26 @@ export class TeacherDraftStore {
   private constructor(private readonly db: IDBPDatabase<TeacherDB>) {}
 
   static async open(name = TEACHER_DB_NAME): Promise<TeacherDraftStore> {
-    if (!(globalThis as { indexedDB?: IDBFactory }).indexedDB)
-      throw new StoreError('unavailable', 'This browser has no IndexedDB, so a draft cannot be kept.');
-    let db: IDBPDatabase<TeacherDB> | undefined = undefined;
-    try {
-      db = await openDB<TeacherDB>(name, TEACHER_DB_VERSION, {
-        upgrade: (d, oldVersion) => migrate(d, oldVersion),
-        // Another tab wants a newer layout: let it have the database.
-        blocking: () => db?.close(),
-      });
-    } catch (err) {
-      throw toStoreError(err);
-    }
+    const db = await openOwnDatabase<TeacherDB>({
+      name,
+      version: TEACHER_DB_VERSION,
+      migrate,
+      missing: 'This browser has no IndexedDB, so a draft cannot be kept.',
+    });
     return new TeacherDraftStore(db);
-  }
-
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      throw toStoreError(err);
-    }
   }
 
   /** The stored draft as it is, or undefined when there is none. */
   load(): Promise<unknown> {
-    return this.guard(() => this.db.get('drafts', DRAFT_KEY));
+    return guarded(() => this.db.get('drafts', DRAFT_KEY));
   }
 
   save(draft: unknown): Promise<void> {
-    return this.guard(async () => void (await this.db.put('drafts', draft, DRAFT_KEY)));
+    return guarded(async () => void (await this.db.put('drafts', draft, DRAFT_KEY)));
   }
 
   discard(): Promise<void> {
-    return this.guard(() => this.db.delete('drafts', DRAFT_KEY));
+    return guarded(() => this.db.delete('drafts', DRAFT_KEY));
   }
 
   close(): void {

@@ -1,11 +1,13 @@
 // Keeps the teacher's pack in this browser as it is edited: a short pause after the last edit
 // writes it, one write at a time, and a status line says whether the draft is saved. Without
 // storage the editing still works; the line says the draft is not kept. Discarding asks first.
+// While another tab has the draft (see draft-lock.ts) nothing is written, the line says so and a
+// button offers to take the draft over.
 import { teacherDraft } from '../../classroom/teacher-draft.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { StoreError } from '../../store/errors.ts';
 import type { TeacherDraftStore } from '../../store/teacher-draft-store.ts';
-import { h, setText } from '../common/dom.ts';
+import { append, clear, h, setText } from '../common/dom.ts';
 import type { Raw } from './exercise-form.ts';
 
 /** Long enough that typing a word is one write, short enough that a reload rarely beats it. */
@@ -14,18 +16,30 @@ const PAUSE_MS = 400;
 export interface DraftSaver {
   /** The line that says whether the draft is saved. */
   readonly status: HTMLElement;
-  /** The "Discard the draft" button. */
+  /** The "Discard the draft" button, or the one to take the draft over from another tab. */
   readonly controls: HTMLElement;
   /** The draft changed: save it after a pause. */
   changed(): void;
+  /** Another tab took the draft over: stop saving, say so, and offer to take it back. */
+  lost(takeOver: () => void): void;
 }
 
-type State = 'saved' | 'pending' | 'failed' | 'off';
+type State = 'saved' | 'pending' | 'failed' | 'off' | 'elsewhere';
+
+const OPEN_ELSEWHERE = 'This draft is open in another tab; edits here are not saved.';
+const TAKEN_ELSEWHERE = 'This draft was taken over in another tab; edits here are not saved.';
+const TAKE_OVER_HOW = 'Take it over to edit it here, as last saved there; that tab then stops saving.';
 
 export function createDraftSaver(
   store: TeacherDraftStore | undefined,
   draft: () => { pack: Raw; fileName: string },
-  opts: { unavailable?: string; restoredAt?: number; onDiscarded(): void },
+  opts: {
+    unavailable?: string;
+    restoredAt?: number;
+    onDiscarded(): void;
+    /** Set when another tab has the draft: how to take it over. */
+    elsewhere?: () => void;
+  },
 ): DraftSaver {
   const status = h('p', { class: 'teacher-draft-status', role: 'status', 'aria-live': 'polite' });
   const say = (state: State, text: string): void => {
@@ -34,7 +48,8 @@ export function createDraftSaver(
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writes = Promise.resolve();
-  let stopped = !store;
+  let stopped = !store || opts.elsewhere !== undefined;
+  const controls = h('p');
 
   const write = (): Promise<void> => {
     timer = undefined;
@@ -47,6 +62,7 @@ export function createDraftSaver(
         await store.save(record);
         if (!stopped && timer === undefined) say('saved', `Draft saved in this browser at ${time(record.savedAt)}.`);
       } catch (err) {
+        if (stopped) return;
         const why =
           err instanceof StoreError && err.kind === 'quota' ? 'the browser has no room left.' : errorMessage(err);
         say('failed', `Draft not saved: ${why} Export the pack to keep your work.`);
@@ -55,7 +71,15 @@ export function createDraftSaver(
     return writes;
   };
 
-  if (!store) say('off', `Drafts are not kept here (${opts.unavailable ?? 'no storage'}): export the pack to keep it.`);
+  const offerTakeOver = (text: string, takeOver: () => void): void => {
+    say('elsewhere', `${text} ${TAKE_OVER_HOW}`);
+    clear(controls);
+    append(controls, h('button', { type: 'button', on: { click: () => takeOver() } }, 'Take the draft over here'));
+  };
+
+  if (opts.elsewhere) offerTakeOver(OPEN_ELSEWHERE, opts.elsewhere);
+  else if (!store)
+    say('off', `Drafts are not kept here (${opts.unavailable ?? 'no storage'}): export the pack to keep it.`);
   else if (opts.restoredAt !== undefined) say('saved', `Draft restored, as saved at ${time(opts.restoredAt)}.`);
   else {
     // Opened just now: from here on, a reload comes back to this pack.
@@ -91,14 +115,25 @@ export function createDraftSaver(
     opts.onDiscarded();
   }
 
+  if (!opts.elsewhere) {
+    append(controls, h('button', { type: 'button', on: { click: () => void discard() } }, 'Discard the draft'));
+  }
+
   return {
     status,
-    controls: h('p', null, h('button', { type: 'button', on: { click: () => void discard() } }, 'Discard the draft')),
+    controls,
     changed() {
       if (stopped) return;
       if (timer !== undefined) clearTimeout(timer);
       say('pending', 'Saving the draft…');
       timer = setTimeout(() => void write(), PAUSE_MS);
+    },
+    lost(takeOver) {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      stopped = true;
+      removeEventListener('pagehide', flush);
+      offerTakeOver(TAKEN_ELSEWHERE, takeOver);
     },
   };
 }

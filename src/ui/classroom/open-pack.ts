@@ -1,11 +1,14 @@
 // Opening a pack: from the bundled sample, a file, or a link. The pack is shown first (title,
 // version, licence, short hash, exercises); nothing runs and no model is called until Start.
-// In teacher mode a draft kept in this browser opens at once instead.
+// In teacher mode a draft kept in this browser opens instead; it is looked up before anything
+// is drawn, so the opener's buttons do not flash up and vanish (the lookup is quick, and when
+// storage fails the opener is drawn all the same).
 import sample from '../../../data/packs/intro-python.json';
 import { packHash } from '../../classroom/canonical.ts';
 import { decodePackLink } from '../../classroom/link.ts';
 import { type Pack } from '../../classroom/types.ts';
 import { parsePack, validatePack } from '../../classroom/validate.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { ClassroomStore } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
@@ -13,6 +16,7 @@ import type { ClassroomModels } from './models.ts';
 import { mountStudentView } from './student-view.ts';
 import { newPack } from './new-pack.ts';
 import { mayReplace, openDrafts, storedDraft, unreadable } from './teacher-entry.ts';
+import type { TeacherStart } from './teacher-session.ts';
 
 export interface OpenerOptions {
   runtime: Runtime;
@@ -26,8 +30,52 @@ export interface OpenerOptions {
 }
 
 export function mountPackOpener(root: HTMLElement, o: OpenerOptions): void {
+  const again = (notice: string): void => {
+    clear(root);
+    mountPackOpener(root, { ...o, notice });
+  };
+  const teach = async (start: TeacherStart): Promise<void> => {
+    const { openTeacher } = await import('./teacher-session.ts');
+    await openTeacher(root, start, { runtime: o.runtime, models: o.models, onClosed: again });
+  };
+  // A notice means this opener replaces a draft just discarded or found unreadable: none is left.
+  if (o.teacher && !o.hash.startsWith('#pack') && !o.notice) {
+    void resume(teach).then(
+      (notice) => {
+        if (notice !== false) renderOpener(root, o, teach, notice);
+      },
+      (err: unknown) => renderOpener(root, o, teach, unreadable(errorMessage(err))),
+    );
+  } else renderOpener(root, o, teach, o.notice);
+}
+
+/** Opens the stored draft; false when it did, else what to say first (an unreadable draft). */
+async function resume(teach: (start: TeacherStart) => Promise<void>): Promise<string | undefined | false> {
+  const { store } = await openDrafts();
+  if (!store) return undefined;
+  const stored = await storedDraft(store);
+  if (stored.kind === 'unreadable') return stored.message;
+  if (stored.kind === 'none') return undefined;
+  const { pack, fileName, savedAt } = stored.draft;
+  try {
+    await teach({ draft: pack, fileName, restoredAt: savedAt });
+  } catch (err) {
+    // Read back, yet the form could not show it: the draft is no use, and the page must work.
+    await store.discard().catch(() => undefined);
+    return unreadable(errorMessage(err));
+  }
+  return false;
+}
+
+function renderOpener(
+  root: HTMLElement,
+  o: OpenerOptions,
+  teach: (start: TeacherStart) => Promise<void>,
+  notice: string | undefined,
+): void {
   const { runtime, models, hash } = o;
-  const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'classroom-open-status' }, o.notice);
+  clear(root);
+  const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'classroom-open-status' }, notice);
   const preview = h('section', { 'aria-label': 'Pack' });
   const fileInput = h('input', { type: 'file', id: 'pack-file', accept: '.json,application/json' });
   fileInput.addEventListener('change', () => {
@@ -81,7 +129,7 @@ export function mountPackOpener(root: HTMLElement, o: OpenerOptions): void {
     const short = await packHash(pack);
     setText(status, '');
     const start = h('button', { type: 'button', on: { click: () => void begin(pack, short) } }, 'Start');
-    const teach = h(
+    const teachButton = h(
       'button',
       { type: 'button', on: { click: () => void edit(pack, `${pack.id}.json`) } },
       'Edit as teacher',
@@ -92,9 +140,9 @@ export function mountPackOpener(root: HTMLElement, o: OpenerOptions): void {
       h('p', null, `Version ${pack.version} · licence ${pack.license} · pack ${short}`),
       h('ol', null, ...pack.exercises.map((e) => h('li', null, e.title))),
       h('p', null, 'Nothing runs until you start.'),
-      h('p', null, start, ' ', teach),
+      h('p', null, start, ' ', teachButton),
     );
-    (o.teacher ? teach : start).focus();
+    (o.teacher ? teachButton : start).focus();
   }
 
   async function begin(pack: Pack, short: string): Promise<void> {
@@ -108,36 +156,6 @@ export function mountPackOpener(root: HTMLElement, o: OpenerOptions): void {
     if (!(await mayReplace(drafts.store, pack.title))) return;
     await teach({ draft: structuredClone(pack), fileName });
   }
-
-  async function teach(start: { draft: Record<string, unknown>; fileName: string; restoredAt?: number }) {
-    const [{ mountTeacherView }, drafts] = await Promise.all([import('./teacher-view.ts'), openDrafts()]);
-    clear(root);
-    const again = (notice: string): void => {
-      clear(root);
-      mountPackOpener(root, { ...o, notice });
-    };
-    mountTeacherView(root, { ...start, ...drafts, runtime, models, onDiscard: () => again('Draft discarded.') });
-  }
-
-  async function resume(): Promise<void> {
-    const { store } = await openDrafts();
-    if (!store) return;
-    const stored = await storedDraft(store);
-    if (stored.kind === 'unreadable') return setText(status, stored.message);
-    if (stored.kind === 'none') return;
-    const { pack, fileName, savedAt } = stored.draft;
-    try {
-      await teach({ draft: pack, fileName, restoredAt: savedAt });
-    } catch (err) {
-      // Read back, yet the form could not show it: the draft is no use, and the page must work.
-      await store.discard().catch(() => undefined);
-      clear(root);
-      mountPackOpener(root, { ...o, notice: unreadable((err as Error).message) });
-    }
-  }
-
-  // A notice means this opener replaces a draft just discarded or found unreadable: none is left.
-  if (o.teacher && !hash.startsWith('#pack') && !o.notice) void resume();
 
   if (hash.startsWith('#pack')) {
     void show(async () => {

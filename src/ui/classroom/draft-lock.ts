@@ -1,0 +1,44 @@
+// Which tab saves the teacher's draft. There is one stored draft, and two tabs saving it would
+// overwrite each other's work without a word, so the tab showing the teacher view holds a Web
+// Lock for as long as it shows it. A tab that cannot have it edits without saving and says so;
+// it may take the lock over, and the tab that had it then stops saving. Locks die with their
+// tab, so a closed or crashed tab never keeps the draft from the next one.
+
+const LOCK_NAME = 'fixpoint-teacher-draft';
+
+export interface DraftLock {
+  /** Lets the draft go (the view is replaced). */
+  release(): void;
+}
+
+/**
+ * This tab's claim on the draft: undefined while another tab holds it, unless `takeOver` takes
+ * it from that tab. `onLost` runs when another tab takes it over later. Without Web Locks (old
+ * browsers) every tab holds it, as before they existed.
+ */
+export function claimDraft(o: { takeOver?: boolean; onLost(): void }): Promise<DraftLock | undefined> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (typeof locks?.request !== 'function') return Promise.resolve({ release: () => undefined });
+  let release = (): void => undefined;
+  const held = new Promise<void>((done) => (release = done));
+  let granted = false;
+  return new Promise((resolve, reject) => {
+    const options: LockOptions = o.takeOver ? { steal: true } : { ifAvailable: true };
+    locks
+      .request(LOCK_NAME, options, (lock) => {
+        if (!lock) return resolve(undefined);
+        granted = true;
+        resolve({ release });
+        // Held until this settles.
+        return held;
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          // A granted lock ends in an error only when another tab took it over.
+          if (granted) o.onLost();
+          else reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+  });
+}
