@@ -1,12 +1,13 @@
 // The anchor for start-up figures: Pyodide with nothing of ours. A plain page, served locally with
 // the same Pyodide files the app serves, starts a module worker that calls loadPyodide and runs
 // one line; the figure is the page's clock (from navigation) when that result arrives.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChrome } from '../cli/browser.ts';
 import { serveDist } from '../cli/server.ts';
+import { linkedFolder } from './linked-folder.ts';
 
 const PYODIDE = resolve(import.meta.dirname, '../node_modules/pyodide');
 const FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
@@ -35,9 +36,7 @@ export interface BareStart {
 }
 
 function plainSite(): string {
-  const root = mkdtempSync(join(tmpdir(), 'fixpoint-bench-bare-'));
-  mkdirSync(join(root, 'pyodide'));
-  for (const f of FILES) symlinkSync(join(PYODIDE, f), join(root, 'pyodide', f));
+  const root = linkedFolder('bare', Object.fromEntries(FILES.map((f) => [`pyodide/${f}`, join(PYODIDE, f)])));
   writeFileSync(join(root, 'index.html'), PAGE);
   writeFileSync(join(root, 'worker.mjs'), WORKER);
   return root;

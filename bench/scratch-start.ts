@@ -1,23 +1,23 @@
 // The cold start a build without its interpreter snapshot would have: the same built app, served
 // with every file but that one, in a new profile. Python then initialises from scratch, as bare
 // Pyodide does, and the page makes a snapshot of its own for later visits.
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openProfilePage } from '../cli/browser.ts';
 import { serveDist } from '../cli/server.ts';
 import { BUILT_SNAPSHOT } from '../src/shared/python-boot.ts';
+import { linkedFolder } from './linked-folder.ts';
 import { firstResult, type Start } from './page-bench.ts';
 
 const DIST = resolve(import.meta.dirname, '../dist');
 
 function distWithoutSnapshot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'fixpoint-bench-nosnap-'));
-  for (const f of readdirSync(DIST)) if (f !== 'pyodide') symlinkSync(join(DIST, f), join(root, f));
-  mkdirSync(join(root, 'pyodide'));
+  const links: Record<string, string> = {};
+  for (const f of readdirSync(DIST)) if (f !== 'pyodide') links[f] = join(DIST, f);
   for (const f of readdirSync(join(DIST, 'pyodide')))
-    if (f !== BUILT_SNAPSHOT) symlinkSync(join(DIST, 'pyodide', f), join(root, 'pyodide', f));
-  return root;
+    if (f !== BUILT_SNAPSHOT) links[`pyodide/${f}`] = join(DIST, 'pyodide', f);
+  return linkedFolder('nosnap', links);
 }
 
 /** Navigation to the first result, and its parts, isolated, in a new profile. */
