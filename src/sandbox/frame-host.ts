@@ -3,15 +3,12 @@
 // app fetches Pyodide's files from its own origin (frame-assets.ts) and passes the bytes in.
 import type { FrameToHost, HostToFrame } from '../shared/sandbox-protocol.ts';
 import { loadAssets, loadSources } from './frame-assets.ts';
-import type { SnapshotCache } from './snapshot-cache.ts';
+import { heartbeat } from './frame-heartbeat.ts';
+import { snapshotHandoff } from './snapshot-handoff.ts';
 import { markReported, markStartup } from './startup-times.ts';
 
 const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
-
-let firstLookupUsed = false;
-// Frames opened side by side all unpack the snapshot built with the app; one stores the copy.
-let unpackedStored = false;
 
 export interface FrameConnection {
   post(m: HostToFrame): void;
@@ -42,11 +39,6 @@ export interface FrameConnection {
 // How long after Python is up the JavaScript workers start when no JavaScript run asked sooner.
 const JS_AFTER_PYTHON_MS = 1000;
 
-// The frame answers a ping at once (its main thread is idle: runs are in workers); one left
-// unanswered over this many beats means its process is gone.
-const PING_EVERY_MS = 1000;
-const SILENT_BEATS = 5;
-
 export interface FrameOptions {
   onMessage?: (m: FrameToHost) => void;
   /** Python starts on the first Python run (or startPython) instead of at once: a batch of only
@@ -69,13 +61,14 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   let settleJs!: { ok: () => void; fail: (e: Error) => void };
   const jsReady = new Promise<void>((ok, fail) => (settleJs = { ok, fail }));
   jsReady.catch(() => undefined);
-  let snapshots: SnapshotCache | undefined;
-  let markCached!: () => void;
-  const cached = new Promise<void>((ok) => (markCached = ok));
-  // Whether a snapshot was handed to the frame, and 'refused' if it would not load (the frame then
-  // makes one, which is stored before the page counts as cached).
-  let handed: 'no' | 'yes' | 'refused' = 'no';
-  let keepsCopy = false;
+  const snapshots = snapshotHandoff();
+  const lostCallbacks: (() => void)[] = [];
+  const alive = heartbeat(
+    (n) => iframe.contentWindow?.postMessage({ type: 'ping', n } satisfies HostToFrame, '*'),
+    () => {
+      for (const cb of lostCallbacks.splice(0)) cb();
+    },
+  );
   const listener = (e: MessageEvent): void => {
     if (e.source !== iframe.contentWindow) return;
     // The frame is this app's code, but the run code beside it is not: shapes are checked as used.
@@ -83,42 +76,32 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     if (typeof m !== 'object' || m === null) return;
     switch (m.type) {
       case 'ready':
-        // Up from a snapshot. One built with the app came compressed: the frame sends its unpacked
-        // copy, stored so that later visits skip the unpacking (and replacing older builds' copies).
-        if (handed === 'yes') {
-          if (m.unpacked === true && !unpackedStored) unpackedStored = keepsCopy = true;
-          else markCached();
-        }
+        snapshots.ready(m.unpacked === true);
         markReported(m.times);
         markStartup('python ready');
         settle.ok({ isolated: m.isolated === true });
-        watch();
+        alive.start();
         setTimeout(startJs, JS_AFTER_PYTHON_MS);
         break;
       case 'js-ready':
         settleJs.ok();
-        watch();
+        alive.start();
         break;
       case 'pong':
-        if (m.n === pinged) answered = true;
+        alive.pong(m.n);
         break;
       case 'js-boot-error':
         settleJs.fail(new Error(String(m.message)));
         break;
       case 'snapshot':
-        if (m.bytes instanceof Blob && (handed !== 'yes' || keepsCopy))
-          void snapshots?.save(m.bytes).finally(markCached);
+        if (m.bytes instanceof Blob) snapshots.offered(m.bytes);
         break;
       case 'snapshot-rejected':
-        // The first refusal is of the snapshot handed in; any other means none could be made.
-        if (handed === 'yes') {
-          handed = 'refused';
-          void snapshots?.drop();
-        } else markCached();
+        snapshots.rejected();
         break;
       case 'boot-error':
         startJs();
-        markCached();
+        snapshots.gaveUp();
         settle.fail(new Error(`Python could not start: ${String(m.message)}`));
         break;
       case 'started':
@@ -135,30 +118,9 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         break;
     }
   };
-  // Alive while each ping is answered within a few beats. Silence is counted in beats that ran,
-  // not in time: a page whose own thread was busy, or whose timers are throttled (a background
-  // tab), sees late beats, never missed answers.
-  let pinged = 0;
-  let answered = true;
-  let silent = 0;
-  let beat: ReturnType<typeof setInterval> | undefined;
-  const lostCallbacks: (() => void)[] = [];
-  const watch = (): void => {
-    beat ??= setInterval(() => {
-      if (!answered) {
-        if (++silent < SILENT_BEATS) return;
-        clearInterval(beat);
-        for (const cb of lostCallbacks.splice(0)) cb();
-        return;
-      }
-      answered = false;
-      silent = 0;
-      iframe.contentWindow?.postMessage({ type: 'ping', n: ++pinged } satisfies HostToFrame, '*');
-    }, PING_EVERY_MS);
-  };
   window.addEventListener('message', listener);
   const failAll = (err: unknown): void => {
-    markCached();
+    snapshots.gaveUp();
     const error = err instanceof Error ? err : new Error(String(err));
     settle.fail(error);
     settleJs.fail(error);
@@ -167,15 +129,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     const loaded = await loadAssets();
     markStartup('python files fetched');
     const { assets, workerSource } = loaded;
-    snapshots = loaded.snapshots;
-    // One this browser made comes first: it exists only if the built one was missing or refused.
-    // A later frame looks again: the first one may have stored one since.
-    const own = firstLookupUsed ? await snapshots.load() : loaded.ownSnapshot;
-    firstLookupUsed = true;
-    const snapshot = own ?? loaded.builtSnapshot;
+    const { snapshot, builtSnapshot } = await snapshots.choose(loaded);
     markStartup('snapshot looked up');
-    if (snapshot) handed = 'yes';
-    const builtSnapshot = !own && snapshot !== undefined;
     iframe.contentWindow?.postMessage(
       { type: 'init', assets, workerSource, snapshot, builtSnapshot } satisfies HostToFrame,
       '*',
@@ -232,7 +187,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     listen: (l) => void listeners.push(l),
     ready,
     jsReady,
-    cached,
+    cached: snapshots.cached,
     startPython,
     startJs,
     get pythonStarted() {
@@ -240,7 +195,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     },
     onLost: (cb) => void lostCallbacks.push(cb),
     dispose: () => {
-      clearInterval(beat);
+      alive.stop();
       lostCallbacks.length = 0;
       window.removeEventListener('message', listener);
       iframe.remove();
