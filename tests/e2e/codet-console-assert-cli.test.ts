@@ -2,9 +2,9 @@
 // console.assert, which node only prints: the built page in headless Chromium and a local endpoint
 // whose replies differ. A falsy console.assert fails its test, so the samples still split by what
 // they do, and the wrong test is reported as suspect with what the agreeing samples computed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { describe, expect, it } from 'vitest';
 import { runAgainst } from './support/cli.ts';
+import { modelServerPerBlock } from './support/model-server-block.ts';
 import { addProblemFile, addReply, RIGHT, SMALL_ONLY, WRONG, type MultiplELanguage } from './support/multipl-e.ts';
 
 /** Wrong: 10 + 5 is 15. */
@@ -16,23 +16,23 @@ const PAST_TEN = {
 };
 
 describe('run --strategy codet with console.assert tests', () => {
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-  });
-  afterAll(() => server?.close());
-  beforeEach(() => server.reset());
+  const endpoint = modelServerPerBlock();
 
   it.each(['js', 'ts'] as const)(
     '%s: the samples split by the tests they fail, and the wrong test is suspect, with what was computed',
     async (language: MultiplELanguage) => {
-      server.reply(
+      endpoint.server.reply(
         addReply(language, RIGHT[0]!, `console.assert(add(2, 3) === 5);\n${WRONG_TEST}`),
         addReply(language, RIGHT[1]!, `console.assert(add(-1, 1) === 0, "opposites");\n${PAST_TEN[language]}`),
         addReply(language, SMALL_ONLY, 'console.assert(add(3, 4) === 7);'),
         addReply(language, WRONG),
       );
-      const r = await runAgainst(addProblemFile(language), server.baseUrl, ['--strategy', 'codet', '--samples', '4']);
+      const r = await runAgainst(addProblemFile(language), endpoint.server.baseUrl, [
+        '--strategy',
+        'codet',
+        '--samples',
+        '4',
+      ]);
       expect(r.status, r.stderr).toBe(0);
       const row = JSON.parse(r.stdout.trim().split('\n')[0]!) as Record<string, unknown>;
       expect(row).toMatchObject({

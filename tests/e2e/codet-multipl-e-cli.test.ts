@@ -4,9 +4,9 @@
 // samples that agree pass the right ones, and the wrong one is reported as suspect with what they
 // computed. TypeScript's tests may carry type annotations; a sample that fails type-checking is
 // failed as any TypeScript candidate is, and left out of the groups.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { describe, expect, it } from 'vitest';
 import { runAgainst } from './support/cli.ts';
+import { modelServerPerBlock } from './support/model-server-block.ts';
 import { addProblemFile, addReply, RIGHT, SMALL_ONLY, WRONG, type MultiplELanguage } from './support/multipl-e.ts';
 
 /** Wrong: 10 + 5 is 15. */
@@ -22,23 +22,23 @@ const FAILS_CHECK = { js: WRONG, ts: '  const s: string = x;\n  return s + y;' }
 type Row = Record<string, unknown>;
 
 describe('run --strategy codet on MultiPL-E problems', () => {
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-  });
-  afterAll(() => server?.close());
-  beforeEach(() => server.reset());
+  const endpoint = modelServerPerBlock();
 
   it.each(['js', 'ts'] as const)(
     '%s: the agreeing samples pass the right generated tests, and the wrong one is suspect, with what they computed',
     async (language: MultiplELanguage) => {
-      server.reply(
+      endpoint.server.reply(
         addReply(language, RIGHT[0]!, `assert.deepEqual(add(2, 3), 5);\n${WRONG_TEST}`),
         addReply(language, RIGHT[1]!, `assert.deepEqual(add(-1, 1), 0);\n${ANNOTATED[language]}`),
         addReply(language, SMALL_ONLY, 'assert(add(3, 4) === 7);'),
         addReply(language, FAILS_CHECK[language]),
       );
-      const r = await runAgainst(addProblemFile(language), server.baseUrl, ['--strategy', 'codet', '--samples', '4']);
+      const r = await runAgainst(addProblemFile(language), endpoint.server.baseUrl, [
+        '--strategy',
+        'codet',
+        '--samples',
+        '4',
+      ]);
       expect(r.status, r.stderr).toBe(0);
       const row = JSON.parse(r.stdout.trim().split('\n')[0]!) as Row;
       expect(row).toMatchObject({
@@ -55,7 +55,7 @@ describe('run --strategy codet on MultiPL-E problems', () => {
       expect(row.suspect_tests).toEqual([{ test: WRONG_TEST, outputs: ['15'] }]);
       expect(row.completion).not.toContain('x > 10');
       expect(row.completion).not.toContain('s: string');
-      const asked = JSON.stringify(server.chatRequests()[0]?.body);
+      const asked = JSON.stringify(endpoint.server.chatRequests()[0]?.body);
       const tag = language === 'ts' ? 'typescript' : 'javascript';
       expect(asked).toContain(`second fenced \`\`\`${tag} block with 5 tests of your own`);
     },

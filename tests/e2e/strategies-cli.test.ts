@@ -3,9 +3,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { describe, expect, it } from 'vitest';
 import { runAgainst } from './support/cli.ts';
+import { modelServerPerBlock } from './support/model-server-block.ts';
 import { expectPassedRow } from './support/strategy-rows.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-strategies-e2e-'));
@@ -33,19 +33,14 @@ const RIGHT = [
 const COUNTS_DIGITS = '    return len(str(n))';
 
 describe('run --strategy', () => {
-  let server: ModelServer;
-  beforeAll(async () => {
-    server = await startModelServer({ format: 'openai' });
-  });
-  afterAll(() => server?.close());
-  beforeEach(() => server.reset());
+  const endpoint = modelServerPerBlock();
 
-  const run = (...extra: string[]) => runAgainst(problems, server.baseUrl, extra);
+  const run = (...extra: string[]) => runAgainst(problems, endpoint.server.baseUrl, extra);
   const bodies = (): string[] =>
-    server.chatRequests().map((r) => JSON.stringify((r.body as { messages: unknown }).messages));
+    endpoint.server.chatRequests().map((r) => JSON.stringify((r.body as { messages: unknown }).messages));
 
   it('best-of-n takes the largest group that behaves alike, though the first sample is wrong', async () => {
-    server.reply(fence(DIGIT_ROOT), ...RIGHT.map((b) => fence(b)), fence(COUNTS_DIGITS));
+    endpoint.server.reply(fence(DIGIT_ROOT), ...RIGHT.map((b) => fence(b)), fence(COUNTS_DIGITS));
     const r = await run('--strategy', 'best-of-n', '--samples', '5', '--trace');
     expectPassedRow(
       r,
@@ -57,7 +52,7 @@ describe('run --strategy', () => {
   });
 
   it('codet ranks by agreement and flags the generated tests the agreeing samples all fail', async () => {
-    server.reply(
+    endpoint.server.reply(
       fence(DIGIT_ROOT, 'assert sum_digits(0) == 9\nassert sum_digits(12) == 3'),
       fence(RIGHT[0]!, 'assert sum_digits(99) == 18\nassert sum_digits(45) == 10'),
       fence(RIGHT[1]!, 'assert sum_digits(123) == 6'),
@@ -79,7 +74,11 @@ describe('run --strategy', () => {
   });
 
   it('reflexion asks what went wrong, stores the diagnosis, and the next request carries it', async () => {
-    server.reply(fence(COUNTS_DIGITS), 'DIAG-1: it counts the digits instead of adding them.', fence(RIGHT[2]!));
+    endpoint.server.reply(
+      fence(COUNTS_DIGITS),
+      'DIAG-1: it counts the digits instead of adding them.',
+      fence(RIGHT[2]!),
+    );
     const r = await run('--strategy', 'reflexion');
     const row = expectPassedRow(r, { strategy: 'reflexion', model_calls: 3, samples: 2, iterations: 2 });
     expect(row).not.toHaveProperty('groups');
