@@ -13,11 +13,8 @@ export interface Loaded {
   frameSource: string;
   workerSource: string;
   jsWorkerSource: string;
-  snapshots: SnapshotCache;
   /** The snapshot built with the app (compressed), when the server has one. */
   builtSnapshot?: Blob;
-  /** This browser's own snapshot (unpacked), as looked up when the files were fetched (for the first frame). */
-  ownSnapshot?: Blob;
 }
 
 let assetsPromise: Promise<Loaded> | undefined;
@@ -48,52 +45,71 @@ export function loadSources(): Promise<Sources> {
   return sourcesPromise;
 }
 
+export interface Lookup {
+  lock: string;
+  sources: Sources;
+  harness: Record<string, string>;
+  snapshots: SnapshotCache;
+  /** This browser's own snapshot, as looked up now (for the first frame). */
+  ownSnapshot?: Blob;
+}
+
+let lookupPromise: Promise<Lookup> | undefined;
+
+/**
+ * The small files, and with them this browser's own snapshot looked up: a frame is handed that
+ * while Python's large files still arrive, so reading it does not wait for them.
+ */
+export function lookupSnapshot(): Promise<Lookup> {
+  lookupPromise ??= (async () => {
+    const base = new URL('pyodide/', document.baseURI).href;
+    const [lock, sources, { harnessSources }] = await Promise.all([
+      fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
+      loadSources(),
+      // The harness's Python sources are their own chunk, so the first paint does not wait for them.
+      import('./harness-sources.ts'),
+    ]);
+    const harness: Record<string, string> = {};
+    for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
+    const snapshots = snapshotCache([
+      lock,
+      sources.frameSource,
+      sources.workerSource,
+      ...Object.keys(harness)
+        .sort()
+        .map((k) => `${k}\n${harness[k]}`),
+    ]);
+    return { lock, sources, harness, snapshots, ownSnapshot: await snapshots.load() };
+  })();
+  lookupPromise.catch(() => (lookupPromise = undefined));
+  return lookupPromise;
+}
+
 /** Fetched once per page; every frame gets the same Blobs. */
 export function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
     const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
-    // The small files first: with them this browser's own snapshot is looked up while the large
-    // ones still arrive.
     const skipBuilt = new AbortController();
-
-    const small = (async () => {
-      const [lock, sources, { harnessSources }] = await Promise.all([
-        fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
-        loadSources(),
-        // The harness's Python sources are their own chunk, so the first paint does not wait for them.
-        import('./harness-sources.ts'),
-      ]);
-      const harness: Record<string, string> = {};
-      for (const [path, source] of Object.entries(harnessSources)) harness[path.split('/').pop()!] = source;
-      const snapshots = snapshotCache([
-        lock,
-        sources.frameSource,
-        sources.workerSource,
-        ...Object.keys(harness)
-          .sort()
-          .map((k) => `${k}\n${harness[k]}`),
-      ]);
-      const ownSnapshot = await snapshots.load();
-      // This browser's unpacked copy serves: the compressed one need not be read at all.
-      if (ownSnapshot) skipBuilt.abort();
-      return { lock, sources, harness, snapshots, ownSnapshot };
-    })();
-    const [pyodideMjs, asmMjs, wasm, stdlib, builtSnapshot, { lock, sources, harness, snapshots, ownSnapshot }] =
-      await Promise.all([
-        blob('pyodide.mjs'),
-        blob('pyodide.asm.mjs'),
-        blob('pyodide.asm.wasm'),
-        blob('python_stdlib.zip'),
-        // A development server has none: Python then boots from scratch and the page makes its own.
-        // (A server that answers every path with the page is not offering one.)
-        fetch(base + BUILT_SNAPSHOT, { signal: skipBuilt.signal })
-          .then((r) => (r.ok && !r.headers.get('Content-Type')?.includes('text/html') ? r.blob() : undefined))
-          .catch(() => undefined),
-        small,
-      ]);
+    // This browser's unpacked copy serves: the compressed one need not be read at all.
+    const small = lookupSnapshot().then((l) => {
+      if (l.ownSnapshot) skipBuilt.abort();
+      return l;
+    });
+    const [pyodideMjs, asmMjs, wasm, stdlib, builtSnapshot, { lock, sources, harness }] = await Promise.all([
+      blob('pyodide.mjs'),
+      blob('pyodide.asm.mjs'),
+      blob('pyodide.asm.wasm'),
+      blob('python_stdlib.zip'),
+      // A development server has none: Python then boots from scratch and the page makes its own.
+      // (A server that answers every path with the page is not offering one.)
+      fetch(base + BUILT_SNAPSHOT, { signal: skipBuilt.signal })
+        .then((r) => (r.ok && !r.headers.get('Content-Type')?.includes('text/html') ? r.blob() : undefined))
+        .catch(() => undefined),
+      small,
+    ]);
     const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };
-    return { assets, ...sources, snapshots, ownSnapshot, builtSnapshot };
+    return { assets, ...sources, builtSnapshot };
   })();
   assetsPromise.catch(() => (assetsPromise = undefined));
   return assetsPromise;

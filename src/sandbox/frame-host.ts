@@ -2,7 +2,7 @@
 // fetch (its CSP allows no network) and is not controlled by the app's service worker, so the
 // app fetches Pyodide's files from its own origin (frame-assets.ts) and passes the bytes in.
 import type { FrameToHost, HostToFrame } from '../shared/sandbox-protocol.ts';
-import { loadAssets, loadSources } from './frame-assets.ts';
+import { loadAssets, loadSources, lookupSnapshot } from './frame-assets.ts';
 import { heartbeat } from './frame-heartbeat.ts';
 import { snapshotHandoff } from './snapshot-handoff.ts';
 import { markReported, markStartup } from './startup-times.ts';
@@ -126,13 +126,24 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     settleJs.fail(error);
   };
   const initPython = async (): Promise<void> => {
-    const loaded = await loadAssets();
-    markStartup('python files fetched');
-    const { assets, workerSource } = loaded;
-    const { snapshot, builtSnapshot } = await snapshots.choose(loaded);
+    const files = loadAssets();
+    const { snapshot, builtSnapshot } = await snapshots.choose(await lookupSnapshot(), async () => {
+      return (await files).builtSnapshot;
+    });
     markStartup('snapshot looked up');
+    // This browser's copy goes ahead of Python's files: reading it is the longest part of a start.
+    if (snapshot && !builtSnapshot)
+      iframe.contentWindow?.postMessage({ type: 'snapshot', snapshot } satisfies HostToFrame, '*');
+    const { assets, workerSource } = await files;
+    markStartup('python files fetched');
     iframe.contentWindow?.postMessage(
-      { type: 'init', assets, workerSource, snapshot, builtSnapshot } satisfies HostToFrame,
+      {
+        type: 'init',
+        assets,
+        workerSource,
+        snapshot: builtSnapshot ? snapshot : undefined,
+        builtSnapshot,
+      } satisfies HostToFrame,
       '*',
     );
     markStartup('files handed to frame');

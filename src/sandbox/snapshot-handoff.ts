@@ -2,7 +2,7 @@
 // browser's stored copy comes first; else the one built with the app, whose unpacked copy the
 // frame sends back once Python is up from it; else none, and the frame makes one. `cached`
 // settles once whatever later visits need is stored, or nothing is.
-import type { Loaded } from './frame-assets.ts';
+import type { Lookup } from './frame-assets.ts';
 import type { SnapshotCache } from './snapshot-cache.ts';
 
 let firstLookupUsed = false;
@@ -15,9 +15,12 @@ export interface Handoff {
   builtSnapshot: boolean;
 }
 
+type Own = Pick<Lookup, 'snapshots' | 'ownSnapshot'>;
+
 export interface SnapshotHandoff {
   readonly cached: Promise<void>;
-  choose(loaded: Loaded): Promise<Handoff>;
+  /** This browser's copy if there is one (without waiting for `built`), else the built one. */
+  choose(lookup: Own, built: () => Promise<Blob | undefined>): Promise<Handoff>;
   /** Python is up; `unpacked`: from the built snapshot, whose unpacked copy follows. */
   ready(unpacked: boolean): void;
   /** A snapshot from the frame: one it made, or the unpacked copy. */
@@ -37,12 +40,12 @@ export function snapshotHandoff(): SnapshotHandoff {
   let keepsCopy = false;
   return {
     cached,
-    choose: async (loaded) => {
-      snapshots = loaded.snapshots;
+    choose: async (lookup, built) => {
+      snapshots = lookup.snapshots;
       // A later frame looks again: the first one may have stored one since.
-      const own = firstLookupUsed ? await snapshots.load() : loaded.ownSnapshot;
+      const own = firstLookupUsed ? await snapshots.load() : lookup.ownSnapshot;
       firstLookupUsed = true;
-      const snapshot = own ?? loaded.builtSnapshot;
+      const snapshot = own ?? (await built());
       if (snapshot) handed = 'yes';
       return { snapshot, builtSnapshot: !own && snapshot !== undefined };
     },

@@ -26,6 +26,8 @@ export type HostToFrame =
    * with the app (compressed), not this browser's stored copy.
    */
   | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: Blob; builtSnapshot?: boolean }
+  /** This browser's own snapshot, sent ahead of 'init' so the frame reads it while the files arrive. */
+  | { type: 'snapshot'; snapshot: Blob }
   /** Sent as soon as the frame loads when Python will run: its first worker starts while the files arrive. */
   | { type: 'prepare-python'; workerSource: string }
   /** Sent as soon as the frame loads unless Python starts too: JavaScript does not wait for Python's files. */
@@ -118,6 +120,8 @@ export interface WorkerInit {
  */
 export type FrameToWorker =
   | { type: 'module'; module: WebAssembly.Module }
+  /** The snapshot's length, sent before its bytes: Pyodide sizes its memory by it and instantiates meanwhile. */
+  | { type: 'snapshot-length'; length: number }
   | { type: 'snapshot'; bytes: ArrayBuffer }
   | { type: 'run'; id: number; job: RunJob };
 

@@ -47,6 +47,8 @@ interface Visit {
   restored: boolean;
   /** Snapshots this page keeps in Cache Storage once it is done caching. */
   kept: number;
+  /** The bytes they take. */
+  keptBytes: number;
 }
 
 const PROBE =
@@ -60,10 +62,14 @@ async function visit(context: BrowserContext, code = PROBE): Promise<Visit> {
       const r = await window.fixpoint.run(job, 0);
       await window.fixpoint.cached();
       const cache = await caches.open('fixpoint-python-snapshot');
+      const keys = await cache.keys();
+      let keptBytes = 0;
+      for (const k of keys) keptBytes += (await (await cache.match(k))!.blob()).size;
       return {
         stdout: r.stdout,
         restored: 'snapshot restored' in window.fixpoint.startupMoments(),
-        kept: (await cache.keys()).length,
+        kept: keys.length,
+        keptBytes,
       };
     }, pyJob(code));
   } finally {
@@ -72,23 +78,49 @@ async function visit(context: BrowserContext, code = PROBE): Promise<Visit> {
 }
 
 const probe = (v: Visit): [string[], number, number, number, number] => JSON.parse(v.stdout) as never;
+const outcome = ({ stdout, restored, kept }: Visit) => ({ stdout, restored, kept });
+/** The snapshot's full size: what a copy kept whole would take. */
+const fullSize = (): number => gunzipSync(readFileSync('dist/pyodide/python-snapshot.gz')).length;
 
 describe('the snapshot built with the app', () => {
   it('boots a first visit from it and keeps its unpacked copy, from which the next visit boots', async () => {
     const context = await newProfile('served');
     const v = await visit(context, 'print(sum(range(10)))');
-    expect(v).toEqual({ stdout: '45\n', restored: true, kept: 1 });
+    expect(outcome(v)).toEqual({ stdout: '45\n', restored: true, kept: 1 });
     // The next visit needs nothing from the server's snapshot: here it is gone.
     await context.route('**/python-snapshot.gz', (r) => r.fulfill({ status: 404, body: 'not found' }));
     const again = await visit(context, 'print(sum(range(5)))');
-    expect(again).toEqual({ stdout: '10\n', restored: true, kept: 1 });
+    expect(outcome(again)).toEqual({ stdout: '10\n', restored: true, kept: 1 });
+    // The copy leaves out the memory's pages of zeros.
+    expect(again.keptBytes).toBeGreaterThan(0);
+    expect(again.keptBytes).toBeLessThan(fullSize() * 0.8);
+    await context.close();
+  });
+
+  it('starts Python from scratch when the kept copy is damaged, and keeps a sound one again', async () => {
+    const context = await newProfile('served');
+    await visit(context, 'print(1)');
+    const page = await context.newPage();
+    await page.goto(`${server.url}?headless`);
+    await page.evaluate(async () => {
+      const cache = await caches.open('fixpoint-python-snapshot');
+      const [key] = await cache.keys();
+      const bytes = await (await cache.match(key!))!.arrayBuffer();
+      await cache.put(key!, new Response(bytes.slice(0, bytes.byteLength / 2)));
+    });
+    await page.close();
+    await context.route('**/python-snapshot.gz', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    const v = await visit(context, 'print(3 * 3)');
+    expect(outcome(v)).toEqual({ stdout: '9\n', restored: false, kept: 1 });
+    const again = await visit(context, 'print(4 * 4)');
+    expect(outcome(again)).toEqual({ stdout: '16\n', restored: true, kept: 1 });
     await context.close();
   });
 
   it('boots from it when a server unpacked it in transit', async () => {
     const context = await newProfile('unpacked');
     const v = await visit(context, 'print(2 ** 10)');
-    expect(v).toEqual({ stdout: '1024\n', restored: true, kept: 0 });
+    expect(outcome(v)).toEqual({ stdout: '1024\n', restored: true, kept: 0 });
     await context.close();
   });
 
@@ -102,7 +134,7 @@ describe('the snapshot built with the app', () => {
     });
     await page.close();
     const v = await visit(context, 'print(1)');
-    expect(v).toEqual({ stdout: '1\n', restored: true, kept: 1 });
+    expect(outcome(v)).toEqual({ stdout: '1\n', restored: true, kept: 1 });
     await context.close();
   });
 
@@ -125,16 +157,16 @@ describe('the snapshot built with the app', () => {
   it('without one, boots from scratch and keeps a snapshot for the next visit', async () => {
     const context = await newProfile('missing');
     const first = await visit(context, 'print(6 * 7)');
-    expect(first).toEqual({ stdout: '42\n', restored: false, kept: 1 });
+    expect(outcome(first)).toEqual({ stdout: '42\n', restored: false, kept: 1 });
     const second = await visit(context, 'print(6 * 7)');
-    expect(second).toEqual({ stdout: '42\n', restored: true, kept: 1 });
+    expect(outcome(second)).toEqual({ stdout: '42\n', restored: true, kept: 1 });
     await context.close();
   });
 
   it('with a broken one, still starts Python, grades, and keeps a snapshot of its own', async () => {
     const context = await newProfile('garbage');
     const v = await visit(context, 'print(6 * 7)');
-    expect(v).toEqual({ stdout: '42\n', restored: false, kept: 1 });
+    expect(outcome(v)).toEqual({ stdout: '42\n', restored: false, kept: 1 });
     const page = await context.newPage();
     await page.goto(`${server.url}?headless`);
     const r = await page.evaluate(

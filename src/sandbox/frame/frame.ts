@@ -10,7 +10,7 @@ import type {
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
 import { JsPool } from './js-pool.ts';
-import { unpackSnapshot } from './unpack-snapshot.ts';
+import { copyToKeep, readAhead, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
 import { readWorkerMessage } from './worker-messages.ts';
 
 interface Slot {
@@ -44,7 +44,7 @@ const RECYCLE_HEAP_BYTES = 1 << 30;
 let makeInit: ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapshot: boolean) => WorkerInit) | undefined;
 // The snapshot handed in, being unpacked; `snapshot` once it is. Without one, the first visit's
 // interpreters boot from scratch and one is made.
-let restoring: Promise<Blob> | undefined;
+let restoring: Promise<Unpacked> | undefined;
 let snapshot: Blob | undefined;
 let unpacked = false;
 let workerUrl = '';
@@ -73,6 +73,9 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
   switch (m.type) {
     case 'init':
       void init(m);
+      break;
+    case 'snapshot':
+      if (!restoring && m.snapshot instanceof Blob) restoreFrom(readAhead(m.snapshot));
       break;
     case 'run':
       queue.push({ id: m.id, job: m.job });
@@ -134,14 +137,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       restore: !makeSnapshot && restoring !== undefined,
       makeSnapshot,
     });
-    if (m.snapshot instanceof Blob) {
-      restoring = unpackSnapshot(m.snapshot, m.builtSnapshot === true).then((u) => {
-        bootTimes['snapshot unpacked'] = clock();
-        unpacked = u.packed;
-        return (snapshot = u.bytes);
-      });
-      restoring.catch(() => undefined);
-    }
+    if (m.snapshot instanceof Blob && !restoring) restoreFrom(unpackSnapshot(m.snapshot, m.builtSnapshot === true));
     active = spawn();
     try {
       await Promise.all([compiled, active.ready, restoring]);
@@ -161,11 +157,21 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     // take half the CPU from the run the page is waiting for. The unpacked copy waits as well.
     await quietMoment();
     if (!restoring) await makeSnapshot();
-    else if (unpacked && snapshot) toHost({ type: 'snapshot', bytes: snapshot });
+    else if (unpacked && snapshot) await offerCopy(snapshot);
     spare ??= spawn();
   } catch (err) {
     toHost({ type: 'boot-error', message: String(err) });
   }
+}
+
+function restoreFrom(u: Promise<Unpacked>): void {
+  restoring = u.then((got) => {
+    bootTimes['snapshot unpacked'] = clock();
+    unpacked = got.packed;
+    snapshot = got.bytes;
+    return got;
+  });
+  restoring.catch(() => undefined);
 }
 
 /** Resolves after the first run has ended, or after a moment in which none was started. */
@@ -239,7 +245,13 @@ function spawn(snapshotOnly = false): Slot {
   // Read here, beside the worker's own start, and moved over without a copy.
   if (init.restore)
     void restoring
-      ?.then((blob) => blob.arrayBuffer())
+      ?.then((u) => {
+        channel.port1.postMessage({ type: 'snapshot-length', length: u.length } satisfies FrameToWorker);
+        // The bytes read ahead serve the first worker; they move to it, so a later one reads again.
+        const ahead = u.read;
+        u.read = undefined;
+        return ahead ?? u.bytes.arrayBuffer();
+      })
       .then(
         (bytes) => channel.port1.postMessage({ type: 'snapshot', bytes } satisfies FrameToWorker, [bytes]),
         () => undefined,
@@ -257,8 +269,13 @@ function takeSnapshot(slot: Slot, bytes: Blob): void {
   if (!slot.offersSnapshot || snapshot) return;
   slot.offersSnapshot = false;
   snapshot = bytes;
-  restoring = Promise.resolve(bytes);
-  toHost({ type: 'snapshot', bytes });
+  restoring = Promise.resolve({ bytes, length: bytes.size, packed: false });
+  void offerCopy(bytes);
+}
+
+/** Hands the page the copy to keep for later visits (whole if it could not be made smaller). */
+async function offerCopy(bytes: Blob): Promise<void> {
+  toHost({ type: 'snapshot', bytes: await copyToKeep(bytes).catch(() => bytes) });
 }
 
 /** A message about a run: acted on only when it is about the run this worker has now. */

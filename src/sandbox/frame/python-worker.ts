@@ -3,6 +3,7 @@
 // reach the worker's globals (`import js`), so nothing it may not touch is ever put there.
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { fillFromSparse, sparseLength } from '../../shared/sparse-snapshot.ts';
 import { AFTER_RESTORE, HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -52,16 +53,20 @@ async function boot(init: WorkerInit): Promise<void> {
   let snapshot: Uint8Array | undefined;
   // The compiled wasm and the snapshot to restore come over the private port, once the frame has them.
   let gotModule!: (m: WebAssembly.Module) => void;
+  let gotLength!: (n: number) => void;
   let gotSnapshot!: (b: ArrayBuffer) => void;
   const compiled = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
-  const restoreFrom = new Promise<ArrayBuffer>((ok) => (gotSnapshot = ok));
+  const snapshotLength = new Promise<number>((ok) => (gotLength = ok));
+  const snapshotBytes = new Promise<ArrayBuffer>((ok) => (gotSnapshot = ok));
   port.onmessage = (e: MessageEvent<FrameToWorker>) => {
     const m = apply(eventData, e, []) as FrameToWorker | undefined;
     if (m?.type === 'module' && m.module instanceof WebAssembly.Module) gotModule(m.module);
+    else if (m?.type === 'snapshot-length' && typeof m.length === 'number') gotLength(m.length);
     else if (m?.type === 'snapshot' && m.bytes instanceof ArrayBuffer) gotSnapshot(m.bytes);
   };
+  const restoreFrom = init.restore ? { length: snapshotLength, bytes: snapshotBytes } : undefined;
   try {
-    ({ py, memory, snapshot } = await loadInterpreter(init, compiled, init.restore ? restoreFrom : undefined));
+    ({ py, memory, snapshot } = await loadInterpreter(init, compiled, restoreFrom));
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
@@ -95,13 +100,26 @@ async function boot(init: WorkerInit): Promise<void> {
 async function loadInterpreter(
   init: WorkerInit,
   compiled: Promise<WebAssembly.Module>,
-  restoreFrom: Promise<ArrayBuffer> | undefined,
+  restoreFrom: { length: Promise<number>; bytes: Promise<ArrayBuffer> } | undefined,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
-  // Pyodide awaits it after the modules load.
-  const snapshotBytes = restoreFrom?.then((buffer) => {
+  // Pyodide sizes the interpreter's memory by the snapshot before it instantiates, and reads the
+  // bytes only afterwards. It is handed zeros of the right length at once, and they are filled in
+  // before the instantiation is reported done, so the instantiation overlaps the snapshot's read.
+  let restoreInto: Uint8Array | undefined;
+  const snapshotSized = restoreFrom?.length.then((n) => (restoreInto = new Uint8Array(n)));
+  const fillSnapshot = async (): Promise<void> => {
+    if (!restoreFrom || !restoreInto) return;
+    const bytes = new Uint8Array(await restoreFrom.bytes);
+    // This browser's own copy leaves out the pages of zeros; the one built with the app is whole.
+    if (sparseLength(bytes) !== undefined) fillFromSparse(bytes, restoreInto);
+    else if (bytes.length === restoreInto.length) restoreInto.set(bytes);
+    else throw new Error('the snapshot changed length on its way');
     bootTimes['snapshot read'] = clock();
-    return new Uint8Array(buffer);
-  });
+  };
+  // A snapshot that cannot be filled in ends the load here: thrown inside the instantiation, it
+  // would send Pyodide down its fallback of fetching the wasm again, which leads nowhere.
+  let snapshotFailed!: (err: unknown) => void;
+  const unusable = new Promise<never>((_ok, fail) => (snapshotFailed = fail));
   const [pyodideModule, asmModule] = await Promise.all([
     import(/* @vite-ignore */ init.urls.pyodideMjs),
     import(/* @vite-ignore */ init.urls.asmMjs),
@@ -124,19 +142,28 @@ async function loadInterpreter(
     memory =
       exported ??
       Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+    try {
+      await fillSnapshot();
+    } catch (err) {
+      snapshotFailed(err);
+      return new Promise<never>(() => undefined);
+    }
     return { module: wasmModule, instance };
   };
   let py: Pyodide;
   try {
-    py = await pyodideModule.loadPyodide({
-      indexURL: init.urls.stdlib.replace(/[^/]*$/, ''),
-      stdLibURL: init.urls.stdlib,
-      lockFileContents: init.lock,
-      createPyodideModule: asmModule.default,
-      stdin: () => null,
-      env: { ...PYTHON_ENV },
-      ...(snapshotBytes ? { _loadSnapshot: snapshotBytes } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
-    });
+    py = await Promise.race([
+      unusable,
+      pyodideModule.loadPyodide({
+        indexURL: init.urls.stdlib.replace(/[^/]*$/, ''),
+        stdLibURL: init.urls.stdlib,
+        lockFileContents: init.lock,
+        createPyodideModule: asmModule.default,
+        stdin: () => null,
+        env: { ...PYTHON_ENV },
+        ...(snapshotSized ? { _loadSnapshot: snapshotSized } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
+      }),
+    ]);
   } finally {
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;

@@ -1,23 +1,46 @@
 // The snapshot built with the app comes gzip-compressed (a quarter of its size to download), and
 // Pyodide needs its bytes. The frame unpacks it on its own thread while the first worker starts
 // and imports Pyodide, so neither waits for the other; the unpacked copy then serves the spares
-// and, stored by the page, later visits, which need not unpack anything.
+// and, stored by the page without its pages of zeros, later visits, which need not unpack anything.
+import { SPARSE_HEADER_BYTES, sparseLength, toSparse } from '../../shared/sparse-snapshot.ts';
 
 export interface Unpacked {
+  /** The snapshot as stored (whole, or the browser's sparse copy): workers restore from either. */
   bytes: Blob;
+  /** The memory it restores: how many bytes the worker sizes Python's memory to. */
+  length: number;
   /** Whether it came gzip-compressed (the one built with the app) rather than as stored bytes. */
   packed: boolean;
+  /** The bytes, already read (for the first worker). */
+  read?: ArrayBuffer;
+}
+
+/** This browser's own copy, read whole at once: reading it is the longest part of a returning start. */
+export async function readAhead(blob: Blob): Promise<Unpacked> {
+  const read = await blob.arrayBuffer();
+  return {
+    bytes: blob,
+    length: sparseLength(new Uint8Array(read, 0, Math.min(read.byteLength, SPARSE_HEADER_BYTES))) ?? read.byteLength,
+    packed: false,
+    read,
+  };
 }
 
 /**
  * built: the snapshot built with the app, gzip-compressed unless a server already unpacked it in
  * transit (one that labels .gz files as encoded); its first bytes say which. A stored copy is
- * never compressed, and is not read here at all.
+ * never compressed.
  */
 export async function unpackSnapshot(blob: Blob, built: boolean): Promise<Unpacked> {
-  if (!built) return { bytes: blob, packed: false };
+  if (!built) return readAhead(blob);
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return { bytes: blob, packed: false };
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return { bytes: blob, length: blob.size, packed: false };
   const bytes = await new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))).blob();
-  return { bytes, packed: true };
+  return { bytes, length: bytes.size, packed: true };
+}
+
+/** The copy the page keeps for later visits: the snapshot without its pages of zeros. */
+export async function copyToKeep(snapshot: Blob): Promise<Blob> {
+  const bytes = new Uint8Array(await snapshot.arrayBuffer());
+  return new Blob([sparseLength(bytes) === undefined ? toSparse(bytes) : bytes]);
 }
