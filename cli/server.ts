@@ -22,12 +22,13 @@ export interface StaticServer {
 }
 
 export async function serveDist(
-  opts: { root?: string; isolated?: boolean; port?: number } = {},
+  opts: { root?: string; isolated?: boolean; port?: number; onRequest?: (path: string) => void } = {},
 ): Promise<StaticServer> {
   const root = resolve(opts.root ?? 'dist');
   if (!existsSync(join(root, 'index.html'))) throw new Error(`no built page in ${root}: run "npm run build" first`);
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    opts.onRequest?.(path);
     let file = normalize(join(root, path));
     if (!file.startsWith(root)) {
       res.writeHead(403).end();

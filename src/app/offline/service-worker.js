@@ -1,6 +1,7 @@
-// The app's service worker. It keeps the app and Python's files for offline use (network first,
-// so a new build is picked up as soon as the network answers), and adds the cross-origin isolation
-// headers on hosts that cannot send them, so the sandbox can interrupt runaway code.
+// The app's service worker. It keeps the app and Python's files for offline use and for fast
+// returning visits (the page itself network first, so a new build is picked up as soon as the
+// network answers), and adds the cross-origin isolation headers on hosts that cannot send them,
+// so the sandbox can interrupt runaway code.
 // PRECACHE and VERSION are prepended at build time.
 /* global PRECACHE, VERSION */
 const CACHE = `fixpoint-app-${VERSION}`;
@@ -34,6 +35,31 @@ function isolated(res) {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
+// Pages this worker saw load as this build's page. Their requests for this build's files are
+// answered from its cache without asking the network: such a file's bytes change only with the
+// build, and a new build comes with a new worker and a new cache. Any other page (another build's,
+// or one loaded before this worker started) gets the network first.
+const thisBuildPages = new Set();
+const shellUrl = () => new URL('./', self.registration.scope).href;
+const precached = () => new Set(PRECACHE.map((p) => new URL(p, self.registration.scope).href));
+let precachedUrls;
+
+async function navigate(event, cache) {
+  try {
+    const res = await fetch(event.request);
+    if (res.ok) {
+      const shell = await cache.match(shellUrl());
+      if (shell && (await shell.text()) === (await res.clone().text())) thisBuildPages.add(event.resultingClientId);
+    }
+    return isolated(res);
+  } catch (err) {
+    const shell = await cache.match(shellUrl());
+    if (!shell) throw err;
+    thisBuildPages.add(event.resultingClientId);
+    return isolated(shell);
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   const url = new URL(req.url);
@@ -44,6 +70,12 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
+      if (req.mode === 'navigate') return navigate(event, cache);
+      precachedUrls ??= precached();
+      if (thisBuildPages.has(event.clientId) && precachedUrls.has(url.href)) {
+        const hit = await cache.match(req);
+        if (hit) return isolated(hit);
+      }
       try {
         const res = await fetch(req);
         // Stored beside the answer, not before it: a 10 MB file reaches the page as it arrives.
@@ -52,10 +84,6 @@ self.addEventListener('fetch', (event) => {
       } catch (err) {
         const cached = await cache.match(req, { ignoreSearch: true });
         if (cached) return isolated(cached);
-        if (req.mode === 'navigate') {
-          const shell = await cache.match(new URL('./', self.registration.scope).href);
-          if (shell) return isolated(shell);
-        }
         throw err;
       }
     })(),
