@@ -131,7 +131,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       return (await files).builtSnapshot;
     });
     markStartup('snapshot looked up');
-    // This browser's copy goes ahead of Python's files: reading it is the longest part of a start.
+    // This browser's copy goes ahead of Python's files: reading it is a large part of a returning start.
     if (snapshot && !builtSnapshot)
       iframe.contentWindow?.postMessage({ type: 'snapshot', snapshot } satisfies HostToFrame, '*');
     const { assets, workerSource } = await files;

@@ -15,7 +15,7 @@ export interface Unpacked {
   read?: ArrayBuffer;
 }
 
-/** This browser's own copy, read whole at once: reading it is the longest part of a returning start. */
+/** This browser's own copy, read whole at once, while Python's files still arrive. */
 export async function readAhead(blob: Blob): Promise<Unpacked> {
   const read = await blob.arrayBuffer();
   return {
