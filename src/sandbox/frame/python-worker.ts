@@ -114,6 +114,7 @@ async function loadInterpreter(
     if (sparseLength(bytes) !== undefined) fillFromSparse(bytes, restoreInto);
     else if (bytes.length === restoreInto.length) restoreInto.set(bytes);
     else throw new Error('the snapshot changed length on its way');
+    release(bytes.buffer);
     bootTimes['snapshot read'] = clock();
   };
   // A snapshot that cannot be filled in ends the load here: thrown inside the instantiation, it
@@ -168,6 +169,8 @@ async function loadInterpreter(
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;
   }
+  // Pyodide holds on to the snapshot it was handed for as long as the interpreter lives.
+  release(restoreInto?.buffer);
   bootTimes[init.restore ? 'snapshot restored' : 'stdlib loaded'] = clock();
   py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
   for (const [name, source] of Object.entries(init.harness)) {
@@ -189,6 +192,14 @@ async function loadInterpreter(
     installInterruptibleSleep(py, init.interrupt);
   }
   return { py, memory, snapshot };
+}
+
+/**
+ * Frees a snapshot's bytes (31 MB) once they are in the interpreter's memory, though something
+ * still refers to them: moved out, the buffer left behind is empty.
+ */
+function release(buffer: ArrayBufferLike | undefined): void {
+  if (buffer instanceof ArrayBuffer && buffer.byteLength > 0) structuredClone(buffer, { transfer: [buffer] });
 }
 
 /** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */
