@@ -137,13 +137,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     const { assets, workerSource } = await files;
     markStartup('python files fetched');
     iframe.contentWindow?.postMessage(
-      {
-        type: 'init',
-        assets,
-        workerSource,
-        snapshot: builtSnapshot ? snapshot : undefined,
-        builtSnapshot,
-      } satisfies HostToFrame,
+      { type: 'init', assets, workerSource, builtSnapshot: builtSnapshot ? snapshot : undefined } satisfies HostToFrame,
       '*',
     );
     markStartup('files handed to frame');

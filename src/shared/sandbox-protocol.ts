@@ -20,12 +20,11 @@ export interface PyodideAssets {
 /** page -> frame */
 export type HostToFrame =
   /**
-   * snapshot: a memory snapshot of a booted interpreter from an earlier visit, when cached. A
-   * Blob, as everywhere below: it crosses frames and workers as a handle, where 30 MB of bytes
-   * would be copied on the page's main thread and freeze it. builtSnapshot: it is the one built
-   * with the app (compressed), not this browser's stored copy.
+   * builtSnapshot: the memory snapshot built with the app (compressed), when this browser has no
+   * copy of its own. A Blob, as everywhere below: it crosses frames and workers as a handle, where
+   * 30 MB of bytes would be copied on the page's main thread and freeze it.
    */
-  | { type: 'init'; assets: PyodideAssets; workerSource: string; snapshot?: Blob; builtSnapshot?: boolean }
+  | { type: 'init'; assets: PyodideAssets; workerSource: string; builtSnapshot?: Blob }
   /** This browser's own snapshot, sent ahead of 'init' so the frame reads it while the files arrive. */
   | { type: 'snapshot'; snapshot: Blob }
   /** Sent as soon as the frame loads when Python will run: its first worker starts while the files arrive. */

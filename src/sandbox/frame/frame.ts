@@ -137,7 +137,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       restore: !makeSnapshot && restoring !== undefined,
       makeSnapshot,
     });
-    if (m.snapshot instanceof Blob && !restoring) restoreFrom(unpackSnapshot(m.snapshot, m.builtSnapshot === true));
+    if (m.builtSnapshot instanceof Blob && !restoring) restoreFrom(unpackSnapshot(m.builtSnapshot));
     active = spawn();
     try {
       await Promise.all([compiled, active.ready, restoring]);

@@ -27,20 +27,17 @@ export async function readAhead(blob: Blob): Promise<Unpacked> {
 }
 
 /**
- * built: the snapshot built with the app, gzip-compressed unless a server already unpacked it in
- * transit (one that labels .gz files as encoded); its first bytes say which. A stored copy is
- * never compressed.
+ * The snapshot built with the app, gzip-compressed unless a server already unpacked it in transit
+ * (one that labels .gz files as encoded); its first bytes say which.
  */
-export async function unpackSnapshot(blob: Blob, built: boolean): Promise<Unpacked> {
-  if (!built) return readAhead(blob);
+export async function unpackSnapshot(blob: Blob): Promise<Unpacked> {
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
   if (head[0] !== 0x1f || head[1] !== 0x8b) return { bytes: blob, length: blob.size, packed: false };
   const bytes = await new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))).blob();
   return { bytes, length: bytes.size, packed: true };
 }
 
-/** The copy the page keeps for later visits: the snapshot without its pages of zeros. */
+/** The copy the page keeps for later visits: the whole snapshot without its pages of zeros. */
 export async function copyToKeep(snapshot: Blob): Promise<Blob> {
-  const bytes = new Uint8Array(await snapshot.arrayBuffer());
-  return new Blob([sparseLength(bytes) === undefined ? toSparse(bytes) : bytes]);
+  return new Blob([toSparse(new Uint8Array(await snapshot.arrayBuffer()))]);
 }
