@@ -48,8 +48,19 @@ export function toSparse(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 
 /** Writes a sparse copy's pages into `into` (zeroed, of the full length). Throws on a copy that does not fit. */
 export function fillFromSparse(sparse: Uint8Array, into: Uint8Array): void {
-  const length = sparseLength(sparse);
-  if (length === undefined || length !== into.length) throw new Error('the stored snapshot is not for this memory');
+  forEachSparsePage(sparse, into.length, (at, page) => into.set(page, at));
+}
+
+/**
+ * Calls `write` with each kept page and where it goes, in rising order; the pages not kept are
+ * zeros. Throws on a copy that is not for memory of `length` bytes, or is damaged.
+ */
+export function forEachSparsePage(
+  sparse: Uint8Array,
+  length: number,
+  write: (at: number, page: Uint8Array) => void,
+): void {
+  if (sparseLength(sparse) !== length) throw new Error('the stored snapshot is not for this memory');
   const view = new DataView(sparse.buffer, sparse.byteOffset, sparse.byteLength);
   const page = view.getUint32(8, true);
   const count = view.getUint32(12, true);
@@ -61,7 +72,7 @@ export function fillFromSparse(sparse: Uint8Array, into: Uint8Array): void {
     const size = Math.min(page, length - p * page);
     const from = dataStart + k * page;
     if (p <= previous || size <= 0 || from + size > sparse.length) throw new Error('the stored snapshot is damaged');
-    into.set(sparse.subarray(from, from + size), p * page);
+    write(p * page, sparse.subarray(from, from + size));
     previous = p;
   }
 }

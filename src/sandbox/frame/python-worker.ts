@@ -3,7 +3,8 @@
 // reach the worker's globals (`import js`), so nothing it may not touch is ever put there.
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
 import { errorMessage } from '../../shared/error-message.ts';
-import { fillFromSparse, sparseLength } from '../../shared/sparse-snapshot.ts';
+import { forEachSparsePage, sparseLength } from '../../shared/sparse-snapshot.ts';
+import { SnapshotTarget, type SnapshotPages } from './snapshot-target.ts';
 import { AFTER_RESTORE, HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -44,6 +45,15 @@ function onInit(e: MessageEvent<WorkerInit>): void {
   void boot(init);
 }
 self.addEventListener('message', onInit);
+
+type PyodideModules = [
+  { loadPyodide(config: Record<string, unknown>): Promise<Pyodide> },
+  { default: (settings: unknown) => Promise<unknown> },
+];
+
+function importModules(urls: { pyodideMjs: string; asmMjs: string }): Promise<PyodideModules> {
+  return Promise.all([import(/* @vite-ignore */ urls.pyodideMjs), import(/* @vite-ignore */ urls.asmMjs)]);
+}
 
 async function boot(init: WorkerInit): Promise<void> {
   const port = init.port;
@@ -103,28 +113,24 @@ async function loadInterpreter(
   restoreFrom: { length: Promise<number>; bytes: Promise<ArrayBuffer> } | undefined,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
   // Pyodide sizes the interpreter's memory by the snapshot before it instantiates, and reads the
-  // bytes only afterwards. It is handed zeros of the right length at once, and they are filled in
-  // before the instantiation is reported done, so the instantiation overlaps the snapshot's read.
-  let restoreInto: Uint8Array | undefined;
-  const snapshotSized = restoreFrom?.length.then((n) => (restoreInto = new Uint8Array(n)));
-  const fillSnapshot = async (): Promise<void> => {
-    if (!restoreFrom || !restoreInto) return;
-    const bytes = new Uint8Array(await restoreFrom.bytes);
+  // bytes only once its module has started: it is handed a buffer of the right length at once,
+  // and the bytes, read meanwhile, are written once the module has started.
+  let target: SnapshotTarget | undefined;
+  let memory: WebAssembly.Memory | undefined;
+  const snapshotSized = restoreFrom?.length.then((n) => (target = new SnapshotTarget(n)).handed);
+  const snapshotPages = async (): Promise<SnapshotPages> => {
+    const bytes = new Uint8Array(await restoreFrom!.bytes);
+    const length = target!.length;
     // This browser's own copy leaves out the pages of zeros; the one built with the app is whole.
-    if (sparseLength(bytes) !== undefined) fillFromSparse(bytes, restoreInto);
-    else if (bytes.length === restoreInto.length) restoreInto.set(bytes);
-    else throw new Error('the snapshot changed length on its way');
-    release(bytes.buffer);
-    bootTimes['snapshot read'] = clock();
+    return (write) => {
+      if (sparseLength(bytes) !== undefined) forEachSparsePage(bytes, length, write);
+      else if (bytes.length === length) write(0, bytes);
+      else throw new Error('the snapshot changed length on its way');
+      release(bytes.buffer);
+      bootTimes['snapshot read'] = clock();
+    };
   };
-  // A snapshot that cannot be filled in ends the load here: thrown inside the instantiation, it
-  // would send Pyodide down its fallback of fetching the wasm again, which leads nowhere.
-  let snapshotFailed!: (err: unknown) => void;
-  const unusable = new Promise<never>((_ok, fail) => (snapshotFailed = fail));
-  const [pyodideModule, asmModule] = await Promise.all([
-    import(/* @vite-ignore */ init.urls.pyodideMjs),
-    import(/* @vite-ignore */ init.urls.asmMjs),
-  ]);
+  const [pyodideModule, asmModule] = await importModules(init.urls);
   bootTimes['pyodide imported'] = clock();
   // Pyodide fetches indexURL + "pyodide.asm.wasm" and instantiates it while it loads. The frame has
   // compiled that module already, so both steps are answered from it for the length of the load.
@@ -134,7 +140,6 @@ async function loadInterpreter(
     String(input instanceof Request ? input.url : input).endsWith('pyodide.asm.wasm')
       ? Promise.resolve(new Response(null))
       : realFetch(input, opts);
-  let memory: WebAssembly.Memory | undefined;
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     const wasmModule = await compiled;
     const instance = await WebAssembly.instantiate(wasmModule, imports);
@@ -143,34 +148,41 @@ async function loadInterpreter(
     memory =
       exported ??
       Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
-    try {
-      await fillSnapshot();
-    } catch (err) {
-      snapshotFailed(err);
-      return new Promise<never>(() => undefined);
-    }
     return { module: wasmModule, instance };
+  };
+  // The snapshot is written once the module has started, just before Pyodide restores it: into
+  // the memory itself where this Pyodide lets its restore be given only the header.
+  const createPyodideModule = async (settings: unknown): Promise<unknown> => {
+    const module = (await asmModule.default(settings)) as { API?: { restoreSnapshot?: unknown } };
+    if (!target) return module;
+    const api = module.API;
+    const restore = api?.restoreSnapshot;
+    if (!api || typeof restore !== 'function' || !memory) {
+      target.intoHanded(await snapshotPages());
+      return module;
+    }
+    const handed = target.handed;
+    const header = target.intoMemory(new Uint8Array(memory.buffer), await snapshotPages());
+    api.restoreSnapshot = (given: unknown) => apply(restore, api, [given === handed ? header : given]);
+    return module;
   };
   let py: Pyodide;
   try {
-    py = await Promise.race([
-      unusable,
-      pyodideModule.loadPyodide({
-        indexURL: init.urls.stdlib.replace(/[^/]*$/, ''),
-        stdLibURL: init.urls.stdlib,
-        lockFileContents: init.lock,
-        createPyodideModule: asmModule.default,
-        stdin: () => null,
-        env: { ...PYTHON_ENV },
-        ...(snapshotSized ? { _loadSnapshot: snapshotSized } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
-      }),
-    ]);
+    py = await pyodideModule.loadPyodide({
+      indexURL: init.urls.stdlib.replace(/[^/]*$/, ''),
+      stdLibURL: init.urls.stdlib,
+      lockFileContents: init.lock,
+      createPyodideModule,
+      stdin: () => null,
+      env: { ...PYTHON_ENV },
+      ...(snapshotSized ? { _loadSnapshot: snapshotSized } : init.makeSnapshot ? { _makeSnapshot: true } : {}),
+    });
   } finally {
     self.fetch = realFetch;
     WebAssembly.instantiateStreaming = realStreaming;
   }
   // Pyodide holds on to the snapshot it was handed for as long as the interpreter lives.
-  release(restoreInto?.buffer);
+  release(target?.handed.buffer);
   bootTimes[init.restore ? 'snapshot restored' : 'stdlib loaded'] = clock();
   py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
   for (const [name, source] of Object.entries(init.harness)) {
