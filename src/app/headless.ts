@@ -13,7 +13,6 @@ import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { errorMessage } from '../shared/error-message.ts';
-import { runSession } from './session.ts';
 import { startupMoments } from '../sandbox/startup-times.ts';
 
 export interface HeadlessApi {
@@ -114,6 +113,8 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       const { store } = await historyOpened();
       const clientOptions =
         options.modelIdleTimeoutMs === undefined ? undefined : { idleTimeoutMs: options.modelIdleTimeoutMs };
+      // The loop and the model clients load when a loop is asked for: grading never needs them.
+      const { runSession } = await import('./session.ts');
       const { session, outcome } = await runSession({
         task,
         endpoint,

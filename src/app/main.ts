@@ -2,7 +2,6 @@ import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { installHeadlessApi } from './headless.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { registerServiceWorker } from './offline/register.ts';
-import { mountApp } from './page.ts';
 import './style.css';
 
 const params = new URLSearchParams(location.search);
@@ -31,8 +30,13 @@ if (root && (params.has('classroom') || params.has('teacher') || location.hash.s
   );
   void registerServiceWorker();
 } else if (root && !params.has('headless')) {
-  mountApp(root, getRuntime());
-  // The task panel is usable from here on (the bench's time to interactive).
-  performance.mark('fixpoint:interactive');
+  // The page's own code is a chunk of its own: the sandbox opens (above) while it loads, and the
+  // command line's page, which has no need of it, never loads it.
+  const runtime = getRuntime();
+  void import('./page.ts').then(({ mountApp }) => {
+    mountApp(root, runtime);
+    // The task panel is usable from here on (the bench's time to interactive).
+    performance.mark('fixpoint:interactive');
+  });
   void registerServiceWorker();
 }
