@@ -90,22 +90,23 @@ export function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
     const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
-    const skipBuilt = new AbortController();
-    // This browser's unpacked copy serves: the compressed one need not be read at all.
-    const small = lookupSnapshot().then((l) => {
-      if (l.ownSnapshot) skipBuilt.abort();
-      return l;
-    });
+    const small = lookupSnapshot();
+    // Asked for only where this browser has no unpacked copy of its own: 7.5 MB not read at all.
+    // A development server has none: Python then boots from scratch and the page makes its own.
+    // (A server that answers every path with the page is not offering one.)
+    const built = small.then(({ ownSnapshot }) =>
+      ownSnapshot
+        ? undefined
+        : fetch(base + BUILT_SNAPSHOT)
+            .then((r) => (r.ok && !r.headers.get('Content-Type')?.includes('text/html') ? r.blob() : undefined))
+            .catch(() => undefined),
+    );
     const [pyodideMjs, asmMjs, wasm, stdlib, builtSnapshot, { lock, sources, harness }] = await Promise.all([
       blob('pyodide.mjs'),
       blob('pyodide.asm.mjs'),
       blob('pyodide.asm.wasm'),
       blob('python_stdlib.zip'),
-      // A development server has none: Python then boots from scratch and the page makes its own.
-      // (A server that answers every path with the page is not offering one.)
-      fetch(base + BUILT_SNAPSHOT, { signal: skipBuilt.signal })
-        .then((r) => (r.ok && !r.headers.get('Content-Type')?.includes('text/html') ? r.blob() : undefined))
-        .catch(() => undefined),
+      built,
       small,
     ]);
     const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };
