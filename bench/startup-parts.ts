@@ -14,7 +14,10 @@ const PARTS: [label: string, moments: string[]][] = [
   ['Pyodide modules imported', ['pyodide imported']],
   ['wasm compile (in the frame, beside the worker start)', ['wasm compiled']],
   ['wasm instantiate (beside the snapshot read)', ['wasm instantiated']],
-  ['snapshot unpacked (the built one) and read, past the instantiation', ['snapshot unpacked', 'snapshot read']],
+  [
+    "snapshot unpacked (the built one) and read, Pyodide's module started, snapshot written into its memory",
+    ['snapshot unpacked', 'snapshot read'],
+  ],
   ['stdlib load (from scratch) or snapshot restore', ['stdlib loaded', 'snapshot restored']],
   ['harness import', ['harness imported']],
   ['ready to the page', ['python ready']],
