@@ -2,6 +2,7 @@ import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { installHeadlessApi } from './headless.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { registerServiceWorker } from './offline/register.ts';
+import { loadAssets } from '../sandbox/frame-assets.ts';
 import './style.css';
 
 const params = new URLSearchParams(location.search);
@@ -19,6 +20,10 @@ const getRuntime = (): SandboxRuntime =>
 installHeadlessApi(getRuntime);
 if (headless && params.has('python')) getRuntime();
 const root = document.getElementById('app');
+// The service worker keeps the same files the starting sandbox is fetching: asked for together,
+// the same file is fetched twice, each waiting on the other in the browser's cache. It starts
+// once Python's files are here, and keeps them from the browser's cache.
+const registerWorker = (): void => void loadAssets().then(registerServiceWorker, registerServiceWorker);
 if (root && (params.has('classroom') || params.has('teacher') || location.hash.startsWith('#pack'))) {
   void Promise.all([import('../ui/classroom/open-pack.ts'), import('./classroom-models.ts')]).then(([m, c]) =>
     m.mountPackOpener(root, {
@@ -28,7 +33,7 @@ if (root && (params.has('classroom') || params.has('teacher') || location.hash.s
       teacher: params.has('teacher'),
     }),
   );
-  void registerServiceWorker();
+  registerWorker();
 } else if (root && !params.has('headless')) {
   // The page's own code is a chunk of its own: the sandbox opens (above) while it loads, and the
   // command line's page, which has no need of it, never loads it.
@@ -38,5 +43,5 @@ if (root && (params.has('classroom') || params.has('teacher') || location.hash.s
     // The task panel is usable from here on (the bench's time to interactive).
     performance.mark('fixpoint:interactive');
   });
-  void registerServiceWorker();
+  registerWorker();
 }
