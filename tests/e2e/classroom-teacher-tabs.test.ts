@@ -1,7 +1,8 @@
 // One stored teacher draft, two tabs: the second tab to open teacher mode says the draft is open
 // elsewhere and does not save over it, until the teacher takes the draft over there (then the
-// first tab stops saving). Also: a kept draft opens without the opener's buttons showing first,
-// and teacher mode still opens when IndexedDB refuses to work.
+// first tab stops saving); when the tab that has it closes, the other says so. Also: a kept draft
+// opens without the opener's buttons showing first, and teacher mode still opens when IndexedDB
+// refuses to work.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -14,6 +15,10 @@ const ELSEWHERE =
 const TAKEN =
   'This draft was taken over in another tab; edits here are not saved. Take it over to edit it here, as last ' +
   'saved there; that tab then stops saving.';
+
+const FREED =
+  'The tab that had this draft has closed; edits here are not saved. Take it over to edit it here, as last saved ' +
+  'there.';
 
 const teacherHeading = (page: Page) => page.getByRole('heading', { name: 'Teacher: write and check a pack' });
 const title = (page: Page) => page.getByLabel('Pack title');
@@ -97,7 +102,14 @@ describe('the teacher draft in two tabs', () => {
     expect(await storedTitle(first)).toBe('Now the second tab');
     expect(await title(first).inputValue()).toBe('Now the second tab');
     expect(await draftStatus(first).textContent()).toBe(ELSEWHERE);
+
+    // The tab that has the draft closes: the first one says so, and takes it over on request.
     await second.close();
+    await waitForSelectorText(first, '.teacher-draft-status', /has closed/);
+    expect(await draftStatus(first).textContent()).toBe(FREED);
+    await first.getByRole('button', { name: 'Take the draft over here' }).click();
+    await saved(first);
+    expect(await title(first).inputValue()).toBe('Now the second tab');
   });
 
   it('opens a kept draft without showing the opener buttons first', async () => {

@@ -13,20 +13,28 @@ export interface DraftLock {
 
 /**
  * This tab's claim on the draft: undefined while another tab holds it, unless `takeOver` takes
- * it from that tab. `onLost` runs when another tab takes it over later. Without Web Locks (old
- * browsers) every tab holds it, as before they existed.
+ * it from that tab. `onLost` runs when another tab takes it over later. `onFree` runs when the
+ * tab that holds it (from the start, or since it took it over) lets it go, closed or not: this
+ * one may then take it over. Without Web Locks (old browsers) every tab holds it, as before
+ * they existed.
  */
-export function claimDraft(o: { takeOver?: boolean; onLost(): void }): Promise<DraftLock | undefined> {
+export function claimDraft(o: { takeOver?: boolean; onLost(): void; onFree?(): void }): Promise<DraftLock | undefined> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (typeof locks?.request !== 'function') return Promise.resolve({ release: () => undefined });
   let release = (): void => undefined;
   const held = new Promise<void>((done) => (release = done));
   let granted = false;
+  // Granted (shared) only once no tab holds the draft; let go at once, so it keeps no one out.
+  const watchFree = (): void =>
+    void locks.request(LOCK_NAME, { mode: 'shared' }, () => o.onFree?.()).catch(() => undefined);
   return new Promise((resolve, reject) => {
     const options: LockOptions = o.takeOver ? { steal: true } : { ifAvailable: true };
     locks
       .request(LOCK_NAME, options, (lock) => {
-        if (!lock) return resolve(undefined);
+        if (!lock) {
+          watchFree();
+          return resolve(undefined);
+        }
         granted = true;
         resolve({ release });
         // Held until this settles.
@@ -36,8 +44,10 @@ export function claimDraft(o: { takeOver?: boolean; onLost(): void }): Promise<D
         () => undefined,
         (err: unknown) => {
           // A granted lock ends in an error only when another tab took it over.
-          if (granted) o.onLost();
-          else reject(err instanceof Error ? err : new Error(String(err)));
+          if (granted) {
+            o.onLost();
+            watchFree();
+          } else reject(err instanceof Error ? err : new Error(String(err)));
         },
       );
   });

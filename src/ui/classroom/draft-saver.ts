@@ -22,6 +22,8 @@ export interface DraftSaver {
   changed(): void;
   /** Another tab took the draft over: stop saving, say so, and offer to take it back. */
   lost(takeOver: () => void): void;
+  /** The tab that had the draft let it go (it closed): where this one is not saving, say so. */
+  freed(): void;
 }
 
 type State = 'saved' | 'pending' | 'failed' | 'off' | 'elsewhere';
@@ -29,6 +31,8 @@ type State = 'saved' | 'pending' | 'failed' | 'off' | 'elsewhere';
 const OPEN_ELSEWHERE = 'This draft is open in another tab; edits here are not saved.';
 const TAKEN_ELSEWHERE = 'This draft was taken over in another tab; edits here are not saved.';
 const TAKE_OVER_HOW = 'Take it over to edit it here, as last saved there; that tab then stops saving.';
+const FREED =
+  'The tab that had this draft has closed; edits here are not saved. Take it over to edit it here, as last saved there.';
 
 export function createDraftSaver(
   store: TeacherDraftStore | undefined,
@@ -134,6 +138,9 @@ export function createDraftSaver(
       stopped = true;
       removeEventListener('pagehide', flush);
       offerTakeOver(TAKEN_ELSEWHERE, takeOver);
+    },
+    freed() {
+      if (status.dataset.state === 'elsewhere') say('elsewhere', FREED);
     },
   };
 }

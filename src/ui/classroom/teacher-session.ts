@@ -55,7 +55,15 @@ async function show(
   let view: TeacherView | undefined;
   const again = (): void => void takeOver(root, s);
   // Without storage there is nothing to overwrite, so no tab needs the lock.
-  const lock = drafts.store ? await claimDraft({ takeOver: steal, onLost: () => view?.lost(again) }) : undefined;
+  // The tab that has the draft may close before this view is up: it is told once it is.
+  let free = false;
+  const onFree = (): void => {
+    free = true;
+    view?.freed();
+  };
+  const lock = drafts.store
+    ? await claimDraft({ takeOver: steal, onLost: () => view?.lost(again), onFree })
+    : undefined;
   try {
     const start = await read(drafts.store);
     if (typeof start === 'string') {
@@ -74,6 +82,7 @@ async function show(
         s.onClosed('Draft discarded.');
       },
     });
+    if (free) view.freed();
   } catch (err) {
     lock?.release();
     throw err;

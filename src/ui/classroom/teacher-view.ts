@@ -34,6 +34,8 @@ export interface TeacherViewOptions {
 export interface TeacherView {
   /** Another tab took the draft over: this one stops saving it. */
   lost(takeOver: () => void): void;
+  /** The tab that had the draft let it go: say so, where this one is not saving. */
+  freed(): void;
 }
 
 export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): TeacherView {
@@ -87,5 +89,5 @@ export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): T
     ),
   );
   exercises.select(0);
-  return { lost: (takeOver) => saver.lost(takeOver) };
+  return { lost: (takeOver) => saver.lost(takeOver), freed: () => saver.freed() };
 }
