@@ -4,7 +4,7 @@
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { forEachSparsePage, sparseLength } from '../../shared/sparse-snapshot.ts';
-import { SnapshotTarget, type SnapshotPages } from './snapshot-target.ts';
+import { SnapshotTarget, untouchedByStart, type ModuleLayout, type SnapshotPages } from './snapshot-target.ts';
 import { AFTER_RESTORE, HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -153,7 +153,7 @@ async function loadInterpreter(
   // The snapshot is written once the module has started, just before Pyodide restores it: into
   // the memory itself where this Pyodide lets its restore be given only the header.
   const createPyodideModule = async (settings: unknown): Promise<unknown> => {
-    const module = (await asmModule.default(settings)) as { API?: { restoreSnapshot?: unknown } };
+    const module = (await asmModule.default(settings)) as ModuleLayout & { API?: { restoreSnapshot?: unknown } };
     if (!target) return module;
     const api = module.API;
     const restore = api?.restoreSnapshot;
@@ -162,7 +162,8 @@ async function loadInterpreter(
       return module;
     }
     const handed = target.handed;
-    const header = target.intoMemory(new Uint8Array(memory.buffer), await snapshotPages());
+    const into = new Uint8Array(memory.buffer);
+    const header = target.intoMemory(into, await snapshotPages(), untouchedByStart(module, into.length));
     api.restoreSnapshot = (given: unknown) => apply(restore, api, [given === handed ? header : given]);
     return module;
   };

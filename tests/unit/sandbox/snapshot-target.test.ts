@@ -2,7 +2,7 @@
 // holding exactly the snapshot past its header, whatever the module wrote there while it started,
 // and Pyodide must be left the header alone.
 import { describe, expect, it } from 'vitest';
-import { SnapshotTarget, type SnapshotPages } from '../../../src/sandbox/frame/snapshot-target.ts';
+import { SnapshotTarget, untouchedByStart, type SnapshotPages } from '../../../src/sandbox/frame/snapshot-target.ts';
 import { forEachSparsePage, toSparse } from '../../../src/shared/sparse-snapshot.ts';
 
 const HEADER = 4096 + 64; // longer than a page, as a snapshot with many JavaScript references has
@@ -43,6 +43,43 @@ describe('writing a snapshot into the memory', () => {
       );
     });
   }
+
+  it('writes no zeros where the module has not written, and everything else as before', () => {
+    const bytes = snapshot(300_001);
+    const body = bytes.subarray(HEADER);
+    const memory = new Uint8Array(bytes.length).fill(0xee);
+    // Two stretches the module is said not to have written: one all zeros in the snapshot, one
+    // holding some of its bytes; the first must keep what it had, the second get the bytes.
+    const quiet = [HEADER + 3200, HEADER + 19_000] as const;
+    memory.fill(0, quiet[0] - HEADER, quiet[1] - HEADER);
+    memory.fill(0xee, 40_000, 60_000);
+    const header = new SnapshotTarget(bytes.length).intoMemory(memory, sparse(bytes), [
+      [quiet[0] - HEADER, quiet[1] - HEADER],
+      [40_000, 60_000],
+    ]);
+    expect(header.length).toBe(HEADER);
+    // The copy keeps whole pages of the snapshot; only a page of zeros is left out, and so unwritten.
+    const zeroPage = (at: number): boolean =>
+      bytes.subarray(at - (at % 4096), at - (at % 4096) + 4096).every((b) => !b);
+    let leftAsItWas = 0;
+    for (let i = 0; i < body.length; i++) {
+      const unwritten = i >= 40_000 && i < 60_000 && zeroPage(HEADER + i);
+      if (unwritten) leftAsItWas++;
+      if (memory[i] !== (unwritten ? 0xee : body[i])) throw new Error(`byte ${i}: ${memory[i]}`);
+    }
+    expect(leftAsItWas).toBeGreaterThan(4096);
+  });
+
+  it('reads from a started module where its stack and heap lie, and trusts nothing odd', () => {
+    const module = { ___stack_low: 4_000_000, ___stack_high: 14_000_000, _sbrk: (n: number) => 14_500_000 + n };
+    expect(untouchedByStart(module, 31_000_000)).toEqual([
+      [4_000_000, 14_000_000 - (1 << 20)],
+      [14_500_000, 31_000_000],
+    ]);
+    expect(untouchedByStart({ ...module, _sbrk: () => 32_000_000 }, 31_000_000)).toEqual([]);
+    expect(untouchedByStart({ ...module, _sbrk: () => 'x' }, 31_000_000)).toEqual([]);
+    expect(untouchedByStart({ ___stack_low: 1, ___stack_high: 2 }, 31_000_000)).toEqual([]);
+  });
 
   it('can instead fill the buffer handed to Pyodide, which copies it itself', () => {
     const bytes = snapshot(50_000);
