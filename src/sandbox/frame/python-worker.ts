@@ -4,12 +4,14 @@
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { forEachSparsePage, sparseLength } from '../../shared/sparse-snapshot.ts';
+import { zeroFreeHeap, type HeapModule } from '../../shared/free-heap.ts';
 import { SnapshotTarget, untouchedByStart, type ModuleLayout, type SnapshotPages } from './snapshot-target.ts';
 import { AFTER_RESTORE, HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 interface Pyodide {
+  _module: HeapModule;
   makeMemorySnapshot(): Uint8Array;
   runPython(code: string): unknown;
   pyimport(name: string): {
@@ -194,6 +196,7 @@ async function loadInterpreter(
   let snapshot: Uint8Array | undefined;
   if (init.makeSnapshot && !init.restore) {
     try {
+      zeroFreeHeap(py._module);
       snapshot = py.makeMemorySnapshot();
     } catch {
       // Without a snapshot every interpreter boots from scratch: slower, same behaviour.
