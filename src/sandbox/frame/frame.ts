@@ -10,7 +10,7 @@ import type {
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
 import { JsPool } from './js-pool.ts';
-import { copyToKeep, readAhead, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
+import { copyToKeep, readAhead, readLength, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
 import { readWorkerMessage } from './worker-messages.ts';
 
 interface Slot {
@@ -45,6 +45,8 @@ let makeInit: ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapsh
 // The snapshot handed in, being unpacked; `snapshot` once it is. Without one, the first visit's
 // interpreters boot from scratch and one is made.
 let restoring: Promise<Unpacked> | undefined;
+// The memory it restores, which a worker needs first, and may know before the bytes are read.
+let restoringLength: Promise<number> | undefined;
 let snapshot: Blob | undefined;
 let unpacked = false;
 let workerUrl = '';
@@ -75,7 +77,7 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
       void init(m);
       break;
     case 'snapshot':
-      if (!restoring && m.snapshot instanceof Blob) restoreFrom(readAhead(m.snapshot));
+      if (!restoring && m.snapshot instanceof Blob) restoreFrom(readAhead(m.snapshot), readLength(m.snapshot));
       break;
     case 'run':
       queue.push({ id: m.id, job: m.job });
@@ -145,7 +147,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       if (!restoring) throw err;
       // A snapshot that does not unpack or no longer loads (another Pyodide build): boot from scratch.
       retire(active);
-      restoring = snapshot = undefined;
+      restoring = restoringLength = snapshot = undefined;
       unpacked = false;
       toHost({ type: 'snapshot-rejected' });
       active = spawn();
@@ -164,7 +166,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
   }
 }
 
-function restoreFrom(u: Promise<Unpacked>): void {
+function restoreFrom(u: Promise<Unpacked>, length?: Promise<number>): void {
   restoring = u.then((got) => {
     bootTimes['snapshot unpacked'] = clock();
     unpacked = got.packed;
@@ -172,6 +174,8 @@ function restoreFrom(u: Promise<Unpacked>): void {
     return got;
   });
   restoring.catch(() => undefined);
+  restoringLength = length ?? restoring.then((got) => got.length);
+  restoringLength.catch(() => undefined);
 }
 
 /** Resolves after the first run has ended, or after a moment in which none was started. */
@@ -243,10 +247,13 @@ function spawn(snapshotOnly = false): Slot {
   worker.postMessage(init, [channel.port2]);
   void compiled?.then((module) => channel.port1.postMessage({ type: 'module', module } satisfies FrameToWorker));
   // Read here, beside the worker's own start, and moved over without a copy.
-  if (init.restore)
+  if (init.restore) {
+    void restoringLength?.then(
+      (length) => channel.port1.postMessage({ type: 'snapshot-length', length } satisfies FrameToWorker),
+      () => undefined,
+    );
     void restoring
       ?.then((u) => {
-        channel.port1.postMessage({ type: 'snapshot-length', length: u.length } satisfies FrameToWorker);
         // The bytes read ahead serve the first worker; they move to it, so a later one reads again.
         const ahead = u.read;
         u.read = undefined;
@@ -256,6 +263,7 @@ function spawn(snapshotOnly = false): Slot {
         (bytes) => channel.port1.postMessage({ type: 'snapshot', bytes } satisfies FrameToWorker, [bytes]),
         () => undefined,
       );
+  }
   return slot;
 }
 
@@ -270,6 +278,7 @@ function takeSnapshot(slot: Slot, bytes: Blob): void {
   slot.offersSnapshot = false;
   snapshot = bytes;
   restoring = Promise.resolve({ bytes, length: bytes.size, packed: false });
+  restoringLength = Promise.resolve(bytes.size);
   void offerCopy(bytes);
 }
 

@@ -15,6 +15,15 @@ export interface Unpacked {
   read?: ArrayBuffer;
 }
 
+/**
+ * The memory this browser's own copy restores, from its first bytes alone: the worker sizes
+ * Python's memory and starts Pyodide's module while the rest is still read.
+ */
+export async function readLength(blob: Blob): Promise<number> {
+  const head = new Uint8Array(await blob.slice(0, SPARSE_HEADER_BYTES).arrayBuffer());
+  return sparseLength(head) ?? blob.size;
+}
+
 /** This browser's own copy, read whole at once, while Python's files still arrive. */
 export async function readAhead(blob: Blob): Promise<Unpacked> {
   const read = await blob.arrayBuffer();

@@ -1,0 +1,27 @@
+// The memory a stored snapshot restores is known from its first bytes, before the rest is read,
+// and agrees with what the whole read says.
+import { describe, expect, it } from 'vitest';
+import { readAhead, readLength } from '../../../src/sandbox/frame/unpack-snapshot.ts';
+import { toSparse } from '../../../src/shared/sparse-snapshot.ts';
+
+function snapshot(length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  for (let at = 0; at < length; at += 3 * 4096) bytes.fill(7, at, Math.min(length, at + 100));
+  return bytes;
+}
+
+describe('the length of a stored snapshot', () => {
+  it('is read from the first bytes of this browser’s sparse copy', async () => {
+    const whole = snapshot(40 * 4096 + 24);
+    const sparse = new Blob([toSparse(whole)]);
+    expect(sparse.size).toBeLessThan(whole.length);
+    expect(await readLength(sparse)).toBe(whole.length);
+    expect((await readAhead(sparse)).length).toBe(whole.length);
+  });
+
+  it('is the size of a whole one', async () => {
+    const whole = new Blob([snapshot(10 * 4096)]);
+    expect(await readLength(whole)).toBe(10 * 4096);
+    expect((await readAhead(whole)).length).toBe(10 * 4096);
+  });
+});
