@@ -91,7 +91,7 @@ export function loadAssets(): Promise<Loaded> {
     const base = new URL('pyodide/', document.baseURI).href;
     const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
     const small = lookupSnapshot();
-    // Asked for only where this browser has no unpacked copy of its own: 7.5 MB not read at all.
+    // Asked for only where this browser has no unpacked copy of its own: 6 MB not read at all.
     // A development server has none: Python then boots from scratch and the page makes its own.
     // (A server that answers every path with the page is not offering one.)
     const built = small.then(({ ownSnapshot }) =>
