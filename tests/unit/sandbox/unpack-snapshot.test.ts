@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readAhead, readLength } from '../../../src/sandbox/frame/unpack-snapshot.ts';
 import { toSparse } from '../../../src/shared/sparse-snapshot.ts';
 
-function snapshot(length: number): Uint8Array {
+function snapshot(length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   for (let at = 0; at < length; at += 3 * 4096) bytes.fill(7, at, Math.min(length, at + 100));
   return bytes;
