@@ -16,6 +16,9 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** A file the build named after its content (`assets/name-hash.ext`): it never changes. */
+const HASHED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9.]+$/;
+
 export interface StaticServer {
   url: string;
   close(): Promise<void>;
@@ -41,11 +44,13 @@ export async function serveDist(
     }
     // Kept by the browser, and asked again each time: an unchanged file is answered without its
     // bytes, as a static host does (a returning visit reads 20 MB of Python from the HTTP cache).
+    // The build's own files carry their content's hash in their names: those are kept without
+    // asking, so a returning visit waits on no round trip for its code.
     const stat = statSync(file);
     const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': 'no-cache',
+      'Cache-Control': HASHED.test(path) ? 'max-age=31536000, immutable' : 'no-cache',
       ETag: etag,
     };
     if (opts.isolated !== false) {
