@@ -72,13 +72,20 @@ export interface HeapModule {
 type Fn = (...args: number[]) => number;
 const isFn = (f: unknown): f is Fn => typeof f === 'function';
 
+/** The heap's break (where allocation stops), or undefined where the module does not tell it. */
+export function heapBreak(module: Pick<HeapModule, '_sbrk'>): number | undefined {
+  const brk: unknown = isFn(module._sbrk) ? module._sbrk(0) : undefined;
+  return typeof brk === 'number' ? brk : undefined;
+}
+
 /** Zeros the unused bytes of the heap's free chunks; returns how many, 0 where the heap could not be read. */
 export function zeroFreeHeap(module: HeapModule): number {
-  const { HEAPU32: heap, ___heap_base: base, _sbrk: sbrk, _mallinfo: mallinfo } = module;
+  const { HEAPU32: heap, ___heap_base: base, _mallinfo: mallinfo } = module;
   const { _emscripten_stack_get_current: stackNow, __emscripten_stack_alloc: alloc } = module;
   const restore = module.__emscripten_stack_restore;
   if (!(heap instanceof Uint32Array) || typeof base !== 'number') return 0;
-  if (!isFn(sbrk) || !isFn(mallinfo) || !isFn(stackNow) || !isFn(alloc) || !isFn(restore)) return 0;
+  const brk = heapBreak(module);
+  if (brk === undefined || !isFn(mallinfo) || !isFn(stackNow) || !isFn(alloc) || !isFn(restore)) return 0;
   // mallinfo returns its struct through memory: taken from the stack, the heap stays as it is.
   const sp = stackNow();
   let count: FreeCount;
@@ -89,7 +96,7 @@ export function zeroFreeHeap(module: HeapModule): number {
   } finally {
     restore(sp);
   }
-  const chunks = freeChunks(heap, base, sbrk(0), count);
+  const chunks = freeChunks(heap, base, brk, count);
   if (!chunks) return 0;
   const bytes = new Uint8Array(heap.buffer);
   let zeroed = 0;

@@ -1,7 +1,6 @@
 // A size budget, not a timing: the JavaScript the built page loads before the task panel is usable
 // (the entry chunk, the page's chunk it imports at once, and everything those import statically)
-// stays within 150 KB gzip, and the
-// editor, terminal, diff view and Python harness are not part of it.
+// stays within 150 KB gzip, and the editor, terminal, diff view and Python harness are not part of it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';

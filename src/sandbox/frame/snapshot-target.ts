@@ -8,6 +8,8 @@
 // written since the memory was made (fresh memory is zeros): most of the snapshot's zeros lie there,
 // and those pages then stay untouched, so the interpreter holds less memory too.
 
+import { heapBreak, type HeapModule } from '../../shared/free-heap.ts';
+
 /** Pyodide's snapshot starts with a header of this many bytes at least; its second word is the header's length. */
 const MIN_HEADER = 48;
 
@@ -79,10 +81,9 @@ export class SnapshotTarget {
 }
 
 /** What an Emscripten module tells of where its stack and its heap lie. */
-export interface ModuleLayout {
+export interface ModuleLayout extends Pick<HeapModule, '_sbrk'> {
   ___stack_low?: unknown;
   ___stack_high?: unknown;
-  _sbrk?: unknown;
 }
 
 /**
@@ -98,10 +99,10 @@ const STACK_USED_AT_START = 1 << 20;
  * module does not tell its layout.
  */
 export function untouchedByStart(module: ModuleLayout, memoryLength: number): Span[] {
-  const { ___stack_low: low, ___stack_high: high, _sbrk: sbrk } = module;
-  if (typeof low !== 'number' || typeof high !== 'number' || typeof sbrk !== 'function') return [];
-  const brk = (sbrk as (increment: number) => unknown)(0);
-  if (typeof brk !== 'number' || brk < high || brk > memoryLength || low > high) return [];
+  const { ___stack_low: low, ___stack_high: high } = module;
+  if (typeof low !== 'number' || typeof high !== 'number') return [];
+  const brk = heapBreak(module);
+  if (brk === undefined || brk < high || brk > memoryLength || low > high) return [];
   return [
     [low, Math.max(low, high - STACK_USED_AT_START)],
     [brk, memoryLength],

@@ -30,9 +30,9 @@ type State = 'saved' | 'pending' | 'failed' | 'off' | 'elsewhere';
 
 const OPEN_ELSEWHERE = 'This draft is open in another tab; edits here are not saved.';
 const TAKEN_ELSEWHERE = 'This draft was taken over in another tab; edits here are not saved.';
-const TAKE_OVER_HOW = 'Take it over to edit it here, as last saved there; that tab then stops saving.';
-const FREED =
-  'The tab that had this draft has closed; edits here are not saved. Take it over to edit it here, as last saved there.';
+const TAKE_OVER = 'Take it over to edit it here, as last saved there';
+const TAKE_OVER_HOW = `${TAKE_OVER}; that tab then stops saving.`;
+const FREED = `The tab that had this draft has closed; edits here are not saved. ${TAKE_OVER}.`;
 
 export function createDraftSaver(
   store: TeacherDraftStore | undefined,
