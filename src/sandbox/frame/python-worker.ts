@@ -164,9 +164,16 @@ async function loadInterpreter(
       return module;
     }
     const handed = target.handed;
-    const into = new Uint8Array(memory.buffer);
-    const header = target.intoMemory(into, await snapshotPages(), untouchedByStart(module, into.length));
-    api.restoreSnapshot = (given: unknown) => apply(restore, api, [given === handed ? header : given]);
+    const pages = await snapshotPages();
+    const snapshotTarget = target;
+    const wasmMemory = memory;
+    // Written when Pyodide restores, not before: anything its load writes into the memory in
+    // between is overwritten, as Pyodide's own copy would overwrite it.
+    api.restoreSnapshot = (given: unknown) => {
+      if (given !== handed) return apply(restore, api, [given]);
+      const bytes = new Uint8Array(wasmMemory.buffer);
+      return apply(restore, api, [snapshotTarget.intoMemory(bytes, pages, untouchedByStart(module, bytes.length))]);
+    };
     return module;
   };
   let py: Pyodide;
