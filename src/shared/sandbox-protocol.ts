@@ -122,6 +122,8 @@ export type FrameToWorker =
   /** The snapshot's length, sent before its bytes: Pyodide sizes its memory by it and instantiates meanwhile. */
   | { type: 'snapshot-length'; length: number }
   | { type: 'snapshot'; bytes: ArrayBuffer }
+  /** The standard library's zip, read by the frame; undefined when it could not be read there. */
+  | { type: 'stdlib'; bytes?: ArrayBuffer }
   | { type: 'run'; id: number; job: RunJob };
 
 /** worker -> frame, over the private port only */

@@ -53,6 +53,9 @@ let workerUrl = '';
 // The first Python worker, started before Python's files arrive: its start overlaps their fetch.
 let early: Worker | undefined;
 let compiled: Promise<WebAssembly.Module> | undefined;
+// The standard library's zip, read once here while the first worker starts: a worker busy loading
+// Pyodide reads a blob only between its long tasks, so the zip would arrive late there.
+let stdlibBytes: Promise<ArrayBuffer | undefined> | undefined;
 let active: Slot | undefined;
 let spare: Slot | undefined;
 let js: JsPool | undefined;
@@ -128,6 +131,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       return module;
     });
     compiled.catch(() => undefined);
+    stdlibBytes = m.assets.stdlib.arrayBuffer().catch(() => undefined);
     workerUrl ||= workerBlobUrl(m.workerSource);
     makeInit = (port, interrupt, makeSnapshot) => ({
       type: 'init',
@@ -246,6 +250,8 @@ function spawn(snapshotOnly = false): Slot {
   };
   worker.postMessage(init, [channel.port2]);
   void compiled?.then((module) => channel.port1.postMessage({ type: 'module', module } satisfies FrameToWorker));
+  // Copied to each worker: Pyodide copies it into its file system anyway, and the next worker needs it too.
+  void stdlibBytes?.then((bytes) => channel.port1.postMessage({ type: 'stdlib', bytes } satisfies FrameToWorker));
   // Read here, beside the worker's own start, and moved over without a copy.
   if (init.restore) {
     void restoringLength?.then(

@@ -67,18 +67,21 @@ async function boot(init: WorkerInit): Promise<void> {
   let gotModule!: (m: WebAssembly.Module) => void;
   let gotLength!: (n: number) => void;
   let gotSnapshot!: (b: ArrayBuffer) => void;
+  let gotStdlib!: (b: ArrayBuffer | undefined) => void;
   const compiled = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
   const snapshotLength = new Promise<number>((ok) => (gotLength = ok));
   const snapshotBytes = new Promise<ArrayBuffer>((ok) => (gotSnapshot = ok));
+  const stdlib = new Promise<ArrayBuffer | undefined>((ok) => (gotStdlib = ok));
   port.onmessage = (e: MessageEvent<FrameToWorker>) => {
     const m = apply(eventData, e, []) as FrameToWorker | undefined;
     if (m?.type === 'module' && m.module instanceof WebAssembly.Module) gotModule(m.module);
     else if (m?.type === 'snapshot-length' && typeof m.length === 'number') gotLength(m.length);
     else if (m?.type === 'snapshot' && m.bytes instanceof ArrayBuffer) gotSnapshot(m.bytes);
+    else if (m?.type === 'stdlib') gotStdlib(m.bytes instanceof ArrayBuffer ? m.bytes : undefined);
   };
   const restoreFrom = init.restore ? { length: snapshotLength, bytes: snapshotBytes } : undefined;
   try {
-    ({ py, memory, snapshot } = await loadInterpreter(init, compiled, restoreFrom));
+    ({ py, memory, snapshot } = await loadInterpreter(init, compiled, stdlib, restoreFrom));
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
@@ -112,6 +115,7 @@ async function boot(init: WorkerInit): Promise<void> {
 async function loadInterpreter(
   init: WorkerInit,
   compiled: Promise<WebAssembly.Module>,
+  stdlib: Promise<ArrayBuffer | undefined>,
   restoreFrom: { length: Promise<number>; bytes: Promise<ArrayBuffer> } | undefined,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
   // Pyodide sizes the interpreter's memory by the snapshot before it instantiates, and reads the
@@ -136,12 +140,15 @@ async function loadInterpreter(
   bootTimes['pyodide imported'] = clock();
   // Pyodide fetches indexURL + "pyodide.asm.wasm" and instantiates it while it loads. The frame has
   // compiled that module already, so both steps are answered from it for the length of the load.
+  // The standard library's zip is answered with the bytes the frame has read, when it could.
   const realFetch = self.fetch;
   const realStreaming = WebAssembly.instantiateStreaming;
-  self.fetch = (input, opts) =>
-    String(input instanceof Request ? input.url : input).endsWith('pyodide.asm.wasm')
-      ? Promise.resolve(new Response(null))
-      : realFetch(input, opts);
+  self.fetch = (input, opts) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith('pyodide.asm.wasm')) return Promise.resolve(new Response(null));
+    if (url === init.urls.stdlib) return stdlib.then((b) => (b ? new Response(b) : realFetch(input, opts)));
+    return realFetch(input, opts);
+  };
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     const wasmModule = await compiled;
     const instance = await WebAssembly.instantiate(wasmModule, imports);
