@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
@@ -20,6 +21,12 @@ function pyodideAssets(): Plugin {
   };
   return {
     name: 'fixpoint-pyodide-assets',
+    // The page keeps these files between visits under this digest (src/sandbox/python-files-cache.ts).
+    config() {
+      const hash = createHash('sha256');
+      for (const f of PYODIDE_FILES) hash.update(readFileSync(resolve(from, f)));
+      return { define: { __PYODIDE_FILES__: JSON.stringify(hash.digest('hex').slice(0, 16)) } };
+    },
     buildStart() {
       copy(resolve('public/pyodide'));
     },

@@ -7,6 +7,11 @@ import jsWorkerUrl from './frame/javascript/worker.ts?worker&url';
 import type { PyodideAssets } from '../shared/sandbox-protocol.ts';
 import { BUILT_SNAPSHOT } from '../shared/python-boot.ts';
 import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
+import { pythonFilesCache, type PythonFilesCache } from './python-files-cache.ts';
+
+// The build's digest of Pyodide's files (vite.config.ts); absent where the page is not built by it.
+declare const __PYODIDE_FILES__: string | undefined;
+const FILES_VERSION = typeof __PYODIDE_FILES__ === 'string' ? __PYODIDE_FILES__ : undefined;
 
 export interface Loaded {
   assets: PyodideAssets;
@@ -18,6 +23,10 @@ export interface Loaded {
 }
 
 let assetsPromise: Promise<Loaded> | undefined;
+// Python's large files, kept between visits, and whether this page fetched them (so keeps them).
+let filesCache: PythonFilesCache | undefined;
+let fetchedFiles: Record<string, Blob> | undefined;
+let filesKept: Promise<void> | undefined;
 
 async function fetchOk(url: string): Promise<Response> {
   const res = await fetch(url);
@@ -89,7 +98,21 @@ export function lookupSnapshot(): Promise<Lookup> {
 export function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
-    const blob = (name: string) => fetchOk(base + name).then((r) => r.blob());
+    const names = {
+      pyodideMjs: 'pyodide.mjs',
+      asmMjs: 'pyodide.asm.mjs',
+      wasm: 'pyodide.asm.wasm',
+      stdlib: 'python_stdlib.zip',
+    };
+    const urls = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, base + name]));
+    filesCache = pythonFilesCache(FILES_VERSION, urls);
+    const kept = filesCache.load();
+    const fetched: Record<string, Blob> = {};
+    const blob = async (key: keyof typeof names): Promise<Blob> => {
+      const hit = (await kept)?.[key];
+      if (hit) return hit;
+      return (fetched[key] = await fetchOk(urls[key]!).then((r) => r.blob()));
+    };
     const small = lookupSnapshot();
     // Asked for only where this browser has no unpacked copy of its own: 6 MB not read at all.
     // A development server has none: Python then boots from scratch and the page makes its own.
@@ -102,16 +125,32 @@ export function loadAssets(): Promise<Loaded> {
             .catch(() => undefined),
     );
     const [pyodideMjs, asmMjs, wasm, stdlib, builtSnapshot, { lock, sources, harness }] = await Promise.all([
-      blob('pyodide.mjs'),
-      blob('pyodide.asm.mjs'),
-      blob('pyodide.asm.wasm'),
-      blob('python_stdlib.zip'),
+      blob('pyodideMjs'),
+      blob('asmMjs'),
+      blob('wasm'),
+      blob('stdlib'),
       built,
       small,
     ]);
+    if (Object.keys(fetched).length > 0) fetchedFiles = { pyodideMjs, asmMjs, wasm, stdlib };
     const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };
     return { assets, ...sources, builtSnapshot };
   })();
   assetsPromise.catch(() => (assetsPromise = undefined));
   return assetsPromise;
+}
+
+/**
+ * Keeps Python's files for later visits, once they have booted Python: stored once per page, and
+ * only when this page fetched them. Settles when they are stored, or there is nothing to store.
+ */
+export function keepPythonFiles(): Promise<void> {
+  const files = fetchedFiles;
+  if (!files || !filesCache) return Promise.resolve();
+  return (filesKept ??= filesCache.save(files));
+}
+
+/** Python did not start from these files: the next visit fetches them again. */
+export function forgetPythonFiles(): Promise<void> {
+  return filesCache?.drop() ?? Promise.resolve();
 }

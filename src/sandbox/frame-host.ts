@@ -2,7 +2,7 @@
 // fetch (its CSP allows no network) and is not controlled by the app's service worker, so the
 // app fetches Pyodide's files from its own origin (frame-assets.ts) and passes the bytes in.
 import type { FrameToHost, HostToFrame } from '../shared/sandbox-protocol.ts';
-import { loadAssets, loadSources, lookupSnapshot } from './frame-assets.ts';
+import { forgetPythonFiles, keepPythonFiles, loadAssets, loadSources, lookupSnapshot } from './frame-assets.ts';
 import { heartbeat } from './frame-heartbeat.ts';
 import { snapshotHandoff } from './snapshot-handoff.ts';
 import { markReported, markStartup } from './startup-times.ts';
@@ -62,6 +62,9 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   const jsReady = new Promise<void>((ok, fail) => (settleJs = { ok, fail }));
   jsReady.catch(() => undefined);
   const snapshots = snapshotHandoff();
+  // Python's files are kept for later visits once they have booted Python, dropped if they did not.
+  let filesSettled!: () => void;
+  const filesKept = new Promise<void>((ok) => (filesSettled = ok));
   const lostCallbacks: (() => void)[] = [];
   const alive = heartbeat(
     (n) => iframe.contentWindow?.postMessage({ type: 'ping', n } satisfies HostToFrame, '*'),
@@ -80,6 +83,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         markReported(m.times);
         markStartup('python ready');
         settle.ok({ isolated: m.isolated === true });
+        // After the snapshot: a first visit stores that once its first run is over.
+        void snapshots.cached.then(keepPythonFiles).finally(filesSettled);
         alive.start();
         setTimeout(startJs, JS_AFTER_PYTHON_MS);
         break;
@@ -102,6 +107,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'boot-error':
         startJs();
         snapshots.gaveUp();
+        void forgetPythonFiles().finally(filesSettled);
         settle.fail(new Error(`Python could not start: ${String(m.message)}`));
         break;
       case 'started':
@@ -121,6 +127,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   window.addEventListener('message', listener);
   const failAll = (err: unknown): void => {
     snapshots.gaveUp();
+    filesSettled();
     const error = err instanceof Error ? err : new Error(String(err));
     settle.fail(error);
     settleJs.fail(error);
@@ -192,7 +199,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     listen: (l) => void listeners.push(l),
     ready,
     jsReady,
-    cached: snapshots.cached,
+    cached: Promise.all([snapshots.cached, filesKept]).then(() => undefined),
     startPython,
     startJs,
     get pythonStarted() {

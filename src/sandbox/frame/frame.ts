@@ -130,7 +130,8 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       bootTimes['wasm compiled'] = clock();
       return module;
     });
-    compiled.catch(() => undefined);
+    let wasmRefused = false;
+    compiled.catch(() => (wasmRefused = true));
     stdlibBytes = m.assets.stdlib.arrayBuffer().catch(() => undefined);
     workerUrl ||= workerBlobUrl(m.workerSource);
     makeInit = (port, interrupt, makeSnapshot) => ({
@@ -148,7 +149,8 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     try {
       await Promise.all([compiled, active.ready, restoring]);
     } catch (err) {
-      if (!restoring) throw err;
+      // Wasm that does not compile is no fault of the snapshot: no interpreter can boot.
+      if (!restoring || wasmRefused) throw err;
       // A snapshot that does not unpack or no longer loads (another Pyodide build): boot from scratch.
       retire(active);
       restoring = restoringLength = snapshot = undefined;

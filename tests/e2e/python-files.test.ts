@@ -1,0 +1,85 @@
+// Python's large files (Pyodide's modules, its wasm, the standard library) are kept in this
+// browser's storage once they have booted Python: later visits take them from there, not from
+// the server; a kept file that does not boot is dropped, and the next visit fetches it again.
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChrome } from '../../cli/browser.ts';
+import { serveDist, type StaticServer } from '../../cli/server.ts';
+import { pyJob } from './support/browser.ts';
+
+const LARGE = [
+  '/pyodide/pyodide.mjs',
+  '/pyodide/pyodide.asm.mjs',
+  '/pyodide/pyodide.asm.wasm',
+  '/pyodide/python_stdlib.zip',
+];
+
+let server: StaticServer;
+let browser: Browser;
+const asked: string[] = [];
+beforeAll(async () => {
+  server = await serveDist({ isolated: true, onRequest: (p) => asked.push(p) });
+  browser = await launchChrome();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Visit {
+  stdout: string;
+  error?: string;
+  /** Which of Python's large files reached the server. */
+  fetched: string[];
+  /** The files this page keeps, by path, once it is done caching. */
+  kept: string[];
+}
+
+async function visit(context: BrowserContext, code: string): Promise<Visit> {
+  asked.length = 0;
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.url}?headless`);
+    const r = await page.evaluate(async (job) => {
+      const res = await window.fixpoint.run(job, 0);
+      const error = res.status === 'crashed' ? res.exception?.message : undefined;
+      await window.fixpoint.cached();
+      const keys = await (await caches.open('fixpoint-python-files')).keys();
+      return { stdout: res.stdout, error, kept: keys.map((k) => new URL(k.url).pathname).sort() };
+    }, pyJob(code));
+    return { ...r, fetched: LARGE.filter((f) => asked.includes(f)) };
+  } finally {
+    await page.close();
+  }
+}
+
+describe("Python's large files", () => {
+  it('are fetched on a first visit, kept once Python is up, and taken from the browser on the next', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const first = await visit(context, 'print(6 * 7)');
+    expect(first).toMatchObject({ stdout: '42\n', fetched: LARGE, kept: [...LARGE].sort() });
+    const again = await visit(context, 'import fractions\nprint(fractions.Fraction(3, 6))');
+    // The standard library read from the kept zip: a module no snapshot holds imports from it.
+    expect(again).toMatchObject({ stdout: '1/2\n', fetched: [], kept: [...LARGE].sort() });
+    await context.close();
+  });
+
+  it('are dropped when a kept one will not boot Python, and fetched again on the next visit', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await visit(context, 'print(1)');
+    const page = await context.newPage();
+    await page.goto(`${server.url}?headless`);
+    await page.evaluate(async () => {
+      const cache = await caches.open('fixpoint-python-files');
+      const key = (await cache.keys()).find((k) => new URL(k.url).pathname.endsWith('pyodide.asm.wasm'))!;
+      await cache.put(key, new Response('not WebAssembly'));
+    });
+    await page.close();
+    const broken = await visit(context, 'print(2)');
+    expect(broken.error).toMatch(/Python could not start: CompileError/);
+    expect(broken.kept).toEqual([]);
+    const again = await visit(context, 'print(3)');
+    expect(again).toMatchObject({ stdout: '3\n', fetched: LARGE, kept: [...LARGE].sort() });
+    await context.close();
+  });
+});
