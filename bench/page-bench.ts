@@ -69,7 +69,7 @@ async function startToFirstResult(isolated: boolean, profileDir: string, log: (s
   return start;
 }
 
-const RETURN_VISITS = 3;
+export const RETURN_VISITS = 5;
 
 export async function measureRuntime(isolated: boolean, log: (s: string) => void): Promise<RuntimeFigures> {
   const profileDir = mkdtempSync(join(tmpdir(), 'fixpoint-bench-profile-'));
