@@ -104,15 +104,11 @@ export function loadAssets(): Promise<Loaded> {
       wasm: 'pyodide.asm.wasm',
       stdlib: 'python_stdlib.zip',
     };
-    const urls = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, base + name]));
+    type Name = keyof typeof names;
+    const urls = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, base + name])) as Record<Name, string>;
     filesCache = pythonFilesCache(FILES_VERSION, urls);
     const kept = filesCache.load();
-    const fetched: Record<string, Blob> = {};
-    const blob = async (key: keyof typeof names): Promise<Blob> => {
-      const hit = (await kept)?.[key];
-      if (hit) return hit;
-      return (fetched[key] = await fetchOk(urls[key]!).then((r) => r.blob()));
-    };
+    const blob = async (key: Name): Promise<Blob> => (await kept)?.[key] ?? fetchOk(urls[key]).then((r) => r.blob());
     const small = lookupSnapshot();
     // Asked for only where this browser has no unpacked copy of its own: 6 MB not read at all.
     // A development server has none: Python then boots from scratch and the page makes its own.
@@ -132,7 +128,7 @@ export function loadAssets(): Promise<Loaded> {
       built,
       small,
     ]);
-    if (Object.keys(fetched).length > 0) fetchedFiles = { pyodideMjs, asmMjs, wasm, stdlib };
+    if (!(await kept)) fetchedFiles = { pyodideMjs, asmMjs, wasm, stdlib };
     const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };
     return { assets, ...sources, builtSnapshot };
   })();

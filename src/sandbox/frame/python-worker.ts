@@ -119,8 +119,8 @@ async function loadInterpreter(
   restoreFrom: { length: Promise<number>; bytes: Promise<ArrayBuffer> } | undefined,
 ): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
   // Pyodide sizes the interpreter's memory by the snapshot before it instantiates, and reads the
-  // bytes only once its module has started: it is handed a buffer of the right length at once,
-  // and the bytes, read meanwhile, are written once the module has started.
+  // bytes only when it restores: it is handed a buffer of the right length at once, and the
+  // bytes, read meanwhile, are written when it restores.
   let target: SnapshotTarget | undefined;
   let memory: WebAssembly.Memory | undefined;
   const snapshotSized = restoreFrom?.length.then((n) => (target = new SnapshotTarget(n)).handed);
@@ -159,8 +159,8 @@ async function loadInterpreter(
       Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
     return { module: wasmModule, instance };
   };
-  // The snapshot is written once the module has started, just before Pyodide restores it: into
-  // the memory itself where this Pyodide lets its restore be given only the header.
+  // The snapshot is written as Pyodide restores it, straight into the memory, where this Pyodide
+  // lets its restore be given the memory's own bytes; otherwise into the buffer it was handed.
   const createPyodideModule = async (settings: unknown): Promise<unknown> => {
     const module = (await asmModule.default(settings)) as ModuleLayout & { API?: { restoreSnapshot?: unknown } };
     if (!target) return module;
