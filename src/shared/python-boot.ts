@@ -9,8 +9,5 @@ export const PYTHON_ENV: Record<string, string> = { HOME: '/home/pyodide', LANG:
 export const HARNESS_DIR = '/lib/fixpoint';
 export const IMPORT_HARNESS = `import sys\nif ${JSON.stringify(HARNESS_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(HARNESS_DIR)})\nimport fixpoint_harness`;
 
-/** Run after booting from a snapshot: what a new interpreter has fresh (src/sandbox/frame/py/restore.py). */
-export const AFTER_RESTORE = 'from fixpoint_harness import restore as _r\n_r.refresh()\ndel _r';
-
 /** The snapshot made at build time, gzip-compressed, next to Pyodide's files. */
 export const BUILT_SNAPSHOT = 'python-snapshot.gz';

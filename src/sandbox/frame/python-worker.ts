@@ -6,7 +6,7 @@ import { errorMessage } from '../../shared/error-message.ts';
 import { forEachSparsePage, sparseLength } from '../../shared/sparse-snapshot.ts';
 import { zeroFreeHeap, type HeapModule } from '../../shared/free-heap.ts';
 import { SnapshotTarget, untouchedByStart, type ModuleLayout, type SnapshotPages } from './snapshot-target.ts';
-import { AFTER_RESTORE, HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
+import { HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -14,9 +14,11 @@ interface Pyodide {
   _module: HeapModule;
   makeMemorySnapshot(): Uint8Array;
   runPython(code: string): unknown;
-  pyimport(name: string): {
+  pyimport(name: 'fixpoint_harness'): {
     run_job: (job: string, emit: (kind: string, text: string, cut?: boolean) => void) => string;
   };
+  pyimport(name: 'fixpoint_harness.restore'): { refresh(): void };
+  pyimport(name: 'fixpoint_harness.sleep'): { install(wait: (ms: number) => void): void };
   setInterruptBuffer(buf: Int32Array): void;
   FS: { mkdirTree(path: string): void; writeFile(path: string, data: string): void };
   globals: { set(name: string, value: unknown): void };
@@ -205,8 +207,10 @@ async function loadInterpreter(
   for (const [name, source] of Object.entries(init.harness)) {
     py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
   }
-  py.runPython(IMPORT_HARNESS);
-  if (init.restore) py.runPython(AFTER_RESTORE);
+  // A snapshot holds the harness imported already: its functions are called, no source compiled.
+  // What a new interpreter has fresh is made fresh again (src/sandbox/frame/py/restore.py).
+  if (init.restore) py.pyimport('fixpoint_harness.restore').refresh();
+  else py.runPython(IMPORT_HARNESS);
   let snapshot: Uint8Array | undefined;
   if (init.makeSnapshot && !init.restore) {
     try {
@@ -234,22 +238,9 @@ function release(buffer: ArrayBufferLike | undefined): void {
 
 /** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */
 function installInterruptibleSleep(py: Pyodide, buf: Int32Array): void {
-  py.globals.set('_fixpoint_wait', (ms: number) => {
+  py.pyimport('fixpoint_harness.sleep').install((ms: number) => {
     if (ms > 0 && atomicsLoad(buf, 0) === 0) atomicsWait(buf, 0, 0, ms);
   });
-  py.runPython(`
-import time as _t
-_w = _fixpoint_wait
-def sleep(secs, _w=_w, _m=_t.monotonic):
-    if secs < 0:
-        raise ValueError("sleep length must be non-negative")
-    end = _m() + secs
-    while (left := end - _m()) > 0:
-        _w(min(left, 1.0) * 1000)
-        (lambda: None)()
-_t.sleep = sleep
-del _t, _w, sleep, _fixpoint_wait
-`);
 }
 
 function describeFatal(err: unknown): string {
