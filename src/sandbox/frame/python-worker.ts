@@ -6,7 +6,7 @@ import { errorMessage } from '../../shared/error-message.ts';
 import { forEachSparsePage, sparseLength } from '../../shared/sparse-snapshot.ts';
 import { zeroFreeHeap, type HeapModule } from '../../shared/free-heap.ts';
 import { SnapshotTarget, untouchedByStart, type ModuleLayout, type SnapshotPages } from './snapshot-target.ts';
-import { HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV } from '../../shared/python-boot.ts';
+import { HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV, WARM_UP } from '../../shared/python-boot.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -214,6 +214,7 @@ async function loadInterpreter(
   let snapshot: Uint8Array | undefined;
   if (init.makeSnapshot && !init.restore) {
     try {
+      py.runPython(WARM_UP);
       zeroFreeHeap(py._module);
       snapshot = py.makeMemorySnapshot();
     } catch {
