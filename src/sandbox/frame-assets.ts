@@ -27,6 +27,7 @@ let assetsPromise: Promise<Loaded> | undefined;
 let filesCache: PythonFilesCache | undefined;
 let fetchedFiles: Record<string, Blob> | undefined;
 let filesKept: Promise<void> | undefined;
+let filesKeptCopy = false;
 
 async function fetchOk(url: string): Promise<Response> {
   const res = await fetch(url);
@@ -128,7 +129,8 @@ export function loadAssets(): Promise<Loaded> {
       built,
       small,
     ]);
-    if (!(await kept)) fetchedFiles = { pyodideMjs, asmMjs, wasm, stdlib };
+    filesKeptCopy = (await kept) !== undefined;
+    if (!filesKeptCopy) fetchedFiles = { pyodideMjs, asmMjs, wasm, stdlib };
     const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };
     return { assets, ...sources, builtSnapshot };
   })();
@@ -146,7 +148,10 @@ export function keepPythonFiles(): Promise<void> {
   return (filesKept ??= filesCache.save(files));
 }
 
-/** Python did not start from these files: the next visit fetches them again. */
-export function forgetPythonFiles(): Promise<void> {
-  return filesCache?.drop() ?? Promise.resolve();
+/**
+ * Python did not start from these files: the next visit fetches them again. Says whether they
+ * were this browser's kept copy (a reload then fetches them anew).
+ */
+export function forgetPythonFiles(): { kept: boolean; dropped: Promise<void> } {
+  return { kept: filesKeptCopy, dropped: filesCache?.drop() ?? Promise.resolve() };
 }

@@ -104,12 +104,15 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'snapshot-rejected':
         snapshots.rejected();
         break;
-      case 'boot-error':
+      case 'boot-error': {
         startJs();
         snapshots.gaveUp();
-        void forgetPythonFiles().finally(filesSettled);
-        settle.fail(new Error(`Python could not start: ${String(m.message)}`));
+        const files = forgetPythonFiles();
+        void files.dropped.finally(filesSettled);
+        const advice = files.kept ? " (this browser's copy of Python's files is dropped: reload the page)" : '';
+        settle.fail(new Error(`Python could not start: ${String(m.message)}${advice}`));
         break;
+      }
       case 'started':
       case 'output':
       case 'progress':
