@@ -4,6 +4,8 @@
 // into the browser's own blob store before the frame reads it, about 0.1 s of CPU on every
 // returning visit. Keyed by the build's digest of the files: a build with other files finds
 // nothing and replaces what an older one kept.
+import { quietly } from './quietly.ts';
+
 const CACHE = 'fixpoint-python-files';
 
 export interface PythonFilesCache {
@@ -18,14 +20,6 @@ export function pythonFilesCache(version: string | undefined, urls: Record<strin
   const keyOf = (url: string): string => `${url}?files=${version}`;
   const open = async (): Promise<Cache | undefined> =>
     version && typeof caches !== 'undefined' ? caches.open(CACHE) : undefined;
-  // Any storage failure (private mode, quota) just means fetching the files as before.
-  const quietly = async <T>(f: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await f();
-    } catch {
-      return undefined;
-    }
-  };
   return {
     load: () =>
       quietly(async () => {

@@ -1,6 +1,8 @@
 // Keeps a booted interpreter's memory snapshot between visits (Cache Storage, this origin only),
 // so later visits start Python from it instead of from scratch. Keyed by everything that went
 // into it; a stale or unusable entry is simply not found or deleted.
+import { quietly } from './quietly.ts';
+
 const CACHE = 'fixpoint-python-snapshot';
 
 async function keyOf(parts: string[]): Promise<string | undefined> {
@@ -21,14 +23,6 @@ export function snapshotCache(parts: string[]): SnapshotCache {
     if (typeof caches === 'undefined') return undefined;
     const key = await keyOf(parts);
     return key ? { cache: await caches.open(CACHE), key } : undefined;
-  };
-  // Any storage failure (private mode, quota) just means booting without a snapshot.
-  const quietly = async <T>(f: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await f();
-    } catch {
-      return undefined;
-    }
   };
   return {
     load: () =>
