@@ -16,6 +16,10 @@ const job = (code: string, timeoutSec = 3): RunJob => ({
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+/** The sample whose `ms` is the median (the upper one of an even count). */
+export const medianStart = <T extends { ms: number }>(xs: T[]): T =>
+  [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)]!;
+
 /** Milliseconds from starting `job` in the page to its result, and the result's status. */
 function timeRun(page: Page, j: RunJob): Promise<{ ms: number; status: string }> {
   return page.evaluate(async (jj) => {
@@ -79,7 +83,7 @@ export async function measureRuntime(isolated: boolean, log: (s: string) => void
   const hp = await openHeadless({ sandboxes: 1, isolated, log, profileDir });
   try {
     visits.push(await firstResult(hp.page));
-    const returning = [...visits].sort((a, b) => a.ms - b.ms)[Math.floor(visits.length / 2)]!;
+    const returning = medianStart(visits);
     // Warm means steady: the warm spare has finished booting and nothing else wants the CPU.
     await hp.page.evaluate(() => window.fixpoint.cached());
     await new Promise((r) => setTimeout(r, 6000));

@@ -8,7 +8,7 @@ import { measureGrading } from './grading-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
 import { measureJs } from './js-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
-import { measureRuntime, RETURN_VISITS, type RuntimeFigures } from './page-bench.ts';
+import { measureRuntime, medianStart, RETURN_VISITS, type RuntimeFigures } from './page-bench.ts';
 import { measureScaling } from './scaling-bench.ts';
 import { scratchStart } from './scratch-start.ts';
 import { measureSelection } from './selection-bench.ts';
@@ -64,7 +64,7 @@ if (want('python')) {
     await sampleBare();
   }
 
-  const b = [...bareStarts].sort((x, y) => x.ms - y.ms)[Math.floor(bareStarts.length / 2)]!;
+  const b = medianStart(bareStarts);
   const bare = b.ms;
   results.bareStartMs = bare;
   results.bareStart = b;

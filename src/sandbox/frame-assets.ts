@@ -23,11 +23,9 @@ export interface Loaded {
 }
 
 let assetsPromise: Promise<Loaded> | undefined;
-// Python's large files, kept between visits, and whether this page fetched them (so keeps them).
-let filesCache: PythonFilesCache | undefined;
-let fetchedFiles: Record<string, Blob> | undefined;
-let filesKept: Promise<void> | undefined;
-let filesKeptCopy = false;
+// Python's large files: where they are kept between visits, and the ones this page fetched (and
+// so keeps) when they were not kept already.
+let pythonFiles: { cache: PythonFilesCache; fetched?: Record<string, Blob>; saved?: Promise<void> } | undefined;
 
 async function fetchOk(url: string): Promise<Response> {
   const res = await fetch(url);
@@ -107,8 +105,8 @@ export function loadAssets(): Promise<Loaded> {
     };
     type Name = keyof typeof names;
     const urls = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, base + name])) as Record<Name, string>;
-    filesCache = pythonFilesCache(FILES_VERSION, urls);
-    const kept = filesCache.load();
+    const cache = pythonFilesCache(FILES_VERSION, urls);
+    const kept = cache.load();
     const blob = async (key: Name): Promise<Blob> => (await kept)?.[key] ?? fetchOk(urls[key]).then((r) => r.blob());
     const small = lookupSnapshot();
     // Asked for only where this browser has no unpacked copy of its own: 6 MB not read at all.
@@ -129,8 +127,7 @@ export function loadAssets(): Promise<Loaded> {
       built,
       small,
     ]);
-    filesKeptCopy = (await kept) !== undefined;
-    if (!filesKeptCopy) fetchedFiles = { pyodideMjs, asmMjs, wasm, stdlib };
+    pythonFiles = { cache, fetched: (await kept) ? undefined : { pyodideMjs, asmMjs, wasm, stdlib } };
     const assets = { pyodideMjs, asmMjs, wasm, stdlib, lock, harness };
     return { assets, ...sources, builtSnapshot };
   })();
@@ -143,9 +140,9 @@ export function loadAssets(): Promise<Loaded> {
  * only when this page fetched them. Settles when they are stored, or there is nothing to store.
  */
 export function keepPythonFiles(): Promise<void> {
-  const files = fetchedFiles;
-  if (!files || !filesCache) return Promise.resolve();
-  return (filesKept ??= filesCache.save(files));
+  const files = pythonFiles;
+  if (!files?.fetched) return Promise.resolve();
+  return (files.saved ??= files.cache.save(files.fetched));
 }
 
 /**
@@ -153,5 +150,6 @@ export function keepPythonFiles(): Promise<void> {
  * were this browser's kept copy (a reload then fetches them anew).
  */
 export function forgetPythonFiles(): { kept: boolean; dropped: Promise<void> } {
-  return { kept: filesKeptCopy, dropped: filesCache?.drop() ?? Promise.resolve() };
+  const files = pythonFiles;
+  return { kept: files !== undefined && !files.fetched, dropped: files?.cache.drop() ?? Promise.resolve() };
 }

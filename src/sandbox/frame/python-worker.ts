@@ -21,7 +21,6 @@ interface Pyodide {
   pyimport(name: 'fixpoint_harness.sleep'): { install(wait: (ms: number) => void): void };
   setInterruptBuffer(buf: Int32Array): void;
   FS: { mkdirTree(path: string): void; writeFile(path: string, data: string): void };
-  globals: { set(name: string, value: unknown): void };
 }
 
 // Wall-clock moments of this worker's start, sent with "ready" for the bench's start-up rows.
