@@ -27,11 +27,25 @@ let assetsPromise: Promise<Loaded> | undefined;
 // so keeps) when they were not kept already.
 let pythonFiles: { cache: PythonFilesCache; fetched?: Record<string, Blob>; saved?: Promise<void> } | undefined;
 
-async function fetchOk(url: string): Promise<Response> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`could not load ${url}: HTTP ${res.status}`);
-  return res;
+/**
+ * A file of this origin, read by `read`. A transfer cut short (a network error, not an HTTP status)
+ * is tried once more: two tabs opening at once, or the service worker taking over mid-download,
+ * can drop one; the error names the file.
+ */
+async function fetchRead<T>(url: string, read: (res: Response) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url);
+      if (!res.ok) throw new HttpError(`HTTP ${res.status}`);
+      return await read(res);
+    } catch (err) {
+      if (attempt < 2 && !(err instanceof HttpError)) continue;
+      throw new Error(`could not load ${url}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  }
 }
+
+class HttpError extends Error {}
 
 interface Sources {
   frameSource: string;
@@ -45,7 +59,7 @@ let sourcesPromise: Promise<Sources> | undefined;
 export function loadSources(): Promise<Sources> {
   sourcesPromise ??= (async () => {
     const [frameSource, workerSource, jsWorkerSource] = await Promise.all(
-      [frameUrl, workerUrl, jsWorkerUrl].map((u) => fetchOk(u).then((r) => r.text())),
+      [frameUrl, workerUrl, jsWorkerUrl].map((u) => fetchRead(u, (r) => r.text())),
     );
     return { frameSource: frameSource!, workerSource: workerSource!, jsWorkerSource: jsWorkerSource! };
   })();
@@ -72,7 +86,7 @@ export function lookupSnapshot(): Promise<Lookup> {
   lookupPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
     const [lock, sources, { harnessSources }] = await Promise.all([
-      fetchOk(base + 'pyodide-lock.json').then((r) => r.text()),
+      fetchRead(base + 'pyodide-lock.json', (r) => r.text()),
       loadSources(),
       // The harness's Python sources are their own chunk, so the first paint does not wait for them.
       import('./harness-sources.ts'),
@@ -107,7 +121,7 @@ export function loadAssets(): Promise<Loaded> {
     const urls = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, base + name])) as Record<Name, string>;
     const cache = pythonFilesCache(FILES_VERSION, urls);
     const kept = cache.load();
-    const blob = async (key: Name): Promise<Blob> => (await kept)?.[key] ?? fetchOk(urls[key]).then((r) => r.blob());
+    const blob = async (key: Name): Promise<Blob> => (await kept)?.[key] ?? fetchRead(urls[key], (r) => r.blob());
     const small = lookupSnapshot();
     // Asked for only where this browser has no unpacked copy of its own: 6 MB not read at all.
     // A development server has none: Python then boots from scratch and the page makes its own.

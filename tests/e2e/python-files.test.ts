@@ -82,4 +82,18 @@ describe("Python's large files", () => {
     expect(again).toMatchObject({ stdout: '3\n', fetched: LARGE, kept: [...LARGE].sort() });
     await context.close();
   });
+
+  it('are fetched again when a transfer is cut short once, and a file that never arrives is named', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    let cut = 0;
+    await context.route('**/pyodide/pyodide.asm.wasm', (r) => (cut++ === 0 ? r.abort('failed') : r.continue()));
+    expect(await visit(context, 'print(5)')).toMatchObject({ stdout: '5\n' });
+    expect(cut).toBe(2);
+    await context.close();
+    const never = await browser.newContext({ serviceWorkers: 'block' });
+    await never.route('**/pyodide/pyodide.asm.wasm', (r) => r.abort('failed'));
+    const v = await visit(never, 'print(6)');
+    expect(v.error).toMatch(/could not load http:\/\/[^ ]*\/pyodide\/pyodide\.asm\.wasm: Failed to fetch/);
+    await never.close();
+  });
 });
