@@ -22,15 +22,16 @@ export interface StartUpParts {
 export function startUp(p: StartUpParts): void {
   const { root, notices } = p;
   root.dataset.python = 'starting';
-  notices.show('python', 'Starting Python… (a few seconds the first time)', 'info');
+  p.layout.setPythonState('starting');
   p.python.ready.then(
     ({ isolated }) => {
       root.dataset.python = 'ready';
       root.dataset.isolated = String(isolated);
-      notices.dismiss('python');
+      p.layout.setPythonState('ready');
     },
     (err: unknown) => {
       root.dataset.python = 'failed';
+      p.layout.setPythonState('failed');
       notices.show(
         'python',
         `${errorMessage(err)}. Reload the page to try again; runs cannot work until Python starts.`,

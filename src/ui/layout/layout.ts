@@ -42,6 +42,11 @@ export interface Layout {
   buttons: LayoutButtons;
   /** "openai · gpt-4o-mini"; undefined means no endpoint, and Ctrl/Cmd+Enter then runs once. */
   setEndpoint(label: string | undefined): void;
+  /**
+   * Whether Python is up, in the header: its own place, so the page does not move under the pointer
+   * when the start ends (a click in flight would land on whatever took the button's place).
+   */
+  setPythonState(state: 'starting' | 'ready' | 'failed'): void;
   /** Disables the start buttons and enables Stop while the loop or a run is going. */
   setRunning(running: boolean): void;
   /** The verdict line, e.g. "failed — 2/3 tests (41 ms)"; an error is also announced. */
@@ -54,6 +59,12 @@ export interface Layout {
   runShortcut(): void;
   dispose(): void;
 }
+
+const PYTHON_STATE = {
+  starting: 'Python starting…',
+  ready: 'Python ready',
+  failed: 'Python failed to start',
+} as const;
 
 // The visible text is the accessible name (so voice control can say it); the title adds detail.
 function button(label: string, cls: string, testid: string, title?: string): HTMLButtonElement {
@@ -96,6 +107,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
   };
   const endpoint = h('span', { class: 'endpoint', 'data-testid': 'endpoint' });
+  const python = h('span', { class: 'python-state', role: 'status', 'data-testid': 'python-state' });
   // Not a live region itself: the announcer says the loop's progress once, in shorter words.
   const verdict = h('div', { class: 'verdict', 'data-testid': 'verdict', data: { tone: 'pending' } });
   const announcer = h('div', {
@@ -121,6 +133,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       { class: 'app-header' },
       h('h1', null, opts.appName ?? 'Fixpoint'),
       endpoint,
+      python,
       h(
         'nav',
         { class: 'app-nav', 'aria-label': 'Panels' },
@@ -184,6 +197,10 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       hasEndpoint = label !== undefined;
       setText(endpoint, label ?? 'No endpoint: set one in Settings');
       endpoint.classList.toggle('missing', !hasEndpoint);
+    },
+    setPythonState(state) {
+      setText(python, PYTHON_STATE[state]);
+      python.dataset.state = state;
     },
     setRunning(running) {
       for (const b of [buttons.runLoop, buttons.continueFrom, buttons.runOnce]) b.disabled = running;
