@@ -30,7 +30,14 @@ export async function serveDist(
   const root = resolve(opts.root ?? 'dist');
   if (!existsSync(join(root, 'index.html'))) throw new Error(`no built page in ${root}: run "npm run build" first`);
   const server: Server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let path: string;
+    try {
+      // The request's path as sent: "//x" is a path here, not an address of another host.
+      path = decodeURIComponent(new URL(`http://x${req.url ?? '/'}`).pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain' }).end('bad request path');
+      return;
+    }
     opts.onRequest?.(path);
     let file = normalize(join(root, path));
     if (!file.startsWith(root)) {

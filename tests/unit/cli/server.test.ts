@@ -2,11 +2,19 @@
 // the browser without asking again, everything else is asked again and answered 304 if unchanged.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDist, type StaticServer } from '../../../cli/server.ts';
 
 let server: StaticServer;
+
+/** The status for a path sent exactly as written (fetch would tidy it first). */
+function statusOf(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(new URL(server.url), { path }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', reject);
+  });
+}
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'fixpoint-dist-'));
@@ -42,5 +50,14 @@ describe('the local server', () => {
     expect((await again.arrayBuffer()).byteLength).toBe(0);
     expect(again.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
     expect(first.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it('answers odd paths with a status and keeps serving', async () => {
+    expect(await statusOf('//')).toBe(200);
+    expect(await statusOf('//index.html')).toBe(200);
+    expect(await statusOf('/%E0%A4%A')).toBe(400);
+    expect(await statusOf('/../../etc/passwd')).toBe(404);
+    expect(await statusOf('/..%2F..%2Fetc%2Fpasswd')).toBe(403);
+    expect(await statusOf('/index.html')).toBe(200);
   });
 });
