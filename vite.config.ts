@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { pythonSnapshot } from './build/python-snapshot.ts';
+import { PAGE_KEPT_FILES } from './src/shared/python-boot.ts';
 
 // Cross-origin isolation lets the sandbox frame share an interrupt buffer with its worker.
 const isolation = {
@@ -49,8 +50,12 @@ function wllamaAssets(): Plugin {
   };
 }
 
-/** Emits sw.js with the list of every file the page needs offline. */
+/**
+ * Emits sw.js with the list of every file the page needs offline, but for Pyodide's large files,
+ * which the page keeps itself (one copy in the browser, not two).
+ */
 function serviceWorker(): Plugin {
+  const pageKept: string[] = Object.values(PAGE_KEPT_FILES);
   return {
     name: 'fixpoint-service-worker',
     apply: 'build',
@@ -61,16 +66,18 @@ function serviceWorker(): Plugin {
         ...Object.keys(bundle)
           .filter((f) => !f.startsWith('.vite/'))
           .map((f) => `./${f}`),
-        ...PYODIDE_FILES.map((f) => `./pyodide/${f}`),
+        ...PYODIDE_FILES.filter((f) => !pageKept.includes(f)).map((f) => `./pyodide/${f}`),
         './favicon.svg',
       ];
       const version = Date.now().toString(36);
       const body = readFileSync(resolve('src/app/offline/service-worker.js'), 'utf8');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw.js',
-        source: `const PRECACHE = ${JSON.stringify(files)};\nconst VERSION = ${JSON.stringify(version)};\n${body}`,
-      });
+      const constants = {
+        PRECACHE: files,
+        VERSION: version,
+        PAGE_KEPT: pageKept.map((f) => `./pyodide/${f}`),
+      };
+      const prelude = Object.entries(constants).map(([k, v]) => `const ${k} = ${JSON.stringify(v)};\n`);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: `${prelude.join('')}${body}` });
     },
   };
 }

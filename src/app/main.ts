@@ -20,9 +20,9 @@ const getRuntime = (): SandboxRuntime =>
 installHeadlessApi(getRuntime);
 if (headless && params.has('python')) getRuntime();
 const root = document.getElementById('app');
-// The service worker keeps the same files the starting sandbox is fetching: asked for together,
-// the same file is fetched twice, each waiting on the other in the browser's cache. It starts
-// once Python's files are here, and keeps them from the browser's cache.
+// The service worker keeps files the starting sandbox is fetching too (the built snapshot, Pyodide's
+// lock): asked for together, the same file is fetched twice, each waiting on the other in the
+// browser's cache. It starts once Python's files are here, and keeps those from the browser's cache.
 const registerWorker = (): void => void loadAssets().then(registerServiceWorker, registerServiceWorker);
 if (root && (params.has('classroom') || params.has('teacher') || location.hash.startsWith('#pack'))) {
   void Promise.all([import('../ui/classroom/open-pack.ts'), import('./classroom-models.ts')]).then(([m, c]) =>

@@ -5,7 +5,7 @@ import frameUrl from './frame/frame.ts?worker&url';
 import workerUrl from './frame/python-worker.ts?worker&url';
 import jsWorkerUrl from './frame/javascript/worker.ts?worker&url';
 import type { PyodideAssets } from '../shared/sandbox-protocol.ts';
-import { BUILT_SNAPSHOT } from '../shared/python-boot.ts';
+import { BUILT_SNAPSHOT, PAGE_KEPT_FILES } from '../shared/python-boot.ts';
 import { snapshotCache, type SnapshotCache } from './snapshot-cache.ts';
 import { pythonFilesCache, type PythonFilesCache } from './python-files-cache.ts';
 
@@ -111,14 +111,11 @@ export function lookupSnapshot(): Promise<Lookup> {
 export function loadAssets(): Promise<Loaded> {
   assetsPromise ??= (async () => {
     const base = new URL('pyodide/', document.baseURI).href;
-    const names = {
-      pyodideMjs: 'pyodide.mjs',
-      asmMjs: 'pyodide.asm.mjs',
-      wasm: 'pyodide.asm.wasm',
-      stdlib: 'python_stdlib.zip',
-    };
-    type Name = keyof typeof names;
-    const urls = Object.fromEntries(Object.entries(names).map(([k, name]) => [k, base + name])) as Record<Name, string>;
+    type Name = keyof typeof PAGE_KEPT_FILES;
+    const urls = Object.fromEntries(Object.entries(PAGE_KEPT_FILES).map(([k, name]) => [k, base + name])) as Record<
+      Name,
+      string
+    >;
     const cache = pythonFilesCache(FILES_VERSION, urls);
     const kept = cache.load();
     const blob = async (key: Name): Promise<Blob> => (await kept)?.[key] ?? fetchRead(urls[key], (r) => r.blob());

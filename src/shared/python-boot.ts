@@ -19,3 +19,14 @@ export const WARM_UP = `import fixpoint_harness as _h\n_h.run_job(${JSON.stringi
 
 /** The snapshot made at build time, gzip-compressed, next to Pyodide's files. */
 export const BUILT_SNAPSHOT = 'python-snapshot.gz';
+
+/**
+ * Pyodide's large files (13 MB), which the page keeps in its own store once they have started
+ * Python (src/sandbox/python-files-cache.ts): the service worker keeps no second copy of them.
+ */
+export const PAGE_KEPT_FILES = {
+  pyodideMjs: 'pyodide.mjs',
+  asmMjs: 'pyodide.asm.mjs',
+  wasm: 'pyodide.asm.wasm',
+  stdlib: 'python_stdlib.zip',
+} as const;

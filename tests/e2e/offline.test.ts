@@ -1,6 +1,7 @@
 // A static host that cannot send headers, then no network at all: the service worker makes the
-// page cross-origin isolated and keeps everything Python needs, and the in-page model's engine
-// once a model is stored.
+// page cross-origin isolated and keeps the app's files, the page keeps Python's large files (one
+// copy, not one in each store), and the worker keeps the in-page model's engine once a model is
+// stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChrome } from '../../cli/browser.ts';
 import { serveDist, type StaticServer } from '../../cli/server.ts';
@@ -36,6 +37,23 @@ describe('static hosting and offline use', () => {
     );
     await page.waitForSelector('#app[data-python="ready"]', { state: 'attached', timeout: 90_000 });
     expect(await page.evaluate(() => document.querySelector('#app')?.getAttribute('data-isolated'))).toBe('true');
+  });
+
+  it("keeps Python's large files once, in the page's store, and the app's files in the worker's", async () => {
+    await page.evaluate(() => window.fixpoint.cached());
+    const stored = await page.evaluate(async () => {
+      const names = async (cache: string): Promise<string[]> =>
+        (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname.split('/').pop()!);
+      const result: Record<string, string[]> = {};
+      for (const key of await caches.keys())
+        result[key.startsWith('fixpoint-app-') ? 'worker' : key] = await names(key);
+      return result;
+    });
+    const large = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'];
+    expect([...stored['fixpoint-python-files']!].sort()).toEqual([...large].sort());
+    expect(stored.worker).toContain('pyodide-lock.json');
+    expect(stored.worker!.some((name) => /^index-.+\.js$/.test(name))).toBe(true);
+    for (const name of large) expect(stored.worker).not.toContain(name);
   });
 
   it('stores a model picked from disk', async () => {

@@ -2,8 +2,10 @@
 // returning visits (the page itself network first, so a new build is picked up as soon as the
 // network answers), and adds the cross-origin isolation headers on hosts that cannot send them,
 // so the sandbox can interrupt runaway code.
-// PRECACHE and VERSION are prepended at build time.
-/* global PRECACHE, VERSION */
+// Pyodide's large files (PAGE_KEPT) are left to the page, which keeps them in its own store once
+// they have started Python: this worker neither stores nor answers them, so they are kept once.
+// PRECACHE, VERSION and PAGE_KEPT are prepended at build time.
+/* global PRECACHE, VERSION, PAGE_KEPT */
 const CACHE = `fixpoint-app-${VERSION}`;
 
 self.addEventListener('install', (event) => {
@@ -43,6 +45,7 @@ const thisBuildPages = new Set();
 const shellUrl = () => new URL('./', self.registration.scope).href;
 const precached = () => new Set(PRECACHE.map((p) => new URL(p, self.registration.scope).href));
 let precachedUrls;
+let pageKeptUrls;
 
 async function navigate(event, cache) {
   try {
@@ -67,6 +70,8 @@ self.addEventListener('fetch', (event) => {
   // Model files are kept by the page itself (resumable, in its own storage): a second copy here
   // would double the space, and a partial (Range) answer cannot be cached at all.
   if (req.headers.has('range') || /\.gguf$/i.test(url.pathname)) return;
+  pageKeptUrls ??= new Set(PAGE_KEPT.map((p) => new URL(p, self.registration.scope).href));
+  if (pageKeptUrls.has(url.origin + url.pathname)) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
