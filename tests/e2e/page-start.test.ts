@@ -2,11 +2,10 @@
 // panels stay where they are as the start ends and the code editor takes the plain boxes' place,
 // so a click on its way does not land on whatever moved into the button's place. A start that
 // fails says why and what to do.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChrome } from '../../cli/browser.ts';
-import { serveDist, type StaticServer } from '../../cli/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appReady, text, waitForText } from './support/app.ts';
+import { sharedBrowser } from './support/browser.ts';
 
 /** What the page showed as it changed: the header's Python state, and where the "Propose tests"
  * button (below the task's editors) was with how many code editors had arrived by then. */
@@ -38,21 +37,12 @@ async function watchStart(page: Page): Promise<void> {
 const seen = (page: Page): Promise<Seen> => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
 describe('the page while Python starts', () => {
-  let server: StaticServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await serveDist({ isolated: true });
-    browser = await launchChrome();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const shared = sharedBrowser({ isolated: true });
 
   it('says Python is starting, then ready, in the header; the task panel does not move', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await shared.browser.newContext()).newPage();
     await watchStart(page);
-    await page.goto(server.url);
+    await page.goto(shared.server.url);
     await appReady(page);
     await page.waitForSelector('#app[data-python="ready"]', { state: 'attached', timeout: 90_000 });
     await page.waitForSelector('.task-editor .cm-editor >> nth=1', { timeout: 30_000 });
@@ -68,10 +58,10 @@ describe('the page while Python starts', () => {
   });
 
   it('a start that fails says so in the header, and a notice says why and what to do', async () => {
-    const context = await browser.newContext();
+    const context = await shared.browser.newContext();
     await context.route('**/pyodide.asm.wasm', (route) => route.abort('connectionreset'));
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(shared.server.url);
     await page.waitForSelector('#app[data-python="failed"]', { state: 'attached', timeout: 90_000 });
     expect(await text(page, 'python-state')).toBe('Python failed to start');
     await waitForText(page, 'notices', /could not load .*pyodide\.asm\.wasm.*Reload the page to try again/);

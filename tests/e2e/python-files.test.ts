@@ -1,11 +1,9 @@
 // Python's large files (Pyodide's modules, its wasm, the standard library) are kept in this
 // browser's storage once they have booted Python: later visits take them from there, not from
 // the server; a kept file that does not boot is dropped, and the next visit fetches it again.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChrome } from '../../cli/browser.ts';
-import { serveDist, type StaticServer } from '../../cli/server.ts';
-import { pyJob } from './support/browser.ts';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pyJob, sharedBrowser } from './support/browser.ts';
 
 const LARGE = [
   '/pyodide/pyodide.mjs',
@@ -14,17 +12,8 @@ const LARGE = [
   '/pyodide/python_stdlib.zip',
 ];
 
-let server: StaticServer;
-let browser: Browser;
 const asked: string[] = [];
-beforeAll(async () => {
-  server = await serveDist({ isolated: true, onRequest: (p) => asked.push(p) });
-  browser = await launchChrome();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = sharedBrowser({ isolated: true, onRequest: (p) => asked.push(p) });
 
 interface Visit {
   stdout: string;
@@ -39,7 +28,7 @@ async function visit(context: BrowserContext, code: string): Promise<Visit> {
   asked.length = 0;
   const page = await context.newPage();
   try {
-    await page.goto(`${server.url}?headless`);
+    await page.goto(`${shared.server.url}?headless`);
     const r = await page.evaluate(async (job) => {
       const res = await window.fixpoint.run(job, 0);
       const error = res.status === 'crashed' ? res.exception?.message : undefined;
@@ -55,7 +44,7 @@ async function visit(context: BrowserContext, code: string): Promise<Visit> {
 
 describe("Python's large files", () => {
   it('are fetched on a first visit, kept once Python is up, and taken from the browser on the next', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await shared.browser.newContext({ serviceWorkers: 'block' });
     const first = await visit(context, 'print(6 * 7)');
     expect(first).toMatchObject({ stdout: '42\n', fetched: LARGE, kept: [...LARGE].sort() });
     const again = await visit(context, 'import fractions\nprint(fractions.Fraction(3, 6))');
@@ -65,10 +54,10 @@ describe("Python's large files", () => {
   });
 
   it('are dropped when a kept one will not boot Python, and fetched again on the next visit', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await shared.browser.newContext({ serviceWorkers: 'block' });
     await visit(context, 'print(1)');
     const page = await context.newPage();
-    await page.goto(`${server.url}?headless`);
+    await page.goto(`${shared.server.url}?headless`);
     await page.evaluate(async () => {
       const cache = await caches.open('fixpoint-python-files');
       const key = (await cache.keys()).find((k) => new URL(k.url).pathname.endsWith('pyodide.asm.wasm'))!;
@@ -84,13 +73,13 @@ describe("Python's large files", () => {
   });
 
   it('are fetched again when a transfer is cut short once, and a file that never arrives is named', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await shared.browser.newContext({ serviceWorkers: 'block' });
     let cut = 0;
     await context.route('**/pyodide/pyodide.asm.wasm', (r) => (cut++ === 0 ? r.abort('failed') : r.continue()));
     expect(await visit(context, 'print(5)')).toMatchObject({ stdout: '5\n' });
     expect(cut).toBe(2);
     await context.close();
-    const never = await browser.newContext({ serviceWorkers: 'block' });
+    const never = await shared.browser.newContext({ serviceWorkers: 'block' });
     await never.route('**/pyodide/pyodide.asm.wasm', (r) => r.abort('failed'));
     const v = await visit(never, 'print(6)');
     expect(v.error).toMatch(/could not load http:\/\/[^ ]*\/pyodide\/pyodide\.asm\.wasm: Failed to fetch/);

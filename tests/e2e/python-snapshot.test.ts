@@ -4,29 +4,18 @@
 // keeps a snapshot of its own for the next visit.
 import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChrome } from '../../cli/browser.ts';
-import { serveDist, type StaticServer } from '../../cli/server.ts';
-import { pyJob } from './support/browser.ts';
+import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pyJob, sharedBrowser } from './support/browser.ts';
 
-let server: StaticServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await serveDist({ isolated: true });
-  browser = await launchChrome();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shared = sharedBrowser({ isolated: true });
 
 type Built = 'served' | 'missing' | 'garbage' | 'unpacked';
 
 /** A new profile (context) whose requests for the built snapshot get `built`. */
 async function newProfile(built: Built, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   // The page's own fetches are what is routed; the service worker would fetch past the route.
-  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  const context = await shared.browser.newContext({ serviceWorkers: 'block', ...options });
   if (built === 'missing')
     await context.route('**/python-snapshot.gz', (r) => r.fulfill({ status: 404, body: 'not found' }));
   // A server that unpacks .gz files in transit (serves them as Content-Encoding: gzip).
@@ -57,7 +46,7 @@ const PROBE =
 async function visit(context: BrowserContext, code = PROBE): Promise<Visit> {
   const page = await context.newPage();
   try {
-    await page.goto(`${server.url}?headless`);
+    await page.goto(`${shared.server.url}?headless`);
     return await page.evaluate(async (job) => {
       const r = await window.fixpoint.run(job, 0);
       await window.fixpoint.cached();
@@ -101,7 +90,7 @@ describe('the snapshot built with the app', () => {
     const context = await newProfile('served');
     await visit(context, 'print(1)');
     const page = await context.newPage();
-    await page.goto(`${server.url}?headless`);
+    await page.goto(`${shared.server.url}?headless`);
     await page.evaluate(async () => {
       const cache = await caches.open('fixpoint-python-snapshot');
       const [key] = await cache.keys();
@@ -127,7 +116,7 @@ describe('the snapshot built with the app', () => {
   it("replaces the snapshots an older build's page kept in the browser", async () => {
     const context = await newProfile('served');
     const page = await context.newPage();
-    await page.goto(`${server.url}?headless`);
+    await page.goto(`${shared.server.url}?headless`);
     await page.evaluate(async () => {
       const cache = await caches.open('fixpoint-python-snapshot');
       await cache.put(new URL('snapshot-older-build.bin', document.baseURI).href, new Response('30 MB, once'));
@@ -168,7 +157,7 @@ describe('the snapshot built with the app', () => {
     const v = await visit(context, 'print(6 * 7)');
     expect(outcome(v)).toEqual({ stdout: '42\n', restored: false, kept: 1 });
     const page = await context.newPage();
-    await page.goto(`${server.url}?headless`);
+    await page.goto(`${shared.server.url}?headless`);
     const r = await page.evaluate(
       (job) => window.fixpoint.run(job, 0),
       pyJob('def add(x, y):\n    return x + y\n', {

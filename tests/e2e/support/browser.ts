@@ -1,6 +1,7 @@
 // Shared set-up for end-to-end tests: the BUILT page, served with or without cross-origin
 // isolation, in real Chromium.
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchChrome } from '../../../cli/browser.ts';
 import { serveDist, type StaticServer } from '../../../cli/server.ts';
 import type { RunJob, RunResult } from '../../../src/shared/run.ts';
@@ -27,6 +28,38 @@ export async function openPage(opts: { isolated: boolean; path?: string }): Prom
     close: async () => {
       await browser.close();
       await server.close();
+    },
+  };
+}
+
+/**
+ * The built page's server and a browser, shared by a file's tests (each test makes its own
+ * contexts, i.e. profiles): started before the first test, closed after the last.
+ */
+export function sharedBrowser(options: Parameters<typeof serveDist>[0] = {}): {
+  readonly server: StaticServer;
+  readonly browser: Browser;
+} {
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await serveDist(options);
+    browser = await launchChrome();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the server and browser start in beforeAll: use them in a test');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
     },
   };
 }
