@@ -3,6 +3,7 @@
 import { clear, h, setText } from '../common/dom.ts';
 import { plural } from '../common/format.ts';
 import { diffStats, foldUnchanged } from './hunks.ts';
+import { NOTHING_TO_COMPARE } from './lazy-diff.ts';
 import type { DiffLine } from './line-diff.ts';
 import { lineDiff } from './line-diff.ts';
 
@@ -74,7 +75,7 @@ export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
     clear(body);
   }
 
-  reset('Select two attempts to compare them.');
+  reset(NOTHING_TO_COMPARE);
 
   return {
     show(before, after) {
@@ -94,7 +95,7 @@ export function mountDiff(root: HTMLElement, opts: DiffOptions = {}): DiffView {
       );
       body.replaceChildren(h('table', { class: 'diff-table' }, cols, tbody));
     },
-    clear(message = 'Select two attempts to compare them.') {
+    clear(message = NOTHING_TO_COMPARE) {
       reset(message);
     },
     dispose() {
