@@ -11,7 +11,8 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
-const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+const PYODIDE_LOCK = 'pyodide-lock.json';
+const PYODIDE_FILES = [...Object.values(PAGE_KEPT_FILES), PYODIDE_LOCK];
 
 /** Serves Pyodide's runtime files from the app itself, never from a CDN. */
 function pyodideAssets(): Plugin {
@@ -55,7 +56,6 @@ function wllamaAssets(): Plugin {
  * which the page keeps itself (one copy in the browser, not two).
  */
 function serviceWorker(): Plugin {
-  const pageKept: string[] = Object.values(PAGE_KEPT_FILES);
   return {
     name: 'fixpoint-service-worker',
     apply: 'build',
@@ -66,7 +66,7 @@ function serviceWorker(): Plugin {
         ...Object.keys(bundle)
           .filter((f) => !f.startsWith('.vite/'))
           .map((f) => `./${f}`),
-        ...PYODIDE_FILES.filter((f) => !pageKept.includes(f)).map((f) => `./pyodide/${f}`),
+        `./pyodide/${PYODIDE_LOCK}`,
         './favicon.svg',
       ];
       const version = Date.now().toString(36);
@@ -74,7 +74,7 @@ function serviceWorker(): Plugin {
       const constants = {
         PRECACHE: files,
         VERSION: version,
-        PAGE_KEPT: pageKept.map((f) => `./pyodide/${f}`),
+        PAGE_KEPT: Object.values(PAGE_KEPT_FILES).map((f) => `./pyodide/${f}`),
       };
       const prelude = Object.entries(constants).map(([k, v]) => `const ${k} = ${JSON.stringify(v)};\n`);
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: `${prelude.join('')}${body}` });

@@ -50,18 +50,20 @@ export function sharedBrowser(options: Parameters<typeof serveDist>[0] = {}): {
     await browser?.close();
     await server?.close();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the server and browser start in beforeAll: use them in a test');
-    return value;
-  };
   return {
     get server() {
-      return started(server);
+      return setUp(server);
     },
     get browser() {
-      return started(browser);
+      return setUp(browser);
     },
   };
+}
+
+/** What a helper set up in beforeAll, read from a test; read any sooner, it says so. */
+export function setUp<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('this is set up in beforeAll: read it in a test');
+  return value;
 }
 
 export const MODES = [

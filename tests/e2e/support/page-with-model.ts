@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startModelServer, type ModelServer, type ModelServerOptions } from '../../servers/model-server.ts';
 import { configure, openApp } from './app.ts';
-import type { PageContext } from './browser.ts';
+import { setUp, type PageContext } from './browser.ts';
 
 export interface PageWithModel {
   readonly page: Page;
@@ -35,16 +35,12 @@ export function pageWithModel(options: PageWithModelOptions = {}): PageWithModel
     await ctx?.close();
     await server?.close();
   });
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('The page and its endpoint are set up in beforeAll: read them in a test.');
-    return value;
-  };
   return {
     get page() {
-      return ready(ctx).page;
+      return setUp(ctx).page;
     },
     get server() {
-      return ready(server);
+      return setUp(server);
     },
   };
 }
