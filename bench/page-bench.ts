@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunJob } from '../src/shared/run.ts';
-import { openHeadless } from '../cli/page.ts';
+import { openHeadless, type HeadlessPage } from '../cli/page.ts';
 import { startupParts } from './startup-parts.ts';
 
 const job = (code: string, timeoutSec = 3): RunJob => ({
@@ -38,6 +38,15 @@ export interface RuntimeFigures {
    * The median of RETURN_VISITS visits: one visit is at the mercy of whatever else the machine does.
    */
   returnStartMs: number;
+  /**
+   * Each returning visit over the anchor's start taken just before it (`beforeVisit`): the
+   * machine's speed drifts by a fifth over minutes, and a ratio of two starts taken side by side
+   * is not thrown by that. The median of `returnRatios`, one for each of RETURN_VISITS visits.
+   */
+  returnRatio: number;
+  returnRatios: number[];
+  /** The cold start over the anchor's start taken just before it. */
+  coldRatio: number;
   warmMedianMs: number;
   timeoutVerdictMs: number;
   timeoutStatus: string;
@@ -75,14 +84,34 @@ async function startToFirstResult(isolated: boolean, profileDir: string, log: (s
 
 export const RETURN_VISITS = 5;
 
-export async function measureRuntime(isolated: boolean, log: (s: string) => void): Promise<RuntimeFigures> {
+/**
+ * `beforeVisit` takes the anchor's start (bare Pyodide) and gives its milliseconds; it is called
+ * before the cold start and before each returning visit, so each start has its anchor beside it.
+ */
+export async function measureRuntime(
+  isolated: boolean,
+  log: (s: string) => void,
+  beforeVisit: () => Promise<number>,
+): Promise<RuntimeFigures> {
   const profileDir = mkdtempSync(join(tmpdir(), 'fixpoint-bench-profile-'));
+  const coldAnchor = await beforeVisit();
   const cold = await startToFirstResult(isolated, profileDir, log);
   const visits: Start[] = [];
-  for (let i = 1; i < RETURN_VISITS; i++) visits.push(await startToFirstResult(isolated, profileDir, log));
-  const hp = await openHeadless({ sandboxes: 1, isolated, log, profileDir });
+  const ratios: number[] = [];
+  const visit = async (start: () => Promise<Start>): Promise<void> => {
+    const anchor = await beforeVisit();
+    const s = await start();
+    visits.push(s);
+    ratios.push(s.ms / anchor);
+  };
+  for (let i = 1; i < RETURN_VISITS; i++) await visit(() => startToFirstResult(isolated, profileDir, log));
+  let hp: HeadlessPage | undefined;
   try {
-    visits.push(await firstResult(hp.page));
+    await visit(async () => {
+      hp = await openHeadless({ sandboxes: 1, isolated, log, profileDir });
+      return firstResult(hp.page);
+    });
+    if (!hp) throw new Error('the last visit did not open its page');
     const returning = medianStart(visits);
     // Warm means steady: the warm spare has finished booting and nothing else wants the CPU.
     await hp.page.evaluate(() => window.fixpoint.cached());
@@ -95,6 +124,9 @@ export async function measureRuntime(isolated: boolean, log: (s: string) => void
       isolated: hp.isolated,
       coldStartMs: cold.ms,
       returnStartMs: returning.ms,
+      returnRatio: median(ratios),
+      returnRatios: ratios,
+      coldRatio: cold.ms / coldAnchor,
       coldParts: cold.parts,
       returnParts: returning.parts,
       warmMedianMs: median(warm),
@@ -104,6 +136,6 @@ export async function measureRuntime(isolated: boolean, log: (s: string) => void
       profileDir,
     };
   } finally {
-    await hp.close();
+    await hp?.close();
   }
 }
