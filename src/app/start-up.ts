@@ -2,7 +2,7 @@
 // reload or crash left running as interrupted, and show the latest of them so it can be resumed.
 // The states land on the root element as data attributes for anyone waiting on them.
 import { openStore, type HistoryStore } from '../store/history-store.ts';
-import type { Layout } from '../ui/layout/layout.ts';
+import type { Layout, PythonState } from '../ui/layout/layout.ts';
 import type { Notices } from './notices.ts';
 import type { Runtime } from '../shared/run.ts';
 import { errorMessage } from '../shared/error-message.ts';
@@ -21,17 +21,19 @@ export interface StartUpParts {
 
 export function startUp(p: StartUpParts): void {
   const { root, notices } = p;
-  root.dataset.python = 'starting';
-  p.layout.setPythonState('starting');
+  // Said twice: on the root for anyone waiting on it, and in the header for the person at the page.
+  const pythonState = (state: PythonState): void => {
+    root.dataset.python = state;
+    p.layout.setPythonState(state);
+  };
+  pythonState('starting');
   p.python.ready.then(
     ({ isolated }) => {
-      root.dataset.python = 'ready';
       root.dataset.isolated = String(isolated);
-      p.layout.setPythonState('ready');
+      pythonState('ready');
     },
     (err: unknown) => {
-      root.dataset.python = 'failed';
-      p.layout.setPythonState('failed');
+      pythonState('failed');
       notices.show(
         'python',
         `${errorMessage(err)}. Reload the page to try again; runs cannot work until Python starts.`,

@@ -46,7 +46,7 @@ export interface Layout {
    * Whether Python is up, in the header: its own place, so the page does not move under the pointer
    * when the start ends (a click in flight would land on whatever took the button's place).
    */
-  setPythonState(state: 'starting' | 'ready' | 'failed'): void;
+  setPythonState(state: PythonState): void;
   /** Disables the start buttons and enables Stop while the loop or a run is going. */
   setRunning(running: boolean): void;
   /** The verdict line, e.g. "failed — 2/3 tests (41 ms)"; an error is also announced. */
@@ -59,6 +59,8 @@ export interface Layout {
   runShortcut(): void;
   dispose(): void;
 }
+
+export type PythonState = keyof typeof PYTHON_STATE;
 
 const PYTHON_STATE = {
   starting: 'Python starting…',
