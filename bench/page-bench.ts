@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunJob } from '../src/shared/run.ts';
-import { openHeadless, type HeadlessPage } from '../cli/page.ts';
+import { openHeadless } from '../cli/page.ts';
 import { startupParts } from './startup-parts.ts';
 
 const job = (code: string, timeoutSec = 3): RunJob => ({
@@ -14,7 +14,7 @@ const job = (code: string, timeoutSec = 3): RunJob => ({
   limits: { timeoutSec, outputCap: 65536 },
 });
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** The sample whose `ms` is the median (the upper one of an even count). */
 export const medianStart = <T extends { ms: number }>(xs: T[]): T =>
@@ -41,9 +41,8 @@ export interface RuntimeFigures {
   /**
    * Each returning visit over the anchor's start taken just before it (`beforeVisit`): the
    * machine's speed drifts by a fifth over minutes, and a ratio of two starts taken side by side
-   * is not thrown by that. The median of `returnRatios`, one for each of RETURN_VISITS visits.
+   * is not thrown by that. One for each of RETURN_VISITS visits.
    */
-  returnRatio: number;
   returnRatios: number[];
   /** The cold start over the anchor's start taken just before it. */
   coldRatio: number;
@@ -98,20 +97,19 @@ export async function measureRuntime(
   const cold = await startToFirstResult(isolated, profileDir, log);
   const visits: Start[] = [];
   const ratios: number[] = [];
-  const visit = async (start: () => Promise<Start>): Promise<void> => {
-    const anchor = await beforeVisit();
-    const s = await start();
+  const record = (s: Start, anchor: number): void => {
     visits.push(s);
     ratios.push(s.ms / anchor);
   };
-  for (let i = 1; i < RETURN_VISITS; i++) await visit(() => startToFirstResult(isolated, profileDir, log));
-  let hp: HeadlessPage | undefined;
+  for (let i = 1; i < RETURN_VISITS; i++) {
+    const anchor = await beforeVisit();
+    record(await startToFirstResult(isolated, profileDir, log), anchor);
+  }
+  // The last visit's page stays open for the warm figures.
+  const anchor = await beforeVisit();
+  const hp = await openHeadless({ sandboxes: 1, isolated, log, profileDir });
   try {
-    await visit(async () => {
-      hp = await openHeadless({ sandboxes: 1, isolated, log, profileDir });
-      return firstResult(hp.page);
-    });
-    if (!hp) throw new Error('the last visit did not open its page');
+    record(await firstResult(hp.page), anchor);
     const returning = medianStart(visits);
     // Warm means steady: the warm spare has finished booting and nothing else wants the CPU.
     await hp.page.evaluate(() => window.fixpoint.cached());
@@ -124,7 +122,6 @@ export async function measureRuntime(
       isolated: hp.isolated,
       coldStartMs: cold.ms,
       returnStartMs: returning.ms,
-      returnRatio: median(ratios),
       returnRatios: ratios,
       coldRatio: cold.ms / coldAnchor,
       coldParts: cold.parts,
@@ -136,6 +133,6 @@ export async function measureRuntime(
       profileDir,
     };
   } finally {
-    await hp?.close();
+    await hp.close();
   }
 }
