@@ -94,6 +94,17 @@ describe.each(MODES)('Python runtime ($name)', ({ isolated }) => {
     expect(r.result).toBe('timed out');
   });
 
+  it('interpreters started after the first import from the whole standard library', async () => {
+    // tomllib is in no interpreter until imported: it comes from the standard library's zip.
+    const code =
+      "import sys\nfresh = 'tomllib' not in sys.modules\nimport tomllib\nprint(fresh, tomllib.loads('a = 1'))";
+    // Each sealed submission is graded in an interpreter of its own: the spare, then a new one.
+    for (const sealed of ['first submission', 'second submission', 'third submission']) {
+      const r = await runIn(ctx.page, pyJob(code, { sealed }));
+      expect(r.stdout).toBe("True {'a': 1}\n");
+    }
+  });
+
   it('stops a run that eats memory and recovers a fresh interpreter', async () => {
     const r = await runIn(
       ctx.page,

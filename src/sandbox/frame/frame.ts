@@ -53,9 +53,12 @@ let workerUrl = '';
 // The first Python worker, started before Python's files arrive: its start overlaps their fetch.
 let early: Worker | undefined;
 let compiled: Promise<WebAssembly.Module> | undefined;
-// The standard library's zip, read once here while the first worker starts: a worker busy loading
-// Pyodide reads a blob only between its long tasks, so the zip would arrive late there.
-let stdlibBytes: Promise<ArrayBuffer | undefined> | undefined;
+// The standard library's zip, read here while the first worker starts: a worker busy loading
+// Pyodide reads a blob only between its long tasks, so the zip would arrive late there. The bytes
+// read ahead move to the first worker, uncopied; a later one, booting off the critical path, is
+// sent a fresh read of `stdlibBlob`.
+let stdlibBlob: Blob | undefined;
+let stdlibAhead: Promise<ArrayBuffer | undefined> | undefined;
 let active: Slot | undefined;
 let spare: Slot | undefined;
 let js: JsPool | undefined;
@@ -132,7 +135,8 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     });
     let wasmRefused = false;
     compiled.catch(() => (wasmRefused = true));
-    stdlibBytes = m.assets.stdlib.arrayBuffer().catch(() => undefined);
+    stdlibBlob = m.assets.stdlib;
+    stdlibAhead = readStdlib();
     workerUrl ||= workerBlobUrl(m.workerSource);
     makeInit = (port, interrupt, makeSnapshot) => ({
       type: 'init',
@@ -252,8 +256,11 @@ function spawn(snapshotOnly = false): Slot {
   };
   worker.postMessage(init, [channel.port2]);
   void compiled?.then((module) => channel.port1.postMessage({ type: 'module', module } satisfies FrameToWorker));
-  // Copied to each worker: Pyodide copies it into its file system anyway, and the next worker needs it too.
-  void stdlibBytes?.then((bytes) => channel.port1.postMessage({ type: 'stdlib', bytes } satisfies FrameToWorker));
+  const stdlib = stdlibAhead ?? readStdlib();
+  stdlibAhead = undefined;
+  void stdlib?.then((bytes) =>
+    channel.port1.postMessage({ type: 'stdlib', bytes } satisfies FrameToWorker, bytes ? [bytes] : []),
+  );
   // Read here, beside the worker's own start, and moved over without a copy.
   if (init.restore) {
     void restoringLength?.then(
@@ -274,6 +281,8 @@ function spawn(snapshotOnly = false): Slot {
   }
   return slot;
 }
+
+const readStdlib = (): Promise<ArrayBuffer | undefined> | undefined => stdlibBlob?.arrayBuffer().catch(() => undefined);
 
 function retire(slot: Slot): void {
   slot.dead = true;
