@@ -13,6 +13,7 @@ import { parseProblems, parseSamples, problemJob, type Problem } from '../src/sh
 import type { RunJob } from '../src/shared/run.ts';
 import { readText } from '../cli/files.ts';
 import { JS_SAMPLES, MULTIPL_E_JS, nodeVerdicts, verdictOf } from '../tests/e2e/support/node-native.ts';
+import { median } from './median.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const job = (code: string, timeoutSec = 3): RunJob => ({
@@ -21,7 +22,6 @@ const job = (code: string, timeoutSec = 3): RunJob => ({
   tests: { kind: 'none' },
   limits: { timeoutSec, outputCap: 65536 },
 });
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 function timeRun(page: Page, j: RunJob): Promise<{ ms: number; status: string; sinceNavigation: number }> {
   return page.evaluate(async (jj) => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunJob } from '../src/shared/run.ts';
 import { openHeadless } from '../cli/page.ts';
+import { median, medianStart } from './median.ts';
 import { startupParts } from './startup-parts.ts';
 
 const job = (code: string, timeoutSec = 3): RunJob => ({
@@ -13,12 +14,6 @@ const job = (code: string, timeoutSec = 3): RunJob => ({
   tests: { kind: 'none' },
   limits: { timeoutSec, outputCap: 65536 },
 });
-
-export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-/** The sample whose `ms` is the median (the upper one of an even count). */
-export const medianStart = <T extends { ms: number }>(xs: T[]): T =>
-  [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)]!;
 
 /** Milliseconds from starting `job` in the page to its result, and the result's status. */
 function timeRun(page: Page, j: RunJob): Promise<{ ms: number; status: string }> {

@@ -12,6 +12,7 @@ import { deriveInputs } from '../src/loop/select/mutate.ts';
 import { INPUTS } from '../src/loop/strategies/inputs.ts';
 import type { RunJob, RunResult } from '../src/shared/run.ts';
 import { HUMANEVAL } from './mixed-set.ts';
+import { median } from './median.ts';
 
 interface Problem {
   task_id: string;
@@ -26,8 +27,6 @@ export interface SelectionFigures {
   /** Per N: median and largest milliseconds per task, and the median of the mutation and grouping part alone. */
   byN: Record<number, { medianMs: number; maxMs: number; mutateGroupMedianMs: number }>;
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function measureSelection(log: (s: string) => void, tasks = 20): Promise<SelectionFigures> {
   const problems = gunzipSync(readFileSync(HUMANEVAL))

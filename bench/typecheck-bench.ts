@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { TsCheckOptions } from '../src/shared/typescript-check.ts';
 import { openHeadless } from '../cli/page.ts';
+import { median } from './median.ts';
 
 interface TypeCheckFigures {
   setupMs: number;
@@ -12,8 +13,6 @@ interface TypeCheckFigures {
   gradingSetupMs: number;
   gradingRecheckMedianMs: number;
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const program = (n: number): string =>
   [
