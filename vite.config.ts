@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { pythonSnapshot } from './build/python-snapshot.ts';
+import { slimPyodideModule } from './build/slim-pyodide.ts';
 import { PAGE_KEPT_FILES } from './src/shared/python-boot.ts';
 
 // Cross-origin isolation lets the sandbox frame share an interrupt buffer with its worker.
@@ -14,26 +15,40 @@ const isolation = {
 const PYODIDE_LOCK = 'pyodide-lock.json';
 const PYODIDE_FILES = [...Object.values(PAGE_KEPT_FILES), PYODIDE_LOCK];
 
-/** Serves Pyodide's runtime files from the app itself, never from a CDN. */
+/**
+ * Serves Pyodide's runtime files from the app itself, never from a CDN. Its module is served slimmed
+ * (build/slim-pyodide.ts): it starts sooner in every interpreter.
+ */
 function pyodideAssets(): Plugin {
   const from = resolve('node_modules/pyodide');
+  let files: Map<string, Buffer> | undefined;
+  const contents = (): Map<string, Buffer> =>
+    (files ??= new Map(
+      PYODIDE_FILES.map((f) => {
+        const bytes = readFileSync(resolve(from, f));
+        return [f, f === PAGE_KEPT_FILES.asmMjs ? Buffer.from(slimPyodideModule(bytes.toString('utf8'))) : bytes];
+      }),
+    ));
   const copy = (to: string): void => {
     mkdirSync(to, { recursive: true });
-    for (const f of PYODIDE_FILES) copyFileSync(resolve(from, f), resolve(to, f));
+    for (const [f, bytes] of contents()) {
+      const at = resolve(to, f);
+      if (!existsSync(at) || !readFileSync(at).equals(bytes)) writeFileSync(at, bytes);
+    }
   };
   return {
     name: 'fixpoint-pyodide-assets',
     // The page keeps these files between visits under this digest (src/sandbox/python-files-cache.ts).
     config() {
       const hash = createHash('sha256');
-      for (const f of PYODIDE_FILES) hash.update(readFileSync(resolve(from, f)));
+      for (const bytes of contents().values()) hash.update(bytes);
       return { define: { __PYODIDE_FILES__: JSON.stringify(hash.digest('hex').slice(0, 16)) } };
     },
     buildStart() {
       copy(resolve('public/pyodide'));
     },
     configureServer() {
-      if (!readdirSync(resolve('public')).includes('pyodide')) copy(resolve('public/pyodide'));
+      copy(resolve('public/pyodide'));
     },
   };
 }
