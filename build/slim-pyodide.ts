@@ -1,8 +1,15 @@
-// Pyodide's module (pyodide.asm.mjs) hands each of its wasm's ~4,900 exports to JavaScript in a
-// statement of its own, `_f=Module["_f"]=wasmExports["f"]`, and declares a variable for each:
-// 470 KB of its 1.25 MB, parsed twice and compiled once in every interpreter that starts. Only
-// about a hundred of those variables are read anywhere. The rest are set on `Module` alone, by a
-// loop over their names; the assignments `Module` ends up with are the same.
+// Two rewrites of Pyodide's module (pyodide.asm.mjs) that make every interpreter start sooner and
+// leave what it does the same. Each applies only where the module has the shape it expects.
+//
+// The exports: the module hands each of its wasm's ~4,900 exports to JavaScript in a statement of
+// its own, `_f=Module["_f"]=wasmExports["f"]`, and declares a variable for each: 470 KB of its
+// 1.25 MB, parsed twice and compiled once. Only about a hundred of those variables are read
+// anywhere. The rest are set on `Module` alone, by a loop over their names; the assignments
+// `Module` ends up with are the same.
+//
+// The wrappers: linking puts ~260 JavaScript functions in the wasm table, each wrapped in a tiny
+// wasm module compiled for it alone. The module depends only on the function's signature, so one
+// is compiled per signature and instantiated for each function.
 
 const HEAD = 'function assignWasmExports(wasmExports){';
 const LOOP_VAR = 'exportName';
@@ -39,11 +46,34 @@ export function exportsBlock(source: string): ExportsBlock | undefined {
   return { start: declStart, end: close + 1, declared, statements };
 }
 
+const WRAPPER_COMPILE =
+  'var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}});';
+const WRAPPER_CACHED =
+  'var module=(convertJsFunctionToWasm.modules??={})[sig]??=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}});';
+const WRAPPER_FUNCTION = 'var convertJsFunctionToWasm=(func,sig)=>{var bytes=';
+
+/** The module with both rewrites, each where it applies. */
+export function slimPyodideModule(source: string): string {
+  return cacheWrappers(loopExports(source));
+}
+
+/** One wasm module per signature for the table's wrappers of JavaScript functions. */
+export function cacheWrappers(source: string): string {
+  const at = source.indexOf(WRAPPER_FUNCTION);
+  const compile = source.indexOf(WRAPPER_COMPILE);
+  const once = (s: string): boolean => source.indexOf(s) === source.lastIndexOf(s);
+  // The compile must be the one in that function, its bytes made from the signature alone.
+  if (at < 0 || compile < 0 || !once(WRAPPER_FUNCTION) || !once(WRAPPER_COMPILE)) return source;
+  const between = source.slice(at + WRAPPER_FUNCTION.length, compile);
+  if (!/^Uint8Array\.of\([^;]*\);$/.test(between) || /func/.test(between)) return source;
+  return source.slice(0, compile) + WRAPPER_CACHED + source.slice(compile + WRAPPER_COMPILE.length);
+}
+
 /**
  * The module with the exports whose variables nothing reads set on `Module` by a loop. Returns the
  * source unchanged where it does not have the shape this expects (another Pyodide build).
  */
-export function slimPyodideModule(source: string): string {
+export function loopExports(source: string): string {
   const block = exportsBlock(source);
   if (!block) return source;
   const rest = source.slice(0, block.start) + source.slice(block.end);

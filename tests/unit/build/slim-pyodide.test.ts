@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportsBlock, slimPyodideModule } from '../../../build/slim-pyodide.ts';
+import { cacheWrappers, exportsBlock, loopExports, slimPyodideModule } from '../../../build/slim-pyodide.ts';
 
 const installed = readFileSync(resolve(import.meta.dirname, '../../../node_modules/pyodide/pyodide.asm.mjs'), 'utf8');
 
@@ -35,7 +35,7 @@ const TOY = [
 
 describe('the slimmed Pyodide module', () => {
   it('sets on Module exactly what the original does, and every variable the rest of the module reads', () => {
-    const slim = slimPyodideModule(installed);
+    const slim = loopExports(installed);
     expect(slim.length).toBeLessThan(installed.length * 0.8);
     const before = exportsBlock(installed)!;
     const after = exportsBlock(slim)!;
@@ -55,7 +55,7 @@ describe('the slimmed Pyodide module', () => {
   });
 
   it('keeps a statement whose variable is read elsewhere, and declares only what stays', () => {
-    const slim = slimPyodideModule(TOY);
+    const slim = loopExports(TOY);
     const block = exportsBlock(slim)!;
     expect(block.declared).toEqual(['_b', '_c', '_d', 'wasmMemory']);
     expect(slim).toContain('_b=Module["_b"]=wasmExports["b"]');
@@ -73,7 +73,55 @@ describe('the slimmed Pyodide module', () => {
     const withBrace = TOY.replace('wasmExports["memory"]}', 'wasmExports["memory"];if(x){y()}}');
     const twice = TOY + TOY.slice(TOY.indexOf('function assignWasmExports'));
     const nothingToLoop = TOY.replace('function after(){return Module["_a"]}', 'function after(){return _a}');
-    for (const other of [withBrace, twice, 'export default 1;']) expect(slimPyodideModule(other)).toBe(other);
-    expect(slimPyodideModule(nothingToLoop)).toBe(nothingToLoop);
+    for (const other of [withBrace, twice, 'export default 1;']) expect(loopExports(other)).toBe(other);
+    expect(loopExports(nothingToLoop)).toBe(nothingToLoop);
+  });
+});
+
+/**
+ * The module's code that wraps a JavaScript function for the wasm table, with `WebAssembly.Module`
+ * counted: gives the wrapping function and how many modules it has compiled.
+ */
+function wrapperMaker(source: string) {
+  const code = source.slice(source.indexOf('var uleb128EncodeWithLen='), source.indexOf('var addFunction='));
+  let compiled = 0;
+  const Counted = new Proxy(WebAssembly.Module, {
+    construct: (target, args: [BufferSource]) => (compiled++, new target(...args)),
+  });
+  const wasm = { Module: Counted, Instance: WebAssembly.Instance };
+  const wrap = new Function('WebAssembly', `${code};return convertJsFunctionToWasm`)(wasm) as (
+    f: (...a: number[]) => number,
+    sig?: string,
+  ) => (...a: number[]) => number;
+  return { wrap, compiled: () => compiled };
+}
+
+describe("the table's wrappers of JavaScript functions", () => {
+  it('compile one module per signature, and each wrapper still calls its own function', () => {
+    const slim = slimPyodideModule(installed);
+    expect(cacheWrappers(installed)).not.toBe(installed);
+    for (const [source, compiles] of [
+      [installed, 5],
+      [slim, 2],
+    ] as const) {
+      const { wrap, compiled } = wrapperMaker(source);
+      const add = wrap((a, b) => a + b, 'iii');
+      const sub = wrap((a, b) => a - b, 'iii');
+      const mul = wrap((a, b) => a * b, 'iii');
+      const neg = wrap((a) => -a, 'ii');
+      const dbl = wrap((a) => 2 * a, 'ii');
+      expect([add(7, 5), sub(7, 5), mul(7, 5), neg(3), dbl(3)]).toEqual([12, 2, 35, -3, 6]);
+      expect(compiled()).toBe(compiles);
+      // A function without a signature fails as it did.
+      expect(() => wrap(() => 0)).toThrow();
+    }
+  });
+
+  it('are left as they are where the compile is not made from the signature alone', () => {
+    const odd = installed.replace(
+      'var module=new WebAssembly.Module(bytes);',
+      'var module=new WebAssembly.Module(bytes);func.sig=1;',
+    );
+    expect(cacheWrappers(odd)).toBe(odd);
   });
 });
