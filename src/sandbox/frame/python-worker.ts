@@ -20,7 +20,7 @@ interface Pyodide {
   pyimport(name: 'fixpoint_harness.restore'): { refresh(): void };
   pyimport(name: 'fixpoint_harness.sleep'): { install(wait: (ms: number) => void): void };
   setInterruptBuffer(buf: Int32Array): void;
-  FS: { mkdirTree(path: string): void; writeFile(path: string, data: string): void };
+  FS: { mkdirTree(path: string): void; writeFile(path: string, data: Uint8Array): void };
 }
 
 // Wall-clock moments of this worker's start, sent with "ready" for the bench's start-up rows.
@@ -203,8 +203,10 @@ async function loadInterpreter(
   release(target?.handed.buffer);
   bootTimes[init.restore ? 'snapshot restored' : 'stdlib loaded'] = clock();
   py.FS.mkdirTree(`${HARNESS_DIR}/fixpoint_harness`);
+  // Encoded here, natively: handed a string, Pyodide's file system encodes it a character at a time.
+  const utf8 = new TextEncoder();
   for (const [name, source] of Object.entries(init.harness)) {
-    py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, source);
+    py.FS.writeFile(`${HARNESS_DIR}/fixpoint_harness/${name}`, utf8.encode(source));
   }
   // A snapshot holds the harness imported already: its functions are called, no source compiled.
   // What a new interpreter has fresh is made fresh again (src/sandbox/frame/py/restore.py).
