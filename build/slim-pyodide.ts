@@ -15,7 +15,7 @@ const HEAD = 'function assignWasmExports(wasmExports){';
 const LOOP_VAR = 'exportName';
 const LOOP_START = `for(var ${LOOP_VAR} of "`;
 /** `_f=Module["_f"]=wasmExports["f"]`: the variable and the property are the export's name with `_` before it. */
-const PLAIN = /^(_[\w]+)=Module\["(_[\w]+)"\]=wasmExports\["([\w]+)"\]$/;
+const PLAIN = /^(_(\w+))=Module\["\1"\]=wasmExports\["\2"\]$/;
 /** What any statement of the function is made of: names, quoted names, `.`, `[]`, `=`, `>`, digits. */
 const SIMPLE = /^[\w$."[\]=>]+$/;
 /** A name that begins with `_`, where it stands as a variable (not a property, not in quotes). */
@@ -82,7 +82,7 @@ export function loopExports(source: string): string {
   const kept: string[] = [];
   for (const s of block.statements) {
     const m = PLAIN.exec(s);
-    if (m && m[1] === m[2] && m[1] === `_${m[3]}` && !read.has(m[1])) looped.push(m[3]!);
+    if (m && !read.has(m[1]!)) looped.push(m[2]!);
     else kept.push(s);
   }
   const dropped = new Set(looped.map((n) => `_${n}`));
