@@ -124,7 +124,8 @@ export type FrameToWorker =
   | { type: 'snapshot'; bytes: ArrayBuffer }
   /** The standard library's zip, read by the frame; undefined when it could not be read there. */
   | { type: 'stdlib'; bytes?: ArrayBuffer }
-  | { type: 'run'; id: number; job: RunJob };
+  /** job: the RunJob as JSON, written in the frame, whose realm no run code can reach. */
+  | { type: 'run'; id: number; job: string };
 
 /** worker -> frame, over the private port only */
 export type WorkerToFrame =
@@ -136,11 +137,13 @@ export type WorkerToFrame =
   | { type: 'output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
   | { type: 'progress'; id: number; test: string }
   /**
-   * result: what the harness reported, unchecked until the page reads it. heapBytes: the
-   * interpreter's memory after the run; a swollen one is replaced by the spare.
+   * json: what the harness reported, parsed by the frame and checked by the page. heapBytes: the
+   * interpreter's memory after the run; a swollen one is replaced by the spare. fresh: the
+   * interpreter was put back to where it stood before its first run, fit for another; without
+   * it the frame replaces the worker (stale says why).
    */
-  | { type: 'result'; id: number; result: unknown; heapBytes?: number }
-  | { type: 'verdict'; id: number; result: unknown }
+  | { type: 'result'; id: number; json: string; heapBytes?: number; fresh?: boolean; stale?: string }
+  | { type: 'verdict'; id: number; json: string }
   | { type: 'fatal'; id: number; message: string };
 
 export const SIGINT = 2;

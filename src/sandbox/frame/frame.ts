@@ -21,9 +21,8 @@ interface Slot {
   dead: boolean;
   /** Only a worker asked for a snapshot, before it has run anything, may hand one in. */
   offersSnapshot: boolean;
-  /** Has run a job; `sealed`: the key of the grading jobs it is kept for. */
+  /** Is running or has run a job and not been put back since. */
   used?: boolean;
-  sealed?: string;
   /** The worker's start-up moments, as it reported them. */
   times?: Record<string, number>;
 }
@@ -63,7 +62,7 @@ let active: Slot | undefined;
 let spare: Slot | undefined;
 let js: JsPool | undefined;
 let current: Current | undefined;
-const queue: { id: number; job: Extract<FrameToWorker, { type: 'run' }>['job'] }[] = [];
+const queue: { id: number; job: Extract<HostToFrame, { type: 'run' }>['job'] }[] = [];
 // How long the frame waits for a first run before it starts its background boots anyway.
 const QUIET_MS = 1000;
 let firstRunEnded!: () => void;
@@ -320,13 +319,15 @@ function onRunMessage(slot: Slot, w: Extract<WorkerToFrame, { id: number }>): vo
       toHost({ type: 'progress', id: cur.id, test: w.test });
       break;
     case 'verdict':
-      toHost({ type: 'verdict', id: cur.id, result: w.result });
+      toHost({ type: 'verdict', id: cur.id, result: parse(w.json) });
       break;
     case 'result':
       current = undefined;
       firstRunEnded();
-      toHost({ type: 'result', id: cur.id, result: w.result });
-      if (w.heapBytes !== undefined && w.heapBytes > RECYCLE_HEAP_BYTES) replace(slot);
+      toHost({ type: 'result', id: cur.id, result: parse(w.json) });
+      // Only an interpreter put back to where it stood before its first run serves another job.
+      if (w.fresh && !(w.heapBytes !== undefined && w.heapBytes > RECYCLE_HEAP_BYTES)) slot.used = false;
+      else replace(slot);
       void pump();
       break;
     case 'fatal':
@@ -359,12 +360,10 @@ async function pump(): Promise<void> {
   if (current || !active) return;
   const next = queue.shift();
   if (!next) return;
-  const sealed = typeof next.job.sealed === 'string' ? next.job.sealed : undefined;
-  // A sealed interpreter serves one submission's grading and nothing before or after it.
-  if (active.used && active.sealed !== sealed) replace(active);
+  // Every job starts in an interpreter that no earlier job touched.
+  if (active.used) replace(active);
   const slot = active;
   slot.used = true;
-  slot.sealed = sealed;
   current = { id: next.id, slot };
   try {
     await slot.ready;
@@ -382,7 +381,7 @@ async function pump(): Promise<void> {
     replace(slot);
     void pump();
   }, START_DEADLINE_MS);
-  slot.port.postMessage({ type: 'run', id: next.id, job: next.job } satisfies FrameToWorker);
+  slot.port.postMessage({ type: 'run', id: next.id, job: JSON.stringify(next.job) } satisfies FrameToWorker);
 }
 
 function interrupt(id: number): void {
@@ -404,4 +403,13 @@ function kill(id: number): void {
 function dropQueued(id: number): void {
   const i = queue.findIndex((q) => q.id === id);
   if (i >= 0) queue.splice(i, 1);
+}
+
+/** The harness's JSON, parsed here: the page checks the shape (src/sandbox/results.ts). */
+function parse(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
 }

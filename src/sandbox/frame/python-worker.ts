@@ -2,25 +2,22 @@
 // The private port arrives in the first message and lives only in this closure: run code can
 // reach the worker's globals (`import js`), so nothing it may not touch is ever put there.
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
-import { errorMessage } from '../../shared/error-message.ts';
 import { forEachSparsePage, sparseLength } from '../../shared/sparse-snapshot.ts';
 import { zeroFreeHeap, type HeapModule } from '../../shared/free-heap.ts';
 import { SnapshotTarget, untouchedByStart, type ModuleLayout, type SnapshotPages } from './snapshot-target.ts';
-import { HARNESS_DIR, IMPORT_HARNESS, PYTHON_ENV, WARM_UP } from '../../shared/python-boot.ts';
+import { HARNESS_DIR, IMPORT_HARNESS, INSTALL_SLEEP, PYTHON_ENV, REFRESH, WARM_UP } from '../../shared/python-boot.ts';
+import { BridgeWatch } from './bridge-watch.ts';
+import type { EmscriptenFS } from './emscripten-fs.ts';
+import { HarnessDevice } from './harness-device.ts';
+import { prepareRuns, type PyodideForRuns } from './python-runs.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-interface Pyodide {
-  _module: HeapModule;
+interface Pyodide extends PyodideForRuns {
+  _module: HeapModule & PyodideForRuns['_module'];
   makeMemorySnapshot(): Uint8Array;
-  runPython(code: string): unknown;
-  pyimport(name: 'fixpoint_harness'): {
-    run_job: (job: string, emit: (kind: string, text: string, cut?: boolean) => void) => string;
-  };
-  pyimport(name: 'fixpoint_harness.restore'): { refresh(): void };
-  pyimport(name: 'fixpoint_harness.sleep'): { install(wait: (ms: number) => void): void };
   setInterruptBuffer(buf: Int32Array): void;
-  FS: { mkdirTree(path: string): void; writeFile(path: string, data: Uint8Array): void };
+  FS: EmscriptenFS;
 }
 
 // Wall-clock moments of this worker's start, sent with "ready" for the bench's start-up rows.
@@ -32,14 +29,9 @@ const bootTimes: Record<string, number> = { 'worker started': clock() };
 // its own run or a later one. Everything on that path is taken here, when the worker loads and
 // before any Python exists, and only called through these references.
 const apply = Reflect.apply;
-const parseJson = JSON.parse;
-const toJson = JSON.stringify;
-const toText = String;
 const portPost = MessagePort.prototype.postMessage;
 const eventData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!.get!;
 const atomicsStore = Atomics.store;
-const atomicsLoad = Atomics.load;
-const atomicsWait = Atomics.wait;
 
 function onInit(e: MessageEvent<WorkerInit>): void {
   self.removeEventListener('message', onInit);
@@ -61,9 +53,8 @@ function importModules(urls: { pyodideMjs: string; asmMjs: string }): Promise<Py
 async function boot(init: WorkerInit): Promise<void> {
   const port = init.port;
   const send = (m: WorkerToFrame): void => apply(portPost, port, [m]);
-  let py: Pyodide;
-  let memory: WebAssembly.Memory | undefined;
-  let snapshot: Uint8Array | undefined;
+  let loaded: Loaded;
+  const watch = new BridgeWatch();
   // The compiled wasm and the snapshot to restore come over the private port, once the frame has them.
   let gotModule!: (m: WebAssembly.Module) => void;
   let gotLength!: (n: number) => void;
@@ -82,48 +73,60 @@ async function boot(init: WorkerInit): Promise<void> {
   };
   const restoreFrom = init.restore ? { length: snapshotLength, bytes: snapshotBytes } : undefined;
   try {
-    ({ py, memory, snapshot } = await loadInterpreter(init, compiled, stdlib, restoreFrom));
+    loaded = await loadInterpreter(init, watch, compiled, stdlib, restoreFrom);
   } catch (err) {
     send({ type: 'boot-error', message: String(err) });
     return;
   }
   // A Blob crosses to the frame and the page as a handle; 30 MB of bytes would be copied.
+  const { memory, snapshot } = loaded;
   if (snapshot) send({ type: 'snapshot', bytes: new Blob([snapshot as Uint8Array<ArrayBuffer>]) });
-  const runJob = py.pyimport('fixpoint_harness').run_job;
+  let run: ReturnType<typeof prepareRuns>;
+  try {
+    run = prepareRuns(loaded, watch);
+  } catch (err) {
+    send({ type: 'boot-error', message: String(err) });
+    return;
+  }
   port.onmessage = (e: MessageEvent<FrameToWorker>) => {
     const m = apply(eventData, e, []) as FrameToWorker | undefined;
     if (m?.type !== 'run') return;
     send({ type: 'started', id: m.id });
     if (init.interrupt) atomicsStore(init.interrupt, 0, 0);
-    const emit = (kind: string, text: string, cut?: boolean): void => {
-      if (kind === 'progress') send({ type: 'progress', id: m.id, test: toText(text) });
-      else if (kind === 'stdout' || kind === 'stderr')
-        send({ type: 'output', id: m.id, stream: kind, text: toText(text), truncated: cut === true });
-      else if (kind === 'verdict') send({ type: 'verdict', id: m.id, result: parseJson(toText(text)) });
-    };
-    try {
-      const json = runJob(toJson(m.job), emit);
-      send({ type: 'result', id: m.id, result: parseJson(json), heapBytes: memory?.buffer.byteLength });
-    } catch (err) {
-      // Only a dead interpreter gets here: the harness catches everything the program raises.
-      send({ type: 'fatal', id: m.id, message: describeFatal(err) });
-    }
+    const ran = run(m.job, (msg) => {
+      if (msg.kind === 'progress') send({ type: 'progress', id: m.id, test: msg.text });
+      else if (msg.kind === 'stdout' || msg.kind === 'stderr')
+        send({ type: 'output', id: m.id, stream: msg.kind, text: msg.text, truncated: msg.cut });
+      else if (msg.kind === 'verdict') send({ type: 'verdict', id: m.id, json: msg.text });
+    });
+    if ('fatal' in ran) send({ type: 'fatal', id: m.id, message: ran.fatal });
+    else send({ type: 'result', id: m.id, json: ran.json, heapBytes: memory?.buffer.byteLength, ...fitness(ran) });
   };
   bootTimes['harness imported'] = clock();
   send({ type: 'ready', times: bootTimes });
 }
 
+interface Loaded {
+  py: Pyodide;
+  memory?: WebAssembly.Memory;
+  table?: WebAssembly.Table;
+  device: HarnessDevice;
+  snapshot?: Uint8Array;
+}
+
 async function loadInterpreter(
   init: WorkerInit,
+  watch: BridgeWatch,
   compiled: Promise<WebAssembly.Module>,
   stdlib: Promise<ArrayBuffer | undefined>,
   restoreFrom: { length: Promise<number>; bytes: Promise<ArrayBuffer> } | undefined,
-): Promise<{ py: Pyodide; memory?: WebAssembly.Memory; snapshot?: Uint8Array }> {
+): Promise<Loaded> {
   // Pyodide sizes the interpreter's memory by the snapshot before it instantiates, and reads the
   // bytes only when it restores: it is handed a buffer of the right length at once, and the
   // bytes, read meanwhile, are written when it restores.
   let target: SnapshotTarget | undefined;
   let memory: WebAssembly.Memory | undefined;
+  let table: WebAssembly.Table | undefined;
   const snapshotSized = restoreFrom?.length.then((n) => (target = new SnapshotTarget(n)).handed);
   const snapshotPages = async (): Promise<SnapshotPages> => {
     const bytes = new Uint8Array(await restoreFrom!.bytes);
@@ -152,9 +155,10 @@ async function loadInterpreter(
   };
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     const wasmModule = await compiled;
-    const instance = await WebAssembly.instantiate(wasmModule, imports);
+    const instance = await WebAssembly.instantiate(wasmModule, imports && watch.wrap(imports));
     bootTimes['wasm instantiated'] = clock();
     const exported = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
+    table = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Table);
     memory =
       exported ??
       Object.values(imports?.env ?? {}).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
@@ -210,7 +214,7 @@ async function loadInterpreter(
   }
   // A snapshot holds the harness imported already: its functions are called, no source compiled.
   // What a new interpreter has fresh is made fresh again (src/sandbox/frame/py/restore.py).
-  if (init.restore) py.pyimport('fixpoint_harness.restore').refresh();
+  if (init.restore) py.runPython(REFRESH);
   else py.runPython(IMPORT_HARNESS);
   let snapshot: Uint8Array | undefined;
   if (init.makeSnapshot && !init.restore) {
@@ -222,12 +226,13 @@ async function loadInterpreter(
       // Without a snapshot every interpreter boots from scratch: slower, same behaviour.
     }
   }
-  // Anything that holds a JS object comes after the snapshot: a snapshot cannot carry one.
+  // The device and its open wait come after the snapshot: they live in this worker's files.
+  const device = new HarnessDevice(py.FS, init.interrupt);
   if (init.interrupt) {
     py.setInterruptBuffer(init.interrupt);
-    installInterruptibleSleep(py, init.interrupt);
+    py.runPython(INSTALL_SLEEP);
   }
-  return { py, memory, snapshot };
+  return { py, memory, table, device, snapshot };
 }
 
 /**
@@ -248,17 +253,5 @@ function release(buffer: ArrayBufferLike | undefined): void {
   if (buffer instanceof ArrayBuffer && buffer.byteLength > 0) structuredClone(buffer, { transfer: [buffer] });
 }
 
-/** time.sleep blocks in Atomics.wait, so the frame's interrupt wakes it and KeyboardInterrupt follows. */
-function installInterruptibleSleep(py: Pyodide, buf: Int32Array): void {
-  py.pyimport('fixpoint_harness.sleep').install((ms: number) => {
-    if (ms > 0 && atomicsLoad(buf, 0) === 0) atomicsWait(buf, 0, 0, ms);
-  });
-}
-
-function describeFatal(err: unknown): string {
-  const text = errorMessage(err);
-  if (/call stack|recursion/i.test(text)) return 'the interpreter ran out of stack (recursion too deep)';
-  if (/memory|OOM|Cannot enlarge/i.test(text)) return 'the interpreter ran out of memory';
-  if (/exit|ExitStatus/i.test(text)) return 'the program ended the interpreter (os._exit)';
-  return `the interpreter died: ${text.slice(0, 300)}`;
-}
+const fitness = (ran: { fresh: boolean; stale?: string }): { fresh: boolean; stale?: string } =>
+  ran.stale === undefined ? { fresh: ran.fresh } : { fresh: ran.fresh, stale: ran.stale };

@@ -33,14 +33,17 @@ export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
       return typeof m.test === 'string' ? { type: 'progress', id, test: m.test } : undefined;
     case 'result':
       // The result's own fields are checked by the page (results.ts), which decides the verdict.
+      if (typeof m.json !== 'string') return undefined;
       return {
         type: 'result',
         id,
-        result: m.result,
+        json: m.json,
         ...(typeof m.heapBytes === 'number' ? { heapBytes: m.heapBytes } : {}),
+        ...(m.fresh === true ? { fresh: true } : {}),
+        ...(typeof m.stale === 'string' ? { stale: m.stale.slice(0, 200) } : {}),
       };
     case 'verdict':
-      return { type: 'verdict', id, result: m.result };
+      return typeof m.json === 'string' ? { type: 'verdict', id, json: m.json } : undefined;
     case 'fatal':
       return { type: 'fatal', id, message: text(m.message) };
   }

@@ -30,3 +30,9 @@ def refresh():
     time.altzone = time.timezone - 3600
     time.daylight = int(winter != summer)
     time.tzname = (_zone_name(standard), _zone_name(daylight))
+
+
+def reseed():
+    """Each run's own random seed: an interpreter put back to where it stood before its first
+    run would otherwise replay the same numbers for every candidate."""
+    random.seed()
