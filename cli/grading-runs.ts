@@ -1,6 +1,6 @@
-// Runs classroom grading through the built page: a sealed group of jobs per submission (one per
-// test), batched so a class's worth of submissions goes over in few round trips. Python shares a
-// sealed interpreter per submission; JavaScript and TypeScript run each test in a worker of its own.
+// Runs classroom grading through the built page: a group of jobs per submission (one per test),
+// batched so a class's worth of submissions goes over in few round trips. Every test starts in an
+// interpreter (or, for JavaScript and TypeScript, a worker) that no earlier run touched.
 import { allTests, gradeRow, testJob, type GradedRow, type Submission } from '../src/classroom/grading.ts';
 import { type Pack } from '../src/classroom/types.ts';
 import type { HeadlessPage } from './page.ts';
@@ -18,10 +18,9 @@ export async function gradeAll(
   const batch = Math.max(4, workers * 4);
   for (let start = 0; start < subs.length; start += batch) {
     const part = subs.slice(start, start + batch);
-    const groups = part.map((s, k) => {
+    const groups = part.map((s) => {
       const ex = exercises.get(s.exercise)!;
-      // The key only has to differ between submissions; the index does that.
-      return allTests(ex).map(({ test }) => testJob(ex, test, s.code, `submission-${start + k}`));
+      return allTests(ex).map(({ test }) => testJob(ex, test, s.code));
     });
     const results = await page.gradeGroups(groups, workers);
     part.forEach((s, k) => {

@@ -32,7 +32,7 @@ export interface HeadlessApi {
   submit(jobs: RunJob[]): void;
   /** The results finished since the last call, once there is at least one. */
   take(): Promise<Graded[]>;
-  /** Runs groups of jobs (one submission's sealed jobs each) in order on one sandbox each. */
+  /** Runs groups of jobs (one submission's jobs each) in order on one sandbox each. */
   gradeGroups(groups: RunJob[][], slots: number): Promise<RunResult[][]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(

@@ -1,5 +1,5 @@
-// Grading in one runtime (the page's own sandbox): each submission's tests as a sealed group,
-// one submission after another, with the same rows the command line's grade writes.
+// Grading in one runtime (the page's own sandbox): each submission's tests in turn, one
+// submission after another, with the same rows the command line's grade writes.
 import type { Runtime } from '../shared/run.ts';
 import { allTests, gradeRow, testJob, type GradedRow, type Submission } from './grading.ts';
 import type { Pack } from './types.ts';
@@ -12,14 +12,11 @@ export async function gradeInRuntime(
 ): Promise<GradedRow[]> {
   const exercises = new Map(pack.exercises.map((e) => [e.id, e]));
   const rows: GradedRow[] = [];
-  // A fresh key per grading call as well as per submission: no two calls share an interpreter.
-  const run = crypto.randomUUID();
   for (const [i, s] of subs.entries()) {
     const ex = exercises.get(s.exercise);
     if (!ex) throw new Error(`unknown exercise "${s.exercise}": not in the pack`);
     const results = [];
-    for (const { test } of allTests(ex))
-      results.push(await runtime.run(testJob(ex, test, s.code, `${run}-${i}`)).result);
+    for (const { test } of allTests(ex)) results.push(await runtime.run(testJob(ex, test, s.code)).result);
     const row = gradeRow(s, ex, results);
     rows.push(row);
     onRow?.(row, i);

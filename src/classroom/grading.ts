@@ -41,17 +41,16 @@ export function allTests(ex: PackExercise): { test: PackTest; hidden: boolean }[
 }
 
 /**
- * The job that grades one test. `sealed` groups a submission's jobs: they share an interpreter
- * that runs nothing else, before or after, so a submission cannot reach another's grading.
+ * The job that grades one test. Like every run, it starts in an interpreter no earlier run
+ * touched, so a submission cannot reach another's grading, nor one test another's.
  */
-export function testJob(ex: PackExercise, test: PackTest, code: string, sealed: string): RunJob {
+export function testJob(ex: PackExercise, test: PackTest, code: string): RunJob {
   return {
     language: ex.language,
     code,
     tests: { kind: 'user', source: test.code },
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: GRADE_OUTPUT_CAP },
     mode: 'grade',
-    sealed,
   };
 }
 

@@ -14,7 +14,8 @@ export const IMPORT_HARNESS = `import sys\nif ${JSON.stringify(HARNESS_DIR)} not
 export const REFRESH = "__import__('fixpoint_harness.restore').restore.refresh()";
 
 /** time.sleep that the frame's interrupt wakes (py/sleep.py, src/sandbox/frame/harness-device.ts). */
-export const INSTALL_SLEEP = "__import__('fixpoint_harness.sleep').sleep.install('/dev/fixpoint-wait')";
+export const WAIT_PATH = '/dev/fixpoint-wait';
+export const INSTALL_SLEEP = `__import__('fixpoint_harness.sleep').sleep.install(${JSON.stringify(WAIT_PATH)})`;
 
 /**
  * Run once just before a snapshot is taken: a trivial job through the harness, so what its first

@@ -41,11 +41,6 @@ export interface RunJob {
    */
   mode?: 'feedback' | 'reference' | 'grade';
   /**
-   * Grading: jobs with the same key share an interpreter that runs nothing else, before or after
-   * them ('grade' mode runs one test with the program's introspection shut off).
-   */
-  sealed?: string;
-  /**
    * Python feedback runs: once the verdict is settled, run the first failing test again, traced
    * line by line through the candidate's own code; the result carries it as `trace`.
    */

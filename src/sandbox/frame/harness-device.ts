@@ -3,10 +3,10 @@
 // a second one (src/sandbox/frame/py/channel.py, sleep.py). Python never holds a JavaScript object,
 // so a program that reaches for one is seen (bridge-watch.ts) and cannot use one the harness had.
 // Runs in the worker, where run code may have rewritten globals: only captured intrinsics here.
+import { WAIT_PATH } from '../../shared/python-boot.ts';
 import type { EmscriptenFS } from './emscripten-fs.ts';
 
-export const DEVICE_PATH = '/dev/fixpoint';
-export const WAIT_PATH = '/dev/fixpoint-wait';
+const DEVICE_PATH = '/dev/fixpoint';
 const TOKEN_LENGTH = 32;
 
 const apply = Reflect.apply;

@@ -55,7 +55,6 @@ export function prepareRuns(
     if (json === undefined) return { fatal: 'the run ended without reporting a result' };
     const stale = watch.touched ? `the program reached JavaScript (${watch.touched})` : pristine?.unfit();
     if (stale === undefined) pristine?.reset();
-    else console.log('STALE', stale);
     return stale === undefined ? { json, fresh: true } : { json, fresh: false, stale };
   };
 

@@ -122,7 +122,9 @@ describe.each(MODES)('poisoned runs ($name)', ({ isolated }) => {
 
   it('time.sleep holds no JavaScript object', async () => {
     const r = await run(
-      pyJob('import time\nprint([type(d).__name__ for d in (time.sleep.__defaults__ or ()) if "Js" in type(d).__name__])'),
+      pyJob(
+        'import time\nprint([type(d).__name__ for d in (time.sleep.__defaults__ or ()) if "Js" in type(d).__name__])',
+      ),
     );
     expect(r.stdout).toBe('[]\n');
   });

@@ -31,11 +31,10 @@ describe('hints and assistant requests', () => {
 });
 
 describe('grading rules', () => {
-  it('builds one sealed grade job per test, with the exercise time limit', () => {
-    const job = testJob(add, add.hiddenTests[0]!, 'code', 'alice/add');
+  it('builds one grade job per test, with the exercise time limit', () => {
+    const job = testJob(add, add.hiddenTests[0]!, 'code');
     expect(job).toMatchObject({
       mode: 'grade',
-      sealed: 'alice/add',
       code: 'code',
       tests: { kind: 'user', source: 'assert add(-1, -1) == -2' },
       limits: { timeoutSec: 2 },

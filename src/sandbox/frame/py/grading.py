@@ -1,11 +1,11 @@
-"""Grade mode: the program, then one classroom test, in an interpreter kept for one submission.
+"""Grade mode: the program, then one classroom test, in an interpreter no earlier run touched.
 
 Students are adversaries. A pass here must come from the test's own code running to its end,
 so from the moment the program starts, the interpreter refuses what could change that from
 inside: trace, profile and monitoring hooks (which can skip lines), frames (which reach the
 grader's locals), the garbage collector's object lists, audit hooks of its own, ctypes, and the
 JavaScript bridge. A refusal also fails the test, even when the program catches it. An audit hook
-cannot be removed, and the page never reuses this interpreter for anyone else (`sealed` jobs).
+cannot be removed; the worker puts the whole interpreter back after the run, hook included.
 
 After the program starts, `run_grade` uses only its own locals, bound before: the program can
 patch modules, but nothing it can reach decides or encodes the verdict.
