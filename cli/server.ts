@@ -1,6 +1,6 @@
 // Serves the built page on loopback, with or without cross-origin isolation headers.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -25,7 +25,14 @@ export interface StaticServer {
 }
 
 export async function serveDist(
-  opts: { root?: string; isolated?: boolean; port?: number; onRequest?: (path: string) => void } = {},
+  opts: {
+    root?: string;
+    isolated?: boolean;
+    port?: number;
+    onRequest?: (path: string) => void;
+    /** Sent with every file too, as some host does (Vary, say). */
+    headers?: OutgoingHttpHeaders;
+  } = {},
 ): Promise<StaticServer> {
   const root = resolve(opts.root ?? 'dist');
   if (!existsSync(join(root, 'index.html'))) throw new Error(`no built page in ${root}: run "npm run build" first`);
@@ -55,7 +62,8 @@ export async function serveDist(
     // asking, so a returning visit waits on no round trip for its code.
     const stat = statSync(file);
     const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
-    const headers: Record<string, string> = {
+    const headers: OutgoingHttpHeaders = {
+      ...opts.headers,
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Cache-Control': HASHED.test(path) ? 'max-age=31536000, immutable' : 'no-cache',
       ETag: etag,

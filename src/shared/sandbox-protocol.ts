@@ -45,13 +45,13 @@ export type HostToFrame =
 export type FrameToHost =
   /**
    * times: wall-clock moments of the first interpreter's start (frame and worker), for the bench.
-   * unpacked: the snapshot handed in came compressed; its unpacked copy follows as 'snapshot'.
+   * unpacked: the snapshot handed in was the one built with the app; its unpacked copy follows as 'snapshot'.
    */
   | { type: 'ready'; isolated: boolean; unpacked?: boolean; times?: Record<string, number> }
   | { type: 'boot-error'; message: string }
   /**
    * A fresh interpreter's memory snapshot, made before any run, or the unpacked copy of the
-   * compressed one handed in: cache it for the next visit.
+   * one built with the app: cache it for the next visit.
    */
   | { type: 'snapshot'; bytes: Blob }
   /** The snapshot handed in could not be loaded: drop it from the cache. */

@@ -106,10 +106,13 @@ describe('the snapshot built with the app', () => {
     await context.close();
   });
 
-  it('boots from it when a server unpacked it in transit', async () => {
+  it('boots from it when a server unpacked it in transit, and keeps its copy all the same', async () => {
     const context = await newProfile('unpacked');
     const v = await visit(context, 'print(2 ** 10)');
-    expect(outcome(v)).toEqual({ stdout: '1024\n', restored: true, kept: 0 });
+    expect(outcome(v)).toEqual({ stdout: '1024\n', restored: true, kept: 1 });
+    await context.route('**/python-snapshot.gz', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    const again = await visit(context, 'print(2 ** 5)');
+    expect(outcome(again)).toEqual({ stdout: '32\n', restored: true, kept: 1 });
     await context.close();
   });
 

@@ -7,12 +7,32 @@
 // PRECACHE, VERSION and PAGE_KEPT are prepended at build time.
 /* global PRECACHE, VERSION, PAGE_KEPT */
 const CACHE = `fixpoint-app-${VERSION}`;
+// A file is found by its address alone. Hosts vary their answers on request headers (Vary: Origin,
+// Accept-Encoding) that do not change which file it is, and the page's requests differ from this
+// worker's in them: a module script or a crossorigin stylesheet is asked for with an Origin header,
+// the worker's own fetches without. Matched by those headers, a file kept here is never found.
+const BY_URL = { ignoreVary: true };
+
+// The copy kept: the body is stored decoded, and Vary (which `Vary: *` would make impossible to
+// store at all) and the transfer's encoding and length no longer describe it.
+function storable(res) {
+  const headers = new Headers(res.headers);
+  for (const name of ['Vary', 'Content-Encoding', 'Content-Length']) headers.delete(name);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(PRECACHE);
+      await Promise.all(
+        PRECACHE.map(async (path) => {
+          const url = new URL(path, self.registration.scope).href;
+          const res = await fetch(url);
+          if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+          await cache.put(url, storable(res));
+        }),
+      );
       await self.skipWaiting();
     })(),
   );
@@ -51,12 +71,12 @@ async function navigate(event, cache) {
   try {
     const res = await fetch(event.request);
     if (res.ok) {
-      const shell = await cache.match(shellUrl());
+      const shell = await cache.match(shellUrl(), BY_URL);
       if (shell && (await shell.text()) === (await res.clone().text())) thisBuildPages.add(event.resultingClientId);
     }
     return isolated(res);
   } catch (err) {
-    const shell = await cache.match(shellUrl());
+    const shell = await cache.match(shellUrl(), BY_URL);
     if (!shell) throw err;
     thisBuildPages.add(event.resultingClientId);
     return isolated(shell);
@@ -78,16 +98,16 @@ self.addEventListener('fetch', (event) => {
       if (req.mode === 'navigate') return navigate(event, cache);
       precachedUrls ??= precached();
       if (thisBuildPages.has(event.clientId) && precachedUrls.has(url.href)) {
-        const hit = await cache.match(req);
+        const hit = await cache.match(url.href, BY_URL);
         if (hit) return isolated(hit);
       }
       try {
         const res = await fetch(req);
         // Stored beside the answer, not before it: a 10 MB file reaches the page as it arrives.
-        if (res.ok && !url.search) event.waitUntil(cache.put(req, res.clone()).catch(() => undefined));
+        if (res.ok && !url.search) event.waitUntil(cache.put(url.href, storable(res.clone())).catch(() => undefined));
         return isolated(res);
       } catch (err) {
-        const cached = await cache.match(req, { ignoreSearch: true });
+        const cached = await cache.match(url.href, { ...BY_URL, ignoreSearch: true });
         if (cached) return isolated(cached);
         throw err;
       }

@@ -47,6 +47,8 @@ let restoring: Promise<Unpacked> | undefined;
 // The memory it restores, which a worker needs first, and may know before the bytes are read.
 let restoringLength: Promise<number> | undefined;
 let snapshot: Blob | undefined;
+// It is the one built with the app, so its unpacked copy goes to the page to keep: also when a
+// server (vite preview among them) sent the .gz as Content-Encoding: gzip and it arrived unpacked.
 let unpacked = false;
 let workerUrl = '';
 // The first Python worker, started before Python's files arrive: its start overlaps their fetch.
@@ -178,7 +180,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
 function restoreFrom(u: Promise<Unpacked>, length?: Promise<number>): void {
   restoring = u.then((got) => {
     bootTimes['snapshot unpacked'] = clock();
-    unpacked = got.packed;
+    unpacked = got.built;
     snapshot = got.bytes;
     return got;
   });
@@ -293,7 +295,7 @@ function takeSnapshot(slot: Slot, bytes: Blob): void {
   if (!slot.offersSnapshot || snapshot) return;
   slot.offersSnapshot = false;
   snapshot = bytes;
-  restoring = Promise.resolve({ bytes, length: bytes.size, packed: false });
+  restoring = Promise.resolve({ bytes, length: bytes.size, built: false });
   restoringLength = Promise.resolve(bytes.size);
   void offerCopy(bytes);
 }

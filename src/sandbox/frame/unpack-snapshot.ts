@@ -9,8 +9,11 @@ export interface Unpacked {
   bytes: Blob;
   /** The memory it restores: how many bytes the worker sizes Python's memory to. */
   length: number;
-  /** Whether it came gzip-compressed (the one built with the app) rather than as stored bytes. */
-  packed: boolean;
+  /**
+   * Whether it is the one built with the app (compressed, or unpacked by the server in transit),
+   * not this browser's own copy: the page keeps its copy for later visits.
+   */
+  built: boolean;
   /** The bytes, already read (for the first worker). */
   read?: ArrayBuffer;
 }
@@ -30,7 +33,7 @@ export async function readAhead(blob: Blob): Promise<Unpacked> {
   return {
     bytes: blob,
     length: sparseLength(new Uint8Array(read, 0, Math.min(read.byteLength, SPARSE_HEADER_BYTES))) ?? read.byteLength,
-    packed: false,
+    built: false,
     read,
   };
 }
@@ -41,9 +44,9 @@ export async function readAhead(blob: Blob): Promise<Unpacked> {
  */
 export async function unpackSnapshot(blob: Blob): Promise<Unpacked> {
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return { bytes: blob, length: blob.size, packed: false };
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return { bytes: blob, length: blob.size, built: true };
   const bytes = await new Response(blob.stream().pipeThrough(new DecompressionStream('gzip'))).blob();
-  return { bytes, length: bytes.size, packed: true };
+  return { bytes, length: bytes.size, built: true };
 }
 
 /** The copy the page keeps for later visits: the whole snapshot without its pages of zeros. */

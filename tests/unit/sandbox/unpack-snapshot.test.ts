@@ -1,7 +1,8 @@
 // The memory a stored snapshot restores is known from its first bytes, before the rest is read,
-// and agrees with what the whole read says.
+// and agrees with what the whole read says. The one built with the app is kept however it came.
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readAhead, readLength } from '../../../src/sandbox/frame/unpack-snapshot.ts';
+import { readAhead, readLength, unpackSnapshot } from '../../../src/sandbox/frame/unpack-snapshot.ts';
 import { toSparse } from '../../../src/shared/sparse-snapshot.ts';
 
 function snapshot(length: number): Uint8Array<ArrayBuffer> {
@@ -23,5 +24,17 @@ describe('the length of a stored snapshot', () => {
     const whole = new Blob([snapshot(10 * 4096)]);
     expect(await readLength(whole)).toBe(10 * 4096);
     expect((await readAhead(whole)).length).toBe(10 * 4096);
+  });
+});
+
+describe('the snapshot built with the app', () => {
+  it('is unpacked and kept, whether it came compressed or a server unpacked it in transit', async () => {
+    const whole = snapshot(4 * 4096);
+    for (const sent of [gzipSync(whole), whole]) {
+      const got = await unpackSnapshot(new Blob([sent]));
+      expect(got.built).toBe(true);
+      expect(new Uint8Array(await got.bytes.arrayBuffer())).toEqual(whole);
+    }
+    expect((await readAhead(new Blob([whole]))).built).toBe(false);
   });
 });
