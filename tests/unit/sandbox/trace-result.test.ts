@@ -66,10 +66,10 @@ describe('a run result with a trace', () => {
   });
 
   it('the worker may send the verdict before it traces', () => {
-    expect(readWorkerMessage({ type: 'verdict', id: 4, result: { status: 'failed' } })).toEqual({
+    expect(readWorkerMessage({ type: 'verdict', id: 4, json: '{"status":"failed"}' })).toEqual({
       type: 'verdict',
       id: 4,
-      result: { status: 'failed' },
+      json: '{"status":"failed"}',
     });
     expect(readWorkerMessage({ type: 'verdict', result: {} })).toBeUndefined();
   });

@@ -23,11 +23,14 @@ describe('messages from a Python worker', () => {
       id: 3,
       test: 'test_one',
     });
-    expect(readWorkerMessage({ type: 'result', id: 3, result: { status: 'passed' }, heapBytes: 10 })).toEqual({
+    expect(
+      readWorkerMessage({ type: 'result', id: 3, json: '{"status":"passed"}', heapBytes: 10, fresh: true }),
+    ).toEqual({
       type: 'result',
       id: 3,
-      result: { status: 'passed' },
+      json: '{"status":"passed"}',
       heapBytes: 10,
+      fresh: true,
     });
     expect(readWorkerMessage({ type: 'fatal', id: 3, message: 'out of memory' })).toEqual({
       type: 'fatal',
@@ -52,6 +55,8 @@ describe('messages from a Python worker', () => {
       { type: 'progress', id: 3, test: 7 },
       { type: 'snapshot', bytes: 'not a blob' },
       { type: 'result', result: { status: 'passed' } },
+      { type: 'result', id: 3, result: { status: 'passed' } },
+      { type: 'verdict', id: 3, json: { status: 'passed' } },
     ]) {
       expect(readWorkerMessage(data), JSON.stringify(data)).toBeUndefined();
     }
@@ -80,10 +85,11 @@ describe('messages from a Python worker', () => {
       type: 'boot-error',
       message: '[object Object]',
     });
-    expect(readWorkerMessage({ type: 'result', id: 1, result: 'passed', heapBytes: 'huge' })).toEqual({
+    // Only `fresh: true` lets the frame hand the interpreter to another run.
+    expect(readWorkerMessage({ type: 'result', id: 1, json: '"passed"', heapBytes: 'huge', fresh: 'yes' })).toEqual({
       type: 'result',
       id: 1,
-      result: 'passed',
+      json: '"passed"',
     });
   });
 });
