@@ -89,7 +89,7 @@ describe.each(MODES)('data theft through the loop ($name)', ({ isolated }) => {
     // The loop did carry what the code printed to the model: the attack had its channel.
     expect(JSON.stringify(chats[1]!.body)).toContain(REPORT);
     expect(JSON.stringify(chats[2]!.body)).toContain(LOOT);
-    expect(JSON.stringify(chats[3]!.body)).toMatch(/indexedDB\.databases\(\) -> blocked: SecurityError/);
+    expect(JSON.stringify(chats[3]!.body)).toContain(`${LOOT}\\nno loot`);
   });
 
   it('what the thief found: every store blocked, nothing but its own opaque origin', () => {
@@ -105,9 +105,8 @@ describe.each(MODES)('data theft through the loop ($name)', ({ isolated }) => {
       expect(first, name).toMatch(new RegExp(`^${name.replace(/[().]/g, '\\$&')} -> blocked`, 'm'));
     }
     expect(first).toMatch(/^key-like strings in memory -> \[\]$/m);
-    for (const loot of [second, third]) expect(loot).toMatch(/^indexedDB\.databases\(\) -> blocked: SecurityError/m);
-    // No store was opened: a dump line reads "database/store -> [...]".
-    expect(third).not.toMatch(/^[^ ]+\/[^ ]+ -> /m);
+    // What the first run left in its worker's globals is gone: the next runs had a fresh worker.
+    for (const loot of [second, third]) expect(loot).toBe(`${LOOT}\nno loot\n`);
   });
 
   it('no request to the endpoint carries the key outside its auth header, nor any other secret', () => {

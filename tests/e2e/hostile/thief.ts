@@ -1,8 +1,9 @@
 // Model replies whose code tries to read everything the page knows and print it, so that the
 // loop carries it to the model as feedback. The first reply also starts the reads that only
-// answer later (promises) and leaves what they find in the worker's globals; the next two print
-// that, the second time after the reads had a whole model call more to finish. Each ends with a
-// failing test, so its output is sent back.
+// answer later (promises) and leaves what they find in the worker's globals; the next two look
+// for it, the second time after the reads had a whole model call more to finish: a run that
+// reached JavaScript costs its worker, so they find nothing. Each ends with a failing test, so its
+// output is sent back.
 
 export const REPORT = 'THEFT-REPORT';
 export const LOOT = 'LOOT-REPORT';
