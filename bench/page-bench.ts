@@ -45,6 +45,8 @@ export interface RuntimeFigures {
   timeoutVerdictMs: number;
   timeoutStatus: string;
   nextAfterTimeoutMs: number;
+  /** The first result after a run that reached JavaScript, which the worker's spare takes. */
+  nextAfterBridgeMs: number;
   /** Where each start's time went: [part, milliseconds] in order (bench/startup-parts.ts). */
   coldParts: [string, number][];
   returnParts: [string, number][];
@@ -113,6 +115,9 @@ export async function measureRuntime(
     for (let i = 0; i < 50; i++) warm.push((await timeRun(hp.page, job('x = sum(range(10))'))).ms);
     const loop = await timeRun(hp.page, job('while True: pass', 1));
     const next = await timeRun(hp.page, job('pass'));
+    // A run that reaches JavaScript costs its interpreter: the next one runs in the spare.
+    await timeRun(hp.page, job('import js\njs.Object'));
+    const afterBridge = await timeRun(hp.page, job('pass'));
     return {
       isolated: hp.isolated,
       coldStartMs: cold.ms,
@@ -125,6 +130,7 @@ export async function measureRuntime(
       timeoutVerdictMs: loop.ms,
       timeoutStatus: loop.status,
       nextAfterTimeoutMs: next.ms,
+      nextAfterBridgeMs: afterBridge.ms,
       profileDir,
     };
   } finally {

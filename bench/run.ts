@@ -102,6 +102,7 @@ if (want('python')) {
       [`warm trivial run, median of 50 (${tag})`, ms(f.warmMedianMs), '<= 20 ms'],
       [`1 s limit to verdict (${tag})`, `${ms(f.timeoutVerdictMs)} (${f.timeoutStatus})`, '<= 1200 ms'],
       [`next result after the time limit (${tag})`, ms(f.nextAfterTimeoutMs), f.isolated ? '<= 50 ms' : '<= 300 ms'],
+      [`next result after a run that reached JavaScript (${tag})`, ms(f.nextAfterBridgeMs), '-'],
     );
   }
 }
