@@ -1,8 +1,9 @@
 // fixpoint eval: grade {task_id, completion} samples exactly as the HumanEval reference harness does.
-import { createWriteStream } from 'node:fs';
 import { parseProblems, parseSamples, problemJob, type Problem } from '../src/shared/problems.ts';
 import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
+import { openBatch, OUT_USAGE, SHARD_USAGE } from './batch.ts';
+import type { RunJob, RunResult } from '../src/shared/run.ts';
 import { openHeadless } from './page.ts';
 import { gradeAll } from './eval-grading.ts';
 import { Progress } from './progress.ts';
@@ -10,9 +11,11 @@ import { phase } from './timings.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 
-export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE]
+export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE] [--shard K/N]
       --workers: sandboxes grading at once; default ${SANDBOX_RULE}
-      --timeout: seconds per sample; to match a native harness's verdicts near its limit, see README`;
+      --timeout: seconds per sample; to match a native harness's verdicts near its limit, see README
+      ${OUT_USAGE}
+      ${SHARD_USAGE}`;
 
 interface EvalRow {
   task_id: string | number;
@@ -21,7 +24,7 @@ interface EvalRow {
   result: string;
 }
 
-export async function evalCommand(argv: string[]): Promise<number> {
+export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const flags = parseFlags(argv, {
     problems: { type: 'string', required: true },
     samples: { type: 'string', required: true },
@@ -29,6 +32,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
     // Each sandbox is two interpreters of a few hundred MB each.
     workers: { type: 'int', min: 1, max: 16 },
     out: { type: 'string' },
+    shard: { type: 'string' },
     'no-isolation': { type: 'boolean' },
   });
   const problemsFile = flags.problems;
@@ -39,47 +43,65 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const samples = parseSamples(readText(samplesFile), samplesFile, problems);
   if (flags.out) checkOutFile(flags.out, [problemsFile, samplesFile]);
   const timeout = flags.timeout ?? 3;
-  const workers = workersFor(flags.workers, samples.length);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-
-  const jobs = samples.map((s) => problemJob(problems.get(s.taskId)!, s.completion, timeout));
-  const languages = [...new Set(jobs.map((j) => j.language))];
-  const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log, languages });
-  const rows: (EvalRow | undefined)[] = new Array(samples.length);
-  const progress = new Progress(samples.length, 'graded');
-  const out = flags.out ? createWriteStream(flags.out) : undefined;
+  const batch = openBatch({
+    taskIds: samples.map((s) => s.taskId),
+    shardFlag: flags.shard,
+    env,
+    out: flags.out,
+    sameItem: (row, i) => row.task_id === samples[i]!.rawId && row.completion === samples[i]!.completion,
+    noun: 'samples',
+    log,
+  });
+  const todo = batch.todo;
+  const jobs = todo.map((i) => problemJob(problems.get(samples[i]!.taskId)!, samples[i]!.completion, timeout));
+  const rows: (EvalRow | undefined)[] = new Array(todo.length);
+  const progress = new Progress(todo.length, 'graded');
   let written = 0;
   const flush = (): void => {
     // Rows go out in input order as soon as every earlier one is done.
-    while (written < rows.length && rows[written]) {
-      const line = `${JSON.stringify(rows[written])}\n`;
-      if (out) out.write(line);
-      else process.stdout.write(line);
-      written++;
-    }
+    for (; written < rows.length && rows[written]; written++) batch.write(rows[written]!, todo[written]!);
   };
   try {
-    await phase('grading', () =>
-      gradeAll(page, jobs, (k, r) => {
-        const s = samples[k]!;
+    // Nothing left to grade (a finished --out): no browser, just the summary.
+    if (jobs.length)
+      await grade(jobs, flags, log, (k, r) => {
+        const s = samples[todo[k]!]!;
         rows[k] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
         progress.tick(r.result === 'passed');
         void phase('writing results', flush);
-      }),
-    );
+      });
   } finally {
-    await phase('closing', () => page.close());
     progress.done();
-    if (out) await new Promise<void>((ok) => out.end(ok));
+    await batch.close();
   }
-  const passed = rows.filter((r) => r?.passed).length;
+  const all = [...batch.kept, ...rows];
+  const passed = all.filter((r) => r?.passed === true).length;
   const summary = {
     summary: true,
-    samples: rows.length,
+    samples: all.length,
     passed,
-    pass_rate: rows.length ? passed / rows.length : 0,
+    pass_rate: all.length ? passed / all.length : 0,
     seconds: progress.seconds(),
+    ...(batch.shard ? { shard: `${batch.shard.k}/${batch.shard.n}` } : {}),
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   return 0;
+}
+
+/** Grades the jobs in the headless page, one sandbox per worker. */
+async function grade(
+  jobs: RunJob[],
+  flags: { workers?: number; 'no-isolation'?: boolean },
+  log: (s: string) => void,
+  onResult: (k: number, r: RunResult) => void,
+): Promise<void> {
+  const languages = [...new Set(jobs.map((j) => j.language))];
+  const workers = workersFor(flags.workers, jobs.length);
+  const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log, languages });
+  try {
+    await phase('grading', () => gradeAll(page, jobs, onResult));
+  } finally {
+    await phase('closing', () => page.close());
+  }
 }

@@ -6,9 +6,10 @@ import { record, writeTimings } from './timings.ts';
 
 // Each command's modules load only when it runs: a command does not wait for the others' code.
 async function usage(): Promise<string> {
-  const [e, r, p, g] = await Promise.all([
+  const [e, r, m, p, g] = await Promise.all([
     import('./eval.ts'),
     import('./run.ts'),
+    import('./merge.ts'),
     import('./pack.ts'),
     import('./grade.ts'),
   ]);
@@ -17,6 +18,7 @@ async function usage(): Promise<string> {
 commands:
   ${e.EVAL_USAGE}
   ${r.RUN_USAGE}
+  ${m.MERGE_USAGE}
   ${p.PACK_USAGE}
   ${g.GRADE_USAGE}
 `;
@@ -32,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
   // Node, tsx and the command's modules (Playwright included) have loaded when it starts.
   if (command === 'eval') return import('./eval.ts').then((m) => (started(), m.evalCommand(rest)));
   if (command === 'run') return import('./run.ts').then((m) => (started(), m.runCommand(rest)));
+  if (command === 'merge') return import('./merge.ts').then((m) => (started(), m.mergeCommand(rest)));
   if (command === 'pack') return import('./pack.ts').then((m) => (started(), m.packCommand(rest)));
   if (command === 'grade') return import('./grade.ts').then((m) => (started(), m.gradeCommand(rest)));
   throw new UsageError(`unknown command "${command}"`);

@@ -24,7 +24,10 @@ export async function ensureBuilt(log: (s: string) => void): Promise<void> {
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   log('Building the page…');
   const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', configFile: join(ROOT, 'vite.config.ts') });
+  // The build's own report (its warnings and Rolldown's plugin timings) is for whoever works on
+  // the page, not for someone grading samples: only an error, which stops the command, is shown.
+  const quiet = { rolldownOptions: { checks: { bundlerTimings: false } } };
+  await build({ root: ROOT, logLevel: 'error', configFile: join(ROOT, 'vite.config.ts'), build: quiet, worker: quiet });
 }
 
 export interface HeadlessPage {
@@ -50,17 +53,19 @@ export async function openHeadless(opts: HeadlessOptions): Promise<HeadlessPage>
   let server: StaticServer | undefined;
   let browser: { page: Page; close(): Promise<void> } | undefined;
   try {
-    // The browser starts while the build is checked and the server opens: none needs the others.
-    const [built, served, launched] = await phase('browser launch', () =>
+    // The browser starts while the build is checked; the server serves what the build made, so
+    // it opens only once the build is done (on a fresh clone there is no page before then).
+    const [served, launched] = await phase('browser launch', () =>
       Promise.allSettled([
-        phase('build check', () => ensureBuilt(opts.log)),
-        serveDist({ root: DIST, isolated: opts.isolated ?? true, port: opts.isolated === false ? 4176 : 4175 }),
+        phase('build check', () => ensureBuilt(opts.log)).then(() =>
+          serveDist({ root: DIST, isolated: opts.isolated ?? true, port: opts.isolated === false ? 4176 : 4175 }),
+        ),
         openProfilePage(opts.profileDir ?? PROFILE),
       ]),
     );
     if (served.status === 'fulfilled') server = served.value;
     if (launched.status === 'fulfilled') browser = launched.value;
-    for (const r of [built, served, launched]) if (r.status === 'rejected') throw r.reason;
+    for (const r of [served, launched]) if (r.status === 'rejected') throw r.reason;
     if (!server || !browser) throw new Error('the browser or the local server did not start');
     const { page } = browser;
     const languages = opts.languages;

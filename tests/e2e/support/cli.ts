@@ -1,4 +1,4 @@
-// Runs the fixpoint command line as a user would, from the repository root.
+// Runs the fixpoint command line as a user would, from the repository root (or a copy of it).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,10 +11,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export function cli(args: string[], env: Record<string, string> = {}, root = ROOT): Promise<CliResult> {
   return new Promise((ok) => {
     const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], {
-      cwd: ROOT,
+      cwd: root,
       env: { ...process.env, ...env },
     });
     let stdout = '';
