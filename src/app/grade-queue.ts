@@ -17,7 +17,14 @@ export interface GradeQueue {
   take(): Promise<Graded[]>;
 }
 
-export function gradeQueue(runtimes: () => Runtime[]): GradeQueue {
+/**
+ * `started(slot)`: resolves once that sandbox can run, rejects if it never will; a lane takes no
+ * job before, so grading begins on the first sandbox ready and a sandbox that fails takes none.
+ */
+export function gradeQueue(
+  runtimes: () => Runtime[],
+  started: (slot: number) => Promise<unknown> = () => Promise.resolve(),
+): GradeQueue {
   const jobs: (RunJob | undefined)[] = [];
   let next = 0;
   let ready: Graded[] = [];
@@ -27,6 +34,7 @@ export function gradeQueue(runtimes: () => Runtime[]): GradeQueue {
   const lane = async (slot: number): Promise<void> => {
     busy.add(slot);
     try {
+      if (!(await canRun(started, slot))) return;
       while (next < jobs.length) {
         const index = next++;
         const t = performance.now();
@@ -56,3 +64,10 @@ export function gradeQueue(runtimes: () => Runtime[]): GradeQueue {
     },
   };
 }
+
+/** Whether the sandbox in `slot` started; it waits for that. */
+export const canRun = (started: (slot: number) => Promise<unknown>, slot: number): Promise<boolean> =>
+  started(slot).then(
+    () => true,
+    () => false,
+  );

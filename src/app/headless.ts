@@ -7,7 +7,7 @@ import type { TsCheckOptions, TsCheckResult } from '../shared/typescript-check.t
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { openHistory, type HistoryOpening } from './history-opening.ts';
-import { gradeQueue, type Graded } from './grade-queue.ts';
+import { canRun, gradeQueue, type Graded } from './grade-queue.ts';
 import { pageSandboxes } from './page-parallelism.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
@@ -63,7 +63,10 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
   const pool: SandboxRuntime[] = [];
   let opening: Promise<HistoryOpening> | undefined;
   const historyOpened = (): Promise<HistoryOpening> => (opening ??= openHistory());
-  const queue = gradeQueue(() => pool);
+  // Each sandbox's start: grading begins as soon as one is ready (see gradeQueue).
+  let starts: Promise<{ isolated: boolean }>[] = [];
+  const started = (slot: number): Promise<unknown> => starts[slot] ?? Promise.resolve();
+  const queue = gradeQueue(() => pool, started);
   const runtime = (slot = 0): SandboxRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n = pageSandboxes(), languages = ALL_LANGUAGES) {
@@ -75,8 +78,11 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
         pageTypeScriptChecker()
           .warm(false)
           .catch(() => undefined);
-      const states = await Promise.all(pool.map((r) => r.start(languages)));
-      return { isolated: states.every((s) => s.isolated) };
+      starts = pool.map((r) => r.start(languages));
+      for (const s of starts) s.catch(() => undefined);
+      // The first sandbox ready is enough to begin; if none can start, the first one's error says why.
+      const first = await Promise.any(starts).catch(() => starts[0]!);
+      return { isolated: first.isolated };
     },
     run: (job, slot = 0) => runtime(slot).run(job).result,
     cached: () => runtime(0).cached,
@@ -85,6 +91,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       const results: RunResult[] = new Array(jobs.length);
       let next = 0;
       const lane = async (slot: number): Promise<void> => {
+        if (!(await canRun(started, slot))) return;
         while (next < jobs.length) {
           const i = next++;
           results[i] = await runtime(slot).run(jobs[i]!).result;
@@ -99,6 +106,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       const results: RunResult[][] = new Array(groups.length);
       let next = 0;
       const lane = async (slot: number): Promise<void> => {
+        if (!(await canRun(started, slot))) return;
         while (next < groups.length) {
           const i = next++;
           const out: RunResult[] = [];

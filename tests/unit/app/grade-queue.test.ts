@@ -51,4 +51,23 @@ describe('grade queue', () => {
     expect(got.map((g) => g.index)).toEqual([0, 1, 2]);
     expect(got.every((g) => g.result.result === 'passed' && g.overheadMs >= 0)).toBe(true);
   });
+
+  it('begins on the first sandbox ready; one that never starts takes no job', async () => {
+    const log: string[] = [];
+    let startB!: () => void;
+    const bReady = new Promise<void>((ok) => (startB = ok));
+    const starts = [Promise.resolve(), bReady, Promise.reject(new Error('no wasm'))];
+    const q = gradeQueue(
+      () => [sleeper(log, 'a'), sleeper(log, 'b'), sleeper(log, 'c')],
+      (slot) => starts[slot]!,
+    );
+    q.submit([job(1), job(1), job(1)]);
+    const first = await q.take();
+    expect(first.length).toBeGreaterThan(0);
+    expect(log.every((l) => l.startsWith('a:'))).toBe(true);
+    startB();
+    const got = [...first, ...(await takeAll(q, 3 - first.length))];
+    expect(got.map((g) => g.index).sort()).toEqual([0, 1, 2]);
+    expect(log.some((l) => l.startsWith('c:'))).toBe(false);
+  });
 });
