@@ -23,7 +23,9 @@ export interface PyodideForRuns {
 
 const ENTRY = "__import__('fixpoint_harness.channel').channel.serve()";
 
-export type Ran = { json: string; fresh: boolean; stale?: string } | { fatal: string };
+/** fresh: the interpreter can be put back; `putBack` does it, once the result is on its way. */
+export type Ran = { json: string; fresh: boolean; stale?: string; putBack(): void } | { fatal: string };
+const nothing = (): void => undefined;
 
 export function prepareRuns(
   loaded: { py: PyodideForRuns; memory?: WebAssembly.Memory; table?: WebAssembly.Table; device: HarnessDevice },
@@ -54,8 +56,8 @@ export function prepareRuns(
     }
     if (json === undefined) return { fatal: 'the run ended without reporting a result' };
     const stale = watch.touched ? `the program reached JavaScript (${watch.touched})` : pristine?.unfit();
-    if (stale === undefined) pristine?.reset();
-    return stale === undefined ? { json, fresh: true } : { json, fresh: false, stale };
+    if (stale !== undefined) return { json, fresh: false, stale, putBack: nothing };
+    return { json, fresh: true, putBack: () => pristine?.reset() };
   };
 
   // One job before the copy: what a first job does once is then done in every run after it.

@@ -100,7 +100,11 @@ async function boot(init: WorkerInit): Promise<void> {
       else if (msg.kind === 'verdict') send({ type: 'verdict', id: m.id, json: msg.text });
     });
     if ('fatal' in ran) send({ type: 'fatal', id: m.id, message: ran.fatal });
-    else send({ type: 'result', id: m.id, json: ran.json, heapBytes: memory?.buffer.byteLength, ...fitness(ran) });
+    else {
+      send({ type: 'result', id: m.id, json: ran.json, heapBytes: memory?.buffer.byteLength, ...fitness(ran) });
+      // After the result is sent: the page reads it while the memory is copied back.
+      ran.putBack();
+    }
   };
   bootTimes['harness imported'] = clock();
   send({ type: 'ready', times: bootTimes });
