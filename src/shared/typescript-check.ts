@@ -34,6 +34,9 @@ export interface TypeScriptChecker {
   dispose(): void;
 }
 
+/** What a run reports as running when its type check hit the time limit (RunResult.runningTest). */
+export const TYPE_CHECK_STEP = 'the type check';
+
 /** The type check itself took longer than its limit: the verdict of the code checked, no one else's. */
 export class TypeCheckTimedOut extends Error {
   constructor(readonly limitMs: number) {
