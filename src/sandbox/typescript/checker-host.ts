@@ -1,8 +1,11 @@
-// The page's side of the checker: a small pool of workers (one that checks and a warm spare, both
-// checking when both are free) fed from one queue. A check's time limit runs only while the check
-// itself runs, never while it waits or while a worker sets up: a check that overruns it is timed
-// out, its worker is ended and replaced, and the checks queued behind it go to the other worker.
-// A worker that crashes under a check costs that check one retry, and no other check anything.
+// The page's side of the checker: a small pool of workers fed from one queue, each running one
+// check at a time. A check's time limit runs only while the check itself runs, never while it
+// waits or while a worker sets up: a check that overruns it is timed out, its worker is ended and
+// replaced in the background, and the checks queued behind it go to the other worker. A worker
+// that crashes under a check costs that check one retry, and no other check anything. The second
+// worker starts when a check first has to wait for one (a batch, or a stall), not before: its
+// set-up takes seconds of CPU and the page's memory, which a page checking one program at a time
+// would pay for nothing.
 import { TypeCheckTimedOut, type TsCheckOptions, type TsCheckResult } from '../../shared/typescript-check.ts';
 import type { TypeScriptChecker } from '../../shared/typescript-check.ts';
 import { CheckerSlot, Overran, WorkerLost, type CheckerWorker } from './checker-slot.ts';
@@ -10,7 +13,7 @@ import { CheckerSlot, Overran, WorkerLost, type CheckerWorker } from './checker-
 export type { CheckerWorker } from './checker-slot.ts';
 
 export interface CheckerHostOptions {
-  /** Workers kept (default 2): a stalled check holds one until its limit, the other keeps checking. */
+  /** Workers at most (default 2): a stalled check holds one until its limit, the other keeps checking. */
   size?: number;
   /** Bound on setting a worker up (start, parse the lib files), which no check's limit pays. */
   setupTimeoutMs?: number;
@@ -47,7 +50,7 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
   const defaultCheckMs = opts.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   const slots: CheckerSlot[] = [];
   const queue: Task[] = [];
-  /** The modes asked for so far: a new or idle worker sets them up before a check needs them. */
+  /** The modes asked for so far: a replacement sets them up before a check needs them. */
   const modes = new Set<boolean>();
   let failedStarts = 0;
   let disposed = false;
@@ -56,14 +59,16 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
     if (disposed || slots.length >= size) return;
     const slot = new CheckerSlot(spawn, (s) => slots.splice(slots.indexOf(s), 1));
     slots.push(slot);
-    void occupy(slot, () => setUp(slot, modes));
+    // A worker started for a waiting check sets up that check's mode only (another mode is set up
+    // when a check first needs it, never while a check could be waiting); a replacement, all of them.
+    const wanted = queue.length > 0 ? [queue[0]!.strict] : [...modes];
+    void occupy(slot, () => setUp(slot, wanted));
   }
 
   /** Parses the lib files of the modes the worker lacks; the error when it could not. */
   async function setUp(slot: CheckerSlot, wanted: Iterable<boolean>): Promise<Error | undefined> {
     for (const strict of [...wanted]) {
       if (slot.warmed.has(strict)) continue;
-      slot.tried.add(strict);
       try {
         await slot.call((api) => api.warm(strict), setupMs);
       } catch (err) {
@@ -80,14 +85,13 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
     return undefined;
   }
 
-  /** Hands queued tasks to free workers, warms idle ones, and starts a worker when all are busy. */
+  /** Hands queued tasks to free workers, and starts a worker when all are busy. */
   function pump(): void {
     if (disposed) return;
     for (const slot of slots) {
       if (slot.busy) continue;
       const task = queue.shift();
       if (task) void occupy(slot, () => run(slot, task));
-      else if ([...modes].some((m) => !slot.tried.has(m))) void occupy(slot, () => setUp(slot, modes));
     }
     if (queue.length > 0) start();
   }
@@ -96,9 +100,9 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
     slot.busy = true;
     await work();
     slot.busy = false;
-    // The pool is kept full (a stalled worker's replacement sets up in the background) while
-    // workers do start; after failed starts, new workers start only when a check waits.
-    if (failedStarts === 0 && slot.warmed.size > 0) start();
+    // A worker that was set up and then ended (a stall, a crash) is replaced at once, so the next
+    // check need not wait for the set-up; after failed starts, workers start only when a check waits.
+    if (!slot.alive && failedStarts === 0 && slot.warmed.size > 0) start();
     pump();
   }
 

@@ -20,8 +20,6 @@ export class WorkerLost extends Error {}
 export class CheckerSlot {
   /** The modes (strict or not) whose lib files this worker has parsed. */
   readonly warmed = new Set<boolean>();
-  /** The modes it was asked to set up, so one that failed is not asked again unless a check needs it. */
-  readonly tried = new Set<boolean>();
   /** Set by the pool while a call (a check or a set-up) is under way. */
   busy = false;
   private ended = false;

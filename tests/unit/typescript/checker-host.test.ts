@@ -79,16 +79,23 @@ function spawner(fakes: Fakes = {}): { spawn: () => FakeWorker; spawned: FakeWor
 const strict = { strict: true };
 
 describe('TypeScript checker pool', () => {
-  it('starts a worker on first use, then a spare, and keeps them for later checks', async () => {
+  it('starts a worker on first use, a second when a check waits for one, and keeps them', async () => {
     const { spawn, spawned } = spawner();
     const checker = createCheckerHost(spawn);
     expect(spawned).toHaveLength(0);
     expect((await checker.check('a', strict)).js).toBe('/* worker 1 */ a');
+    expect((await checker.check('b', strict)).js).toBe('/* worker 1 */ b');
     await wait(50);
-    expect(spawned).toHaveLength(2);
+    expect(spawned).toHaveLength(1);
+    const stalled = checker.check('hang', strict, 200);
+    expect((await checker.check('b', strict)).js).toBe('/* worker 2 */ b');
+    await expect(stalled).rejects.toBeInstanceOf(TypeCheckTimedOut);
+    await wait(50);
+    // The stalled worker's replacement started at once.
+    expect(spawned).toHaveLength(3);
     const both = await Promise.all([checker.check('b', strict), checker.check('c', strict)]);
-    expect(both.map((r) => r.js.slice(0, 12)).sort()).toEqual(['/* worker 1 ', '/* worker 2 ']);
-    expect(spawned).toHaveLength(2);
+    expect(both.map((r) => r.js.slice(0, 12)).sort()).toEqual(['/* worker 2 ', '/* worker 3 ']);
+    expect(spawned).toHaveLength(3);
     checker.dispose();
     expect(spawned.every((w) => w.terminated)).toBe(true);
   });
@@ -97,7 +104,6 @@ describe('TypeScript checker pool', () => {
     const { spawn, spawned } = spawner();
     const checker = createCheckerHost(spawn);
     await checker.warm(true);
-    await wait(50);
     const stalled = checker.check('hang', strict, 300);
     const sibling = checker.check('b', strict, 300);
     expect((await sibling).js).toMatch(/ b$/);
