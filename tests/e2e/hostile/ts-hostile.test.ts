@@ -9,22 +9,7 @@ import type { RunJob, RunResult } from '../../../src/shared/run.ts';
 import { MODES, openPage, type PageContext } from '../support/browser.ts';
 import { cli, jsonlWriter, rowsOf } from '../support/cli.ts';
 import { addProblemFile } from '../support/multipl-e.ts';
-
-// Assigning a union of 4,096 intersections to a copy of itself listed in the opposite order: the
-// compiler compares members pairwise up to its complexity limit, once per line (over a minute
-// and a gigabyte and a half in Node, for 430 bytes).
-const STALL = `
-type B<K extends string, Z> = { [P in K]: Z extends 0 ? 0 : 1 } | { [P in K]: Z extends 0 ? 1 : 0 };
-type I<K extends string, Z> = (K extends K ? (x: B<K, Z>) => 0 : 0) extends (x: infer R) => 0 ? R : 0;
-type U<Z> = I<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l', Z>;
-declare const u: U<0>;
-const a: U<1> = u;
-const b: U<2> = u;
-const c: U<3> = u;
-const d: U<4> = u;
-const e: U<5> = u;
-const f: U<6> = u;
-`;
+import { STALLING_TYPES } from '../support/stalling-types.ts';
 
 const ADD = 'function add(a: number, b: number): number {\n  return a + b;\n}\n';
 const TESTS = "const assert = require('node:assert');\ntest('adds', () => assert.strictEqual(add(2, 3), 5));";
@@ -66,7 +51,7 @@ describe.each(MODES)('hostile TypeScript ($name)', ({ isolated }) => {
   });
 
   it('a program whose types the compiler cannot finish times out at its limit, and the one beside it passes', async () => {
-    const [stalled, sibling] = await runTogether(ctx, [tsJob(`${ADD}${STALL}`), tsJob(ADD)]);
+    const [stalled, sibling] = await runTogether(ctx, [tsJob(`${ADD}${STALLING_TYPES}`), tsJob(ADD)]);
     expect(sibling!.result.status, sibling!.result.result).toBe('passed');
     expect(stalled!.result.status, stalled!.result.result).toBe('timed out');
     expect(stalled!.result.runningTest).toMatch(/type check/);
@@ -81,7 +66,7 @@ describe('hostile TypeScript in eval', () => {
   it('grades the stalling sample timed out and the correct one passed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fixpoint-ts-hostile-'));
     const samples = jsonlWriter(dir)('samples.jsonl', [
-      { task_id: 'HumanEval_53_add', completion: `  return x + y;\n}\n${STALL}` },
+      { task_id: 'HumanEval_53_add', completion: `  return x + y;\n}\n${STALLING_TYPES}` },
       { task_id: 'HumanEval_53_add', completion: '  return x + y;\n}\n' },
     ]);
     const out = join(dir, 'out.jsonl');
