@@ -1,10 +1,12 @@
-// TypeScript checking in the page's checker worker, timed inside the page: setting the worker up
+// TypeScript checking in the page's checker workers, timed inside the page: setting a worker up
 // (start, parse the lib files, bind their globals), the first check after that, and re-checks of
-// edited code as the loop makes them; the same for grading, whose lib includes the DOM.
+// edited code as the loop makes them; the same for grading, whose lib includes the DOM; and what
+// a program that stalls the compiler costs the checks around it (typecheck-stall-bench.ts).
 import type { Page } from 'playwright-core';
 import type { TsCheckOptions } from '../src/shared/typescript-check.ts';
 import { openHeadless } from '../cli/page.ts';
 import { median } from './median.ts';
+import { measureStall, stallRows, type StallFigures } from './typecheck-stall-bench.ts';
 
 interface TypeCheckFigures {
   setupMs: number;
@@ -12,6 +14,7 @@ interface TypeCheckFigures {
   recheckMedianMs: number;
   gradingSetupMs: number;
   gradingRecheckMedianMs: number;
+  stall: StallFigures;
 }
 
 const program = (n: number): string =>
@@ -50,12 +53,14 @@ async function measureTypeCheck(log: (s: string) => void): Promise<TypeCheckFigu
     const gradingSetupMs = await timeCheck(hp.page, 'declare var require: any;\n', { strict: false });
     const grading: number[] = [];
     for (let i = 1; i <= 20; i++) grading.push(await timeCheck(hp.page, program(i), { strict: false }));
+    const stall = await measureStall(hp.page, program(0));
     return {
       setupMs,
       firstCheckMs,
       recheckMedianMs: median(rechecks),
       gradingSetupMs,
       gradingRecheckMedianMs: median(grading),
+      stall,
     };
   } finally {
     await hp.close();
@@ -77,5 +82,6 @@ export async function typeCheckRows(
     ['type-check, re-check of edited code, median of 20', ms(f.recheckMedianMs), '<= 50 ms'],
     ['type-check for grading: set-up with the DOM lib', ms(f.gradingSetupMs), '-'],
     ['type-check for grading, re-check, median of 20', ms(f.gradingRecheckMedianMs), '-'],
+    ...stallRows(f.stall),
   ];
 }

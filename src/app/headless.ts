@@ -46,8 +46,11 @@ export interface HeadlessApi {
   historyProblem(): Promise<string | undefined>;
   /** Read-only: a stored session and its attempts, as this page's history keeps them. */
   history(sessionId: string): Promise<{ session?: Session; attempts: Attempt[] }>;
-  /** Type-checks TypeScript in the page's checker worker (started on first use, then kept warm). */
-  typecheck(code: string, options: TsCheckOptions): Promise<TsCheckResult>;
+  /**
+   * Type-checks TypeScript in the page's checker workers (started on first use, then kept warm);
+   * rejects when the check takes longer than `limitMs`, when given.
+   */
+  typecheck(code: string, options: TsCheckOptions, limitMs?: number): Promise<TsCheckResult>;
   /** Tries to boot a WebContainer (bounded); the reason in words when it cannot. */
   bootWebContainer(boundMs?: number): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
 }
@@ -139,7 +142,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       if (!store) throw new Error(`the history store could not be opened: ${problem}`);
       return { session: await store.getSession(sessionId), attempts: await store.getAttempts(sessionId) };
     },
-    typecheck: (code, options) => pageTypeScriptChecker().check(code, options),
+    typecheck: (code, options, limitMs) => pageTypeScriptChecker().check(code, options, limitMs),
     async bootWebContainer(boundMs) {
       try {
         await pageNodeRunner(boundMs).boot();

@@ -3,6 +3,7 @@
 import type { ExceptionInfo, Language, RunResult, TestResult } from '../shared/run.ts';
 import type { HiddenVerdict } from '../shared/task.ts';
 import { generatedSourceOf } from '../shared/generated-tests.ts';
+import { TYPE_CHECK_STEP } from '../shared/typescript-check.ts';
 import { toCodeLine } from './assemble.ts';
 import { resultInCodeLines } from './code-lines.ts';
 import type { NoCodeReason } from './extract.ts';
@@ -136,6 +137,8 @@ function diagnosis(r: RunResult, ctx: FeedbackContext, d: FeedbackDetail): strin
       return r.tests.length > 0 ? `All ${plural(r.tests.length, 'test')} pass.` : 'The program ran without errors.';
     case 'timed out': {
       const limit = ctx.timeoutSec === undefined ? '' : ` of ${ctx.timeoutSec} s`;
+      if (r.runningTest === TYPE_CHECK_STEP)
+        return `The type check hit the time limit${limit}. Simplify the types: deeply recursive or conditional types, or large unions, can keep the compiler busy for minutes.`;
       const running = r.runningTest ? `, while running ${r.runningTest}` : '';
       return `The run hit the time limit${limit}${running}. Look for an infinite loop, or make the algorithm faster.`;
     }

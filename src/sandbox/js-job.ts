@@ -1,9 +1,12 @@
 // Turns a JavaScript or TypeScript RunJob into the scripts the frame's worker runs. TypeScript is
-// checked first (any error fails the attempt, as MultiPL-E's harness fails anything tsc rejects);
-// its emit keeps every line on its line, so the worker's stack lines are the model's own.
+// checked first: any error fails the attempt, as MultiPL-E's harness fails anything tsc rejects,
+// and a check longer than the run's time limit times the run out. The emit keeps every line on its
+// line, so the worker's stack lines are the model's own.
 import type { RunJob, RunResult } from '../shared/run.ts';
 import type { JsJob } from '../shared/sandbox-protocol.ts';
-import type { TsDiagnostic, TypeScriptChecker } from '../shared/typescript-check.ts';
+import { runLimitMs } from '../shared/timers.ts';
+import { TYPE_CHECK_STEP, TypeCheckTimedOut } from '../shared/typescript-check.ts';
+import type { TsCheckResult, TsDiagnostic, TypeScriptChecker } from '../shared/typescript-check.ts';
 
 export type Prepared =
   { ok: true; job: JsJob } | { ok: false; result: Omit<RunResult, 'durationMs' | 'stdout' | 'stderr' | 'truncated'> };
@@ -68,7 +71,18 @@ export async function prepareJsJob(job: RunJob, checker: TypeScriptChecker | und
   }
   if (!checker) throw new Error('TypeScript cannot be checked here: no TypeScript checker is available');
   const source = whole ? program : `${job.code}\n${tests}`;
-  const checked = await checker.check(source, { fileName: 'main.ts', strict: !reference });
+  let checked: TsCheckResult;
+  try {
+    // The check has the run's own limit: code whose types the compiler cannot finish is timed out.
+    checked = await checker.check(
+      source,
+      { fileName: 'main.ts', strict: !reference },
+      runLimitMs(job.limits.timeoutSec),
+    );
+  } catch (err) {
+    if (!(err instanceof TypeCheckTimedOut)) throw err;
+    return { ok: false, result: { status: 'timed out', result: 'timed out', tests: [], runningTest: TYPE_CHECK_STEP } };
+  }
   const codeLines = whole ? undefined : lineCount(job.code);
   if (checked.diagnostics.length > 0) return compileError(checked.diagnostics, codeLines);
   if (codeLines === undefined)

@@ -25,6 +25,22 @@ export interface TsCheckResult {
 }
 
 export interface TypeScriptChecker {
-  check(code: string, options: TsCheckOptions): Promise<TsCheckResult>;
+  /**
+   * Rejects with TypeCheckTimedOut when checking this code takes longer than `limitMs` (the run's
+   * own time limit; waiting for the checker and setting it up do not count). Without a limit, a
+   * check is bounded by the checker's own default.
+   */
+  check(code: string, options: TsCheckOptions, limitMs?: number): Promise<TsCheckResult>;
   dispose(): void;
+}
+
+/** What a run reports as running when its type check hit the time limit (RunResult.runningTest). */
+export const TYPE_CHECK_STEP = 'the type check';
+
+/** The type check itself took longer than its limit: the verdict of the code checked, no one else's. */
+export class TypeCheckTimedOut extends Error {
+  constructor(readonly limitMs: number) {
+    super(`The type check took longer than the time limit of ${limitMs / 1000} s.`);
+    this.name = 'TypeCheckTimedOut';
+  }
 }

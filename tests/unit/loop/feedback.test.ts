@@ -75,6 +75,11 @@ describe('feedback by kind', () => {
     );
   });
 
+  it('a type check that hit the time limit asks for simpler types', () => {
+    const r: RunResult = { ...pass(0), status: 'timed out', result: 'timed out', runningTest: 'the type check' };
+    expect(buildFeedback(r, ctx)).toMatch(/^The type check hit the time limit of 3 s\. Simplify the types/);
+  });
+
   it('out of memory and too deep recursion are told apart', () => {
     const crash = (message: string): RunResult => ({
       ...pass(0),

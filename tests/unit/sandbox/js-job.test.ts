@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareJsJob } from '../../../src/sandbox/js-job.ts';
 import { parseProblems, problemJob, problemToTask } from '../../../src/shared/problems.ts';
 import type { RunJob } from '../../../src/shared/run.ts';
-import type { TsDiagnostic, TypeScriptChecker } from '../../../src/shared/typescript-check.ts';
+import { TypeCheckTimedOut, type TsDiagnostic, type TypeScriptChecker } from '../../../src/shared/typescript-check.ts';
 
 function fakeChecker(
   diagnostics: TsDiagnostic[] = [],
@@ -102,6 +102,26 @@ describe('TypeScript jobs', () => {
     const p = await prepareJsJob(job('typescript', 'const a = 1;\nconst b = 2;', 'g();', 'feedback'), checker);
     expect(!p.ok && p.result.result).toBe("failed: CompileError: tests.ts:1:1 TS2304 Cannot find name 'g'.");
     expect(!p.ok && p.result.exception?.line).toBeUndefined();
+  });
+
+  it('a check longer than the run’s limit times the run out, in the type check', async () => {
+    const limits: (number | undefined)[] = [];
+    const checker: TypeScriptChecker = {
+      check: (_code, _options, limitMs) => {
+        limits.push(limitMs);
+        return Promise.reject(new TypeCheckTimedOut(limitMs ?? 0));
+      },
+      dispose: () => undefined,
+    };
+    for (const mode of ['feedback', 'reference'] as const) {
+      const p = await prepareJsJob(job('typescript', 'type T = 1;', undefined, mode), checker);
+      expect(!p.ok && p.result).toMatchObject({
+        status: 'timed out',
+        result: 'timed out',
+        runningTest: 'the type check',
+      });
+    }
+    expect(limits).toEqual([3000, 3000]);
   });
 
   it('without a checker a TypeScript job fails plainly', async () => {

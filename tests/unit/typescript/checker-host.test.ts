@@ -1,14 +1,23 @@
-// The checker's host over comlink: answers come back, a stuck or crashed worker is replaced and
-// the next check works, a closed checker refuses politely. A MessageChannel stands in for the worker.
+// The checker's pool over comlink: a check that overruns its limit is timed out and only it; the
+// checks beside and behind it are checked; set-up never counts against a limit; a crash costs
+// the check under it a retry; workers that cannot start fail the waiting checks instead of looping.
+// MessageChannels stand in for the workers; what a fake worker does depends on the code it checks.
 import { expose } from 'comlink';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCheckerHost, type CheckerWorker } from '../../../src/sandbox/typescript/checker-host.ts';
 import type { CheckerWorkerApi } from '../../../src/sandbox/typescript/worker-api.ts';
+import { TypeCheckTimedOut } from '../../../src/shared/typescript-check.ts';
 
 interface FakeWorker extends CheckerWorker {
   terminated: boolean;
-  crash(): void;
+}
+
+interface Fakes {
+  /** Set-up (warm) takes this long. */
+  setupMs?: number;
+  /** Set-up crashes the worker. */
+  cannotStart?: boolean;
 }
 
 const ports: MessagePort[] = [];
@@ -16,22 +25,35 @@ afterEach(() => {
   for (const p of ports.splice(0)) p.close();
 });
 
-/** A worker whose check answers with the given behaviour for each spawn in turn. */
-function spawner(behaviours: ('ok' | 'hang')[]): { spawn: () => FakeWorker; spawned: FakeWorker[] } {
+const wait = (ms: number): Promise<void> => new Promise((ok) => setTimeout(ok, ms));
+
+/**
+ * Workers that answer `/* worker n *\/ code`, except for the code `hang` (never answers), `crash`
+ * (the worker crashes) and `crash-first` (the first worker crashes, later ones answer).
+ */
+function spawner(fakes: Fakes = {}): { spawn: () => FakeWorker; spawned: FakeWorker[] } {
   const spawned: FakeWorker[] = [];
   const spawn = (): FakeWorker => {
-    const behaviour = behaviours[spawned.length] ?? 'ok';
+    const n = spawned.length + 1;
     const { port1, port2 } = new MessageChannel();
     ports.push(port1, port2);
+    const errorListeners: (() => void)[] = [];
+    const crash = (): Promise<never> => {
+      setTimeout(() => errorListeners.forEach((f) => f()), 5);
+      return new Promise(() => undefined);
+    };
     const api: CheckerWorkerApi = {
-      check: (code) =>
-        behaviour === 'hang'
-          ? new Promise(() => undefined)
-          : Promise.resolve({ diagnostics: [], js: `/* worker ${spawned.length} */ ${code}` }),
-      warm: () => Promise.resolve(),
+      check: (code) => {
+        if (code === 'hang') return new Promise(() => undefined);
+        if (code === 'crash' || (code === 'crash-first' && n === 1)) return crash();
+        return Promise.resolve({ diagnostics: [], js: `/* worker ${n} */ ${code}` });
+      },
+      warm: async () => {
+        await wait(fakes.setupMs ?? 0);
+        if (fakes.cannotStart) await crash();
+      },
     };
     expose(api, port2 as unknown as Parameters<typeof expose>[1]);
-    const errorListeners: (() => void)[] = [];
     const worker: FakeWorker = {
       terminated: false,
       postMessage: (msg: unknown) => port1.postMessage(msg),
@@ -47,7 +69,6 @@ function spawner(behaviours: ('ok' | 'hang')[]): { spawn: () => FakeWorker; spaw
         port1.close();
         port2.close();
       },
-      crash: () => errorListeners.forEach((f) => f()),
     };
     spawned.push(worker);
     return worker;
@@ -55,43 +76,98 @@ function spawner(behaviours: ('ok' | 'hang')[]): { spawn: () => FakeWorker; spaw
   return { spawn, spawned };
 }
 
-describe('TypeScript checker host', () => {
-  it('starts one worker on first use and keeps it for later checks', async () => {
-    const { spawn, spawned } = spawner(['ok']);
+const strict = { strict: true };
+
+describe('TypeScript checker pool', () => {
+  it('starts a worker on first use, a second when a check waits for one, and keeps them', async () => {
+    const { spawn, spawned } = spawner();
     const checker = createCheckerHost(spawn);
     expect(spawned).toHaveLength(0);
-    expect((await checker.check('a', { strict: true })).js).toBe('/* worker 1 */ a');
-    expect((await checker.check('b', { strict: true })).js).toBe('/* worker 1 */ b');
+    expect((await checker.check('a', strict)).js).toBe('/* worker 1 */ a');
+    expect((await checker.check('b', strict)).js).toBe('/* worker 1 */ b');
+    await wait(50);
     expect(spawned).toHaveLength(1);
+    const stalled = checker.check('hang', strict, 200);
+    expect((await checker.check('b', strict)).js).toBe('/* worker 2 */ b');
+    await expect(stalled).rejects.toBeInstanceOf(TypeCheckTimedOut);
+    await wait(50);
+    // The stalled worker's replacement started at once.
+    expect(spawned).toHaveLength(3);
+    const both = await Promise.all([checker.check('b', strict), checker.check('c', strict)]);
+    expect(both.map((r) => r.js.slice(0, 12)).sort()).toEqual(['/* worker 2 ', '/* worker 3 ']);
+    expect(spawned).toHaveLength(3);
     checker.dispose();
-    expect(spawned[0]!.terminated).toBe(true);
+    expect(spawned.every((w) => w.terminated)).toBe(true);
   });
 
-  it('gives up a check the worker never answers, replaces the worker, and the next check works', async () => {
-    const { spawn, spawned } = spawner(['hang', 'ok']);
-    const checker = createCheckerHost(spawn, { callTimeoutMs: 200 });
-    await expect(checker.check('a', { strict: true })).rejects.toThrow(/did not answer within 0.2 s/);
-    expect(spawned[0]!.terminated).toBe(true);
-    expect((await checker.check('b', { strict: true })).js).toBe('/* worker 2 */ b');
-    checker.dispose();
-  });
-
-  it('fails the waiting check when the worker crashes, and starts a new one for the next', async () => {
-    const { spawn, spawned } = spawner(['hang', 'ok']);
+  it('times out a check that overruns its limit, ends only its worker, and checks the one beside it', async () => {
+    const { spawn, spawned } = spawner();
     const checker = createCheckerHost(spawn);
-    const pending = checker.check('a', { strict: true });
-    spawned[0]!.crash();
-    await expect(pending).rejects.toThrow(/stopped unexpectedly/);
-    expect((await checker.check('b', { strict: true })).js).toBe('/* worker 2 */ b');
+    await checker.warm(true);
+    const stalled = checker.check('hang', strict, 300);
+    const sibling = checker.check('b', strict, 300);
+    expect((await sibling).js).toMatch(/ b$/);
+    const err: unknown = await stalled.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeCheckTimedOut);
+    expect(spawned.filter((w) => w.terminated)).toHaveLength(1);
+    expect((await checker.check('c', strict, 300)).js).toMatch(/ c$/);
+    checker.dispose();
+  });
+
+  it('checks the ones queued behind a stalled check on a new worker, even with a pool of one', async () => {
+    const { spawn, spawned } = spawner();
+    const checker = createCheckerHost(spawn, { size: 1 });
+    const stalled = checker.check('hang', strict, 300);
+    const behind = [checker.check('b', strict, 300), checker.check('c', strict, 300)];
+    await expect(stalled).rejects.toBeInstanceOf(TypeCheckTimedOut);
+    expect((await Promise.all(behind)).map((r) => r.js)).toEqual(['/* worker 2 */ b', '/* worker 2 */ c']);
+    expect(spawned[0]!.terminated).toBe(true);
+    checker.dispose();
+  });
+
+  it('does not count setting a worker up against a check’s limit', async () => {
+    const { spawn } = spawner({ setupMs: 300 });
+    const checker = createCheckerHost(spawn);
+    expect((await checker.check('a', strict, 100)).js).toBe('/* worker 1 */ a');
+    checker.dispose();
+  });
+
+  it('retries a check whose worker crashed under it once, and fails only a check that crashes every worker', async () => {
+    const { spawn } = spawner();
+    const checker = createCheckerHost(spawn, { size: 1 });
+    expect((await checker.check('crash-first', strict)).js).toBe('/* worker 2 */ crash-first');
+    const crashing = checker.check('crash', strict);
+    const behind = checker.check('b', strict);
+    await expect(crashing).rejects.toThrow(/stopped unexpectedly/);
+    expect((await behind).js).toMatch(/ b$/);
+    checker.dispose();
+  });
+
+  it('fails the waiting checks when workers cannot start, without starting workers forever', async () => {
+    const { spawn, spawned } = spawner({ cannotStart: true });
+    const checker = createCheckerHost(spawn);
+    await expect(checker.check('a', strict)).rejects.toThrow(/could not start/);
+    await wait(100);
+    expect(spawned.length).toBeLessThanOrEqual(3);
     checker.dispose();
   });
 
   it('refuses checks once closed, and fails the ones still waiting', async () => {
-    const { spawn } = spawner(['hang']);
-    const checker = createCheckerHost(spawn);
-    const pending = checker.check('a', { strict: true });
+    const { spawn } = spawner();
+    const checker = createCheckerHost(spawn, { size: 1 });
+    const running = checker.check('hang', strict);
+    const waiting = checker.check('b', strict);
+    await wait(50);
     checker.dispose();
-    await expect(pending).rejects.toThrow(/closed/);
-    await expect(checker.check('b', { strict: true })).rejects.toThrow(/closed/);
+    await expect(running).rejects.toThrow(/closed/);
+    await expect(waiting).rejects.toThrow(/closed/);
+    await expect(checker.check('c', strict)).rejects.toThrow(/closed/);
+  });
+
+  it('bounds a check that comes without a limit by the default', async () => {
+    const { spawn } = spawner();
+    const checker = createCheckerHost(spawn, { checkTimeoutMs: 200 });
+    await expect(checker.check('hang', strict)).rejects.toBeInstanceOf(TypeCheckTimedOut);
+    checker.dispose();
   });
 });
