@@ -1,5 +1,6 @@
 // The file a student exports (their code per exercise, visible results, AI requests used, which
 // pack) and its conversion to the grader's submission rows.
+import { withoutBom } from '../shared/byte-order-mark.ts';
 import { InputError, parseJsonl } from '../shared/problems.ts';
 import type { Submission } from './grading.ts';
 import type { Pack } from './types.ts';
@@ -64,7 +65,7 @@ function checkRow(v: Record<string, unknown>, file: string, line: number): Submi
 export function parseSubmissions(text: string, file: string, pack: Pack): Submission[] {
   let whole: unknown;
   try {
-    whole = JSON.parse(text);
+    whole = JSON.parse(withoutBom(text));
   } catch {
     whole = undefined;
   }

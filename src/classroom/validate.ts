@@ -1,5 +1,6 @@
 // Reading a pack file: every problem is reported at once, each naming the file and the exercise,
 // so a teacher fixes a pack in one pass. Defaults fill optional fields; unknown fields stay.
+import { withoutBom } from '../shared/byte-order-mark.ts';
 import { InputError } from '../shared/problems.ts';
 import type { Language } from '../shared/run.ts';
 import {
@@ -190,7 +191,7 @@ export function validatePack(value: unknown, file: string): Pack {
 export function parsePack(text: string, file: string): Pack {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(withoutBom(text));
   } catch (err) {
     throw new PackError(file, [`not valid JSON (${(err as Error).message})`]);
   }

@@ -6,6 +6,7 @@ import { stripSecrets } from './records.ts';
 import { attemptShape, sessionShape } from './shapes.ts';
 import { FieldError } from './validate.ts';
 import { errorMessage } from '../shared/error-message.ts';
+import { withoutBom } from '../shared/byte-order-mark.ts';
 
 export const HISTORY_FORMAT = 'fixpoint-history';
 const HISTORY_VERSION = 1;
@@ -41,7 +42,7 @@ function fail(message: string): never {
 
 /** Parses and checks a whole history file; throws StoreError('import') saying what is wrong. */
 export function parseHistoryFile(text: string): SessionEntry[] {
-  const source = text.replace(/^\uFEFF/, '');
+  const source = withoutBom(text);
   if (source.trim() === '') fail('The file is empty.');
   let data: unknown;
   try {
