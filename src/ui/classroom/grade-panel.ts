@@ -5,6 +5,7 @@ import { gradeInRuntime } from '../../classroom/grade-runtime.ts';
 import { parseSubmissions } from '../../classroom/results.ts';
 import type { Pack } from '../../classroom/types.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import { download, safeName } from './download.ts';
@@ -75,7 +76,9 @@ export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pac
     csvButton.disabled = rowsButton.disabled = true;
     try {
       const subs: Submission[] = [];
-      for (const f of files) subs.push(...parseSubmissions(await f.text(), f.name, pack));
+      for (const f of files) {
+        subs.push(...parseSubmissions(await readCappedText(f.stream(), f.name, PAGE_FILE_LIMIT), f.name, pack));
+      }
       setText(status, `Grading ${subs.length} submissions…`);
       const rows = await gradeInRuntime(deps.runtime, pack, subs, (_r, i) =>
         setText(status, `Grading: ${i + 1} of ${subs.length} done…`),

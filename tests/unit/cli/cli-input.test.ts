@@ -1,7 +1,7 @@
 // Bad input to the command line: a clear message naming the file and line, exit status 2, and no
 // browser started.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -115,6 +115,21 @@ describe('eval: bad files', () => {
       /short\.jsonl\.gz: not a readable gzip file \(unexpected end of file\)/,
     ],
     ['a folder', () => dir, /: is a folder, not a file/],
+    [
+      // 288 MB of zeros in nine gzip members, 300 KB on disk: refused at the limit, not held whole.
+      'a gzip bomb',
+      () => gz('bomb.jsonl.gz', Buffer.concat(Array(9).fill(gzipSync(Buffer.alloc(32 * 1024 * 1024))))),
+      /bomb\.jsonl\.gz: larger than the limit of 256 MB once unpacked/,
+    ],
+    [
+      'a file larger than the limit',
+      () => {
+        const p = file('huge.jsonl', '');
+        truncateSync(p, 300 * 1024 * 1024); // sparse: nothing written
+        return p;
+      },
+      /huge\.jsonl: larger than the limit of 256 MB/,
+    ],
     [
       'an MBPP row whose test_list is not a list',
       () => file('mbpp-bad.jsonl', `${JSON.stringify({ task_id: 2, text: 'x', test_list: 'assert f() == 1' })}\n`),
