@@ -261,6 +261,18 @@ describe('run: bad input', () => {
   });
 });
 
+describe('pack check: packs past the bounds', () => {
+  it('a pack of 20,000 exercises is refused at once, naming the file and the limit', () => {
+    const one = { id: 'e', title: 'E', language: 'python', statement: '', starter: '', entryPoint: 'f' };
+    const tests = [{ name: 't', code: 'assert f() == 1' }];
+    const exercises = Array.from({ length: 20_000 }, (_, i) => ({ ...one, id: `e${i}`, tests }));
+    const pack = { format: 'fixpoint-pack/1', id: 'big', title: 'Big', version: '1', license: 'CC0', exercises };
+    const r = cli('pack', 'check', '--pack', file('big-pack.json', JSON.stringify(pack)));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/big-pack\.json: field "exercises": the pack has 20000 exercises; at most 500/);
+  });
+});
+
 describe('browser discovery', () => {
   it('says how to install a browser when none is found', () => {
     const samples = file('ok.jsonl', '{"task_id": "T/0", "completion": "    return 1\\n"}\n');
