@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-'));
@@ -270,6 +271,26 @@ describe('pack check: packs past the bounds', () => {
     const r = cli('pack', 'check', '--pack', file('big-pack.json', JSON.stringify(pack)));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/big-pack\.json: field "exercises": the pack has 20000 exercises; at most 500/);
+  });
+});
+
+describe('grade: results files', () => {
+  it('says which files carry rows in one student’s name, before grading them', () => {
+    const pack = file('demo-pack.json', JSON.stringify(rawPack()));
+    const results = (student: string) => ({
+      format: 'fixpoint-results/1',
+      student,
+      pack: { id: 'demo', version: '1.0.0', hash: '01234567' },
+      exportedAt: '2026-01-01T00:00:00Z',
+      exercises: [{ id: 'add', code: 'def add(a, b):\n    return a + b\n' }],
+    });
+    const lines = [results('ann'), results('bob'), results('ann')].map((r) => JSON.stringify(r)).join('\n');
+    const r = cli('grade', '--pack', pack, '--submissions', file('class.jsonl', lines));
+    expect(r.stderr).toMatch(
+      /warning: rows in the name of "ann" come from more than one results file: \S*class\.jsonl:1, \S*class\.jsonl:3/,
+    );
+    expect(r.stderr).not.toMatch(/"bob"/);
+    expect(r.status).toBe(3); // then no browser: the warning came first
   });
 });
 
