@@ -1,8 +1,11 @@
-// Files that are far larger than they look: a gzip bomb picked as a benchmark file, and a
-// #pack-url= address whose server never stops sending. Each is read up to the page's limit and
+// Files that are far larger than they look: a gzip bomb picked as a benchmark file, a history
+// file past the import limit, and a #pack-url= address whose server never stops sending. Each is read up to the page's limit and
 // no further, the message names the file and the limit, and the page stays responsive meanwhile.
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openApp, waitForText } from '../support/app.ts';
@@ -65,6 +68,25 @@ describe('files larger than the page reads', () => {
     expect(notice).toContain('bomb.jsonl.gz: larger than the limit of 64 MB once unpacked');
     const long = (await takeLongTasks(page)).filter((t) => t.startTime >= picked && t.duration > LONG_TASK_BOUND_MS);
     expect(long).toEqual([]);
+  });
+
+  it('a history file past the import limit is not read past it, and nothing is imported', async () => {
+    const ctx = await openApp({ isolated: true });
+    open.push(ctx);
+    const { page } = ctx;
+    const big = join(mkdtempSync(join(tmpdir(), 'fixpoint-history-')), 'history.json');
+    writeFileSync(big, '');
+    truncateSync(big, 110 * MB); // sparse: nothing written
+    await page.getByTestId('open-history').click();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.locator('[data-testid="history-dialog"] .fp-history-import').click(),
+    ]);
+    await chooser.setFiles(big);
+    const message = page.locator('[data-testid="history-dialog"] .fp-history-message');
+    await message.filter({ hasText: 'history.json' }).waitFor({ timeout: 60_000 });
+    expect(await message.textContent()).toContain('history.json: larger than the limit of 100 MB');
+    expect(await page.locator('[data-testid="history-dialog"] .fp-history-row').count()).toBe(0);
   });
 
   it('a #pack-url= whose server never stops sending is read up to the limit, then dropped', async () => {
