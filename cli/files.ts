@@ -2,11 +2,21 @@ import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:
 import { dirname, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../src/shared/problems.ts';
+import { megabytes } from '../src/shared/read-capped.ts';
+
+/**
+ * The most of a data file that is read, or unpacked from gzip: far past any real dataset, and
+ * short of what a string can hold, so a gzip bomb is refused before it fills the memory.
+ */
+const FILE_LIMIT = 256 * 1024 * 1024;
 
 /** Reads a text file, plain or gzip-compressed. */
 export function readText(file: string): string {
   if (!existsSync(file)) throw new InputError(file, undefined, 'no such file');
-  if (statSync(file).isDirectory()) throw new InputError(file, undefined, 'is a folder, not a file');
+  const stat = statSync(file);
+  if (stat.isDirectory()) throw new InputError(file, undefined, 'is a folder, not a file');
+  if (stat.size > FILE_LIMIT)
+    throw new InputError(file, undefined, `larger than the limit of ${megabytes(FILE_LIMIT)}`);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -19,8 +29,10 @@ export function readText(file: string): string {
   }
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      return gunzipSync(bytes).toString('utf8');
+      return gunzipSync(bytes, { maxOutputLength: FILE_LIMIT }).toString('utf8');
     } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new InputError(file, undefined, `larger than the limit of ${megabytes(FILE_LIMIT)} once unpacked`);
       throw new InputError(file, undefined, `not a readable gzip file (${(err as Error).message})`);
     }
   }

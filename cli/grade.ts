@@ -2,7 +2,7 @@
 // same sandbox the page uses, one fresh interpreter per submission.
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { gradesCsv } from '../src/classroom/grading.ts';
-import { parseSubmissions } from '../src/classroom/results.ts';
+import { parseSubmissions, studentClashes } from '../src/classroom/results.ts';
 import { parsePack } from '../src/classroom/validate.ts';
 import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
@@ -31,6 +31,8 @@ export async function gradeCommand(argv: string[]): Promise<number> {
   for (const f of [outFile, csvFile]) if (f) checkOutFile(f, [packFile, subsFile]);
   const workers = workersFor(flags.workers, subs.length);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  // Before grading, so it is seen however long grading takes; the rows are graded all the same.
+  for (const clash of studentClashes(subs)) log(`warning: ${clash}`);
 
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
   const out = outFile ? createWriteStream(outFile) : undefined;

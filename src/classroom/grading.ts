@@ -9,6 +9,8 @@ export interface Submission {
   student: string;
   exercise: string;
   code: string;
+  /** Where the row was read: a file, a line of one or an item of a list; says where two sources clash. */
+  from?: string;
 }
 
 interface GradedTest {

@@ -56,6 +56,8 @@ export const DEFAULT_ASSISTANT = { mode: 'off', maxRequests: 0 } as const;
 
 /** Points a test is worth when the pack does not say. */
 export const DEFAULT_POINTS = 1;
+/** The most of a pack file the page reads, from a file or a #pack-url= address. */
+export const PACK_FILE_LIMIT = 16 * 1024 * 1024;
 
 export function maxPoints(ex: PackExercise): number {
   return [...ex.tests, ...ex.hiddenTests].reduce((sum, t) => sum + t.points, 0);

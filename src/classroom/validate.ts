@@ -1,5 +1,6 @@
 // Reading a pack file: every problem is reported at once, each naming the file and the exercise,
 // so a teacher fixes a pack in one pass. Defaults fill optional fields; unknown fields stay.
+import { withoutBom } from '../shared/byte-order-mark.ts';
 import { InputError } from '../shared/problems.ts';
 import type { Language } from '../shared/run.ts';
 import {
@@ -26,6 +27,18 @@ export class PackError extends InputError {
     this.name = 'PackError';
   }
 }
+
+/**
+ * Bounds far past any class's pack. Without them a pack of 20,000 exercises keeps `pack check`
+ * busy for hours, 1e308 points add up to Infinity, and a 1e12 s time limit is no limit.
+ */
+const MAX_EXERCISES = 500;
+const MAX_TESTS = 200;
+const MAX_POINTS = 1000;
+/** As in the task panel. */
+const MAX_TIMEOUT_SEC = 600;
+/** Assistant requests, and failures before a hint. */
+const MAX_COUNT = 1000;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -58,17 +71,24 @@ class Checker {
     return v;
   }
 
-  num(o: Obj, name: string, fallback: number, opts: { min: number; int?: boolean; exclusiveMin?: boolean }): number {
+  num(
+    o: Obj,
+    name: string,
+    fallback: number,
+    opts: { min: number; max: number; int?: boolean; exclusiveMin?: boolean },
+  ): number {
     const v = o[name];
     if (v === undefined) return fallback;
     const bad =
       typeof v !== 'number' ||
       !Number.isFinite(v) ||
       (opts.int && !Number.isInteger(v)) ||
-      (opts.exclusiveMin ? v <= opts.min : v < opts.min);
+      (opts.exclusiveMin ? v <= opts.min : v < opts.min) ||
+      v > opts.max;
     if (bad) {
       const what = opts.int ? 'a whole number' : 'a number';
-      this.fail(`field "${name}" must be ${what} ${opts.exclusiveMin ? 'above' : 'of at least'} ${opts.min}`);
+      const from = `${opts.exclusiveMin ? 'above' : 'of at least'} ${opts.min}`;
+      this.fail(`field "${name}" must be ${what} ${from} and at most ${opts.max}`);
       return fallback;
     }
     return v;
@@ -97,7 +117,7 @@ function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>)
     }
     const name = tc.str(t, 'name', { required: true, nonEmpty: true });
     const code = tc.str(t, 'code', { required: true, nonEmpty: true });
-    const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0 });
+    const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0, max: MAX_POINTS });
     if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
     seen.add(name);
     return [{ ...t, name, code, points }];
@@ -112,7 +132,7 @@ function readHints(c: Checker, raw: unknown[]): PackHint[] {
       return [];
     }
     const text = hc.str(h, 'text', { required: true, nonEmpty: true });
-    const afterFailures = hc.num(h, 'afterFailures', 0, { min: 0, int: true });
+    const afterFailures = hc.num(h, 'afterFailures', 0, { min: 0, max: MAX_COUNT, int: true });
     return [{ ...h, afterFailures, text }];
   });
 }
@@ -125,15 +145,25 @@ function readExercise(c: Checker, e: Obj): PackExercise {
   const tests = readTests(c, c.list(e, 'tests', true), 'tests', names);
   const hiddenTests = readTests(c, c.list(e, 'hiddenTests', false), 'hiddenTests', names);
   if (tests.length + hiddenTests.length === 0 && e.tests !== undefined) c.fail('has no tests');
+  if (tests.length + hiddenTests.length > MAX_TESTS)
+    c.fail(
+      `field "tests" and "hiddenTests" hold ${tests.length + hiddenTests.length} tests; at most ${MAX_TESTS} are allowed`,
+    );
   const limitsRaw = e.limits === undefined ? {} : e.limits;
   const limits = isObj(limitsRaw) ? limitsRaw : (c.fail('field "limits" must be an object'), {});
-  const timeoutSec = c.at('limits').num(limits, 'timeoutSec', DEFAULT_TIMEOUT_SEC, { min: 0, exclusiveMin: true });
+  const timeoutSec = c
+    .at('limits')
+    .num(limits, 'timeoutSec', DEFAULT_TIMEOUT_SEC, { min: 0, max: MAX_TIMEOUT_SEC, exclusiveMin: true });
   const assistantRaw = e.assistant === undefined ? {} : e.assistant;
   const assistant = isObj(assistantRaw) ? assistantRaw : (c.fail('field "assistant" must be an object'), {});
   const ac = c.at('assistant');
   const mode = ac.str(assistant, 'mode', { required: false, fallback: DEFAULT_ASSISTANT.mode }) as AssistantMode;
   if (!ASSISTANT_MODES.includes(mode)) ac.fail(`unknown mode "${mode}" (known: ${ASSISTANT_MODES.join(', ')})`);
-  const maxRequests = ac.num(assistant, 'maxRequests', DEFAULT_ASSISTANT.maxRequests, { min: 0, int: true });
+  const maxRequests = ac.num(assistant, 'maxRequests', DEFAULT_ASSISTANT.maxRequests, {
+    min: 0,
+    max: MAX_COUNT,
+    int: true,
+  });
   const solution = e.solution === undefined ? undefined : c.str(e, 'solution', { required: false });
   const out: PackExercise = {
     ...e,
@@ -168,6 +198,11 @@ export function validatePack(value: unknown, file: string): Pack {
   const license = c.str(value, 'license', { required: true, nonEmpty: true });
   const rawExercises = c.list(value, 'exercises', true);
   if (Array.isArray(value.exercises) && rawExercises.length === 0) c.fail('the pack has no exercises');
+  // Past the bound its exercises are not read at all: the count is the one problem to fix.
+  if (rawExercises.length > MAX_EXERCISES) {
+    c.fail(`field "exercises": the pack has ${rawExercises.length} exercises; at most ${MAX_EXERCISES} are allowed`);
+    throw new PackError(file, c.problems);
+  }
   const ids = new Set<string>();
   const exercises = rawExercises.flatMap((e, i) => {
     if (!isObj(e)) {
@@ -190,7 +225,7 @@ export function validatePack(value: unknown, file: string): Pack {
 export function parsePack(text: string, file: string): Pack {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(withoutBom(text));
   } catch (err) {
     throw new PackError(file, [`not valid JSON (${(err as Error).message})`]);
   }

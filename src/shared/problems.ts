@@ -1,5 +1,6 @@
 // HumanEval and MBPP problem files and {task_id, completion} sample files: parsing with errors
 // that name the file and line, and the run jobs the reference harness would build from them.
+import { withoutBom } from './byte-order-mark.ts';
 import { isMultiplERow, multiplEJob, multiplELanguage, multiplETask, type MultiplERecord } from './multipl-e.ts';
 import type { RunJob } from './run.ts';
 import type { Task } from './task.ts';
@@ -49,7 +50,7 @@ interface JsonlRow {
 
 export function parseJsonl(text: string, file: string): JsonlRow[] {
   const rows: JsonlRow[] = [];
-  const lines = text.split(/\r?\n/);
+  const lines = withoutBom(text).split(/\r?\n/);
   lines.forEach((raw, i) => {
     const line = i + 1;
     if (!raw.trim()) return;
@@ -82,7 +83,7 @@ function field(row: JsonlRow, file: string, name: string, type: 'string' | 'arra
 function parseJsonArray(text: string, file: string): JsonlRow[] {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(withoutBom(text));
   } catch (err) {
     throw new InputError(file, undefined, `not valid JSON (${(err as Error).message})`);
   }

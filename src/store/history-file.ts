@@ -6,9 +6,18 @@ import { stripSecrets } from './records.ts';
 import { attemptShape, sessionShape } from './shapes.ts';
 import { FieldError } from './validate.ts';
 import { errorMessage } from '../shared/error-message.ts';
+import { withoutBom } from '../shared/byte-order-mark.ts';
+import { megabytes } from '../shared/read-capped.ts';
 
 export const HISTORY_FORMAT = 'fixpoint-history';
 const HISTORY_VERSION = 1;
+/**
+ * One import is checked whole and written in one transaction, on the page's main thread: past
+ * these it would hold the page for seconds and the disk for hundreds of megabytes at once. A
+ * larger history is exported and imported in parts (the history's search picks what is exported).
+ */
+export const HISTORY_FILE_LIMIT = 100 * 1024 * 1024;
+const MAX_IMPORT_SESSIONS = 5000;
 
 export interface SessionEntry {
   session: Session;
@@ -35,14 +44,20 @@ export function buildHistoryFile(entries: SessionEntry[], now: number): string {
   return `${JSON.stringify(file, null, 1)}\n`;
 }
 
+const IN_PARTS = 'Export the history in parts (search, then Export JSON) and import each. Nothing was imported.';
+
 function fail(message: string): never {
   throw new StoreError('import', message);
 }
 
 /** Parses and checks a whole history file; throws StoreError('import') saying what is wrong. */
 export function parseHistoryFile(text: string): SessionEntry[] {
-  const source = text.replace(/^\uFEFF/, '');
+  const source = withoutBom(text);
   if (source.trim() === '') fail('The file is empty.');
+  // In UTF-16 units, never more than the file's UTF-8 bytes: a file the page's reader let
+  // through (it stops at the limit in bytes) always passes; this bounds any other caller.
+  if (source.length > HISTORY_FILE_LIMIT)
+    fail(`The file is larger than the limit of ${megabytes(HISTORY_FILE_LIMIT)} for one import. ${IN_PARTS}`);
   let data: unknown;
   try {
     data = JSON.parse(source);
@@ -65,6 +80,10 @@ export function parseHistoryFile(text: string): SessionEntry[] {
     );
   }
   if (!Array.isArray(top.sessions)) fail('The file has no "sessions" list.');
+  if (top.sessions.length > MAX_IMPORT_SESSIONS)
+    fail(
+      `The file holds ${top.sessions.length} sessions; one import takes at most ${MAX_IMPORT_SESSIONS}. ${IN_PARTS}`,
+    );
   return top.sessions.map((entry, i) => checkEntry(entry, i));
 }
 

@@ -122,16 +122,17 @@ describe('classroom teacher mode', () => {
     for (const t of pack.exercises[1]!.hiddenTests) expect(body).not.toContain(t.code.slice(0, 30));
   });
 
+  const dir = mkdtempSync(join(tmpdir(), 'fixpoint-grade-'));
+  const results = (student: string, exercises: { id: string; code: string }[], name = student): string => {
+    const file = join(dir, `${name}.json`);
+    const rows = exercises.map((e) => ({ ...e, runs: 1, failures: 1, visible: {}, hidden: {}, aiRequests: 0 }));
+    const body = { format: 'fixpoint-results/1', student, pack: { id: pack.id, version: pack.version, hash: 'x' } };
+    writeFileSync(file, JSON.stringify({ ...body, exportedAt: '2026-01-01T00:00:00Z', exercises: rows }));
+    return file;
+  };
+
   it('grades two dropped results files with the same rows and CSV as the command line', async () => {
     const { page } = ctx;
-    const dir = mkdtempSync(join(tmpdir(), 'fixpoint-grade-'));
-    const results = (student: string, exercises: { id: string; code: string }[]): string => {
-      const file = join(dir, `${student}.json`);
-      const rows = exercises.map((e) => ({ ...e, runs: 1, failures: 1, visible: {}, hidden: {}, aiRequests: 0 }));
-      const body = { format: 'fixpoint-results/1', student, pack: { id: pack.id, version: pack.version, hash: 'x' } };
-      writeFileSync(file, JSON.stringify({ ...body, exportedAt: '2026-01-01T00:00:00Z', exercises: rows }));
-      return file;
-    };
     const files = [
       results('Ada', [
         { id: 'count-vowels', code: pack.exercises[0]!.solution! },
@@ -153,5 +154,22 @@ describe('classroom teacher mode', () => {
     expect(readFileSync(await download.path(), 'utf8')).toBe(
       'student,count-vowels,fizzbuzz,palindrome,running-total,second-largest,total\r\nAda,5,1,0,0,0,6\r\nBob,3,0,0,0,0,3\r\n',
     );
+    expect(await page.locator('.grade-warnings li').count()).toBe(0);
+  });
+
+  it("says which files carry rows in one student's name", async () => {
+    const { page } = ctx;
+    const files = [
+      results('Ada', [{ id: 'count-vowels', code: pack.exercises[0]!.solution! }]),
+      results('Ada', [{ id: 'count-vowels', code: 'def count_vowels(text):\n    return 0\n' }], 'Eve'),
+    ];
+    await page.getByLabel('Results files to grade (or drop them here)').setInputFiles(files);
+    expect(await waitForSelectorText(page, '.grade-status', /^(Graded|Not graded)/)).toBe(
+      'Graded 2 submissions from 1 students.',
+    );
+    const warnings = await page.locator('.grade-warnings li').allTextContents();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('"Ada"');
+    expect(warnings[0]).toContain('Ada.json, Eve.json');
   });
 });

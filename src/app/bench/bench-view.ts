@@ -20,7 +20,7 @@ import { mountResultsTable } from '../../ui/bench/results-table.ts';
 import { h, setText } from '../../ui/common/dom.ts';
 import { downloadText } from '../../ui/history/files.ts';
 import { startBenchRun, type BenchRunner } from './bench-runner.ts';
-import { BUNDLED, isPackFile, loadBundled, loadFile } from './datasets.ts';
+import { BUNDLED, isPackFile, loadBundled, loadFile, readFile } from './datasets.ts';
 import { runListLabel } from './run-list.ts';
 import '../../ui/bench/bench.css';
 import { pageTypeScriptChecker } from '../typescript-checker.ts';
@@ -321,7 +321,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     const file = importFile.files?.[0];
     if (!file || runner) return;
     try {
-      const imported = parseRunRows(await file.text(), file.name);
+      const imported = parseRunRows(await readFile(file), file.name);
       const now = Date.now();
       const samples = Math.max(1, ...imported.map((r) => (r.sample ?? 0) + 1));
       const run: BenchRun = {

@@ -7,6 +7,7 @@ import multiplETsUrl from '../../../data/multipl-e/humaneval-ts.jsonl.gz?url';
 import { PACK_FORMAT, type Pack } from '../../classroom/types.ts';
 import { parsePack } from '../../classroom/validate.ts';
 import { parseProblems, type Problem } from '../../shared/problems.ts';
+import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
 
 export interface BundledDataset {
   id: string;
@@ -21,20 +22,12 @@ export const BUNDLED: readonly BundledDataset[] = [
   { id: 'multipl-e-ts', label: 'MultiPL-E HumanEval, TypeScript', url: multiplETsUrl },
 ];
 
-/** Text of a file that may be gzipped (checked by its magic bytes, whatever a server said). */
-async function readMaybeGzip(bytes: ArrayBuffer): Promise<string> {
-  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return new TextDecoder().decode(bytes);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).text();
-}
-
 export async function loadBundled(id: string): Promise<Problem[]> {
   const d = BUNDLED.find((b) => b.id === id);
   if (!d) throw new Error(`No bundled dataset "${id}".`);
   const res = await fetch(d.url);
   if (!res.ok) throw new Error(`${d.label} could not be loaded (HTTP ${res.status}).`);
-  return parseProblems(await readMaybeGzip(await res.arrayBuffer()), d.label);
+  return parseProblems(await readCappedText(res.body, d.label, PAGE_FILE_LIMIT), d.label);
 }
 
 /**
@@ -60,16 +53,19 @@ function packProblems(pack: Pack, file: string): Problem[] {
   }));
 }
 
+/** A file the person picked, gzipped or not, up to the page's limit. */
+export const readFile = (file: File): Promise<string> => readCappedText(file.stream(), file.name, PAGE_FILE_LIMIT);
+
 const looksLikePack = (text: string): boolean => text.includes(`"${PACK_FORMAT}"`) && text.trimStart().startsWith('{');
 
 /** Whether the file reads as a classroom pack (malformed ones included: loading it says what is wrong). */
 export async function isPackFile(file: File): Promise<boolean> {
-  return looksLikePack(await readMaybeGzip(await file.arrayBuffer()));
+  return looksLikePack(await readFile(file));
 }
 
 /** A HumanEval, MBPP or MultiPL-E file (JSONL or a JSON array, gzipped or not), or a classroom pack. */
 export async function loadFile(file: File): Promise<Problem[]> {
-  const text = await readMaybeGzip(await file.arrayBuffer());
+  const text = await readFile(file);
   if (looksLikePack(text)) return packProblems(parsePack(text, file.name), file.name);
   return parseProblems(text, file.name);
 }

@@ -2,9 +2,10 @@
 // copy of the pack with the same grading and the same rows and CSV as `fixpoint grade`.
 import { gradesCsv, type GradedRow, type Submission } from '../../classroom/grading.ts';
 import { gradeInRuntime } from '../../classroom/grade-runtime.ts';
-import { parseSubmissions } from '../../classroom/results.ts';
+import { parseSubmissions, studentClashes } from '../../classroom/results.ts';
 import type { Pack } from '../../classroom/types.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import { download, safeName } from './download.ts';
@@ -17,6 +18,8 @@ export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pac
     accept: '.json,.jsonl,application/json',
   });
   const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'grade-status' });
+  // Rows in one student's name from more than one file: the later replace the earlier in the CSV.
+  const warnings = h('ul', { class: 'grade-warnings', 'aria-label': 'Warnings' });
   const table = h('table', { class: 'grade-table' });
   const csvButton = h('button', { type: 'button', disabled: true }, 'Download grades (CSV)');
   const rowsButton = h('button', { type: 'button', disabled: true }, 'Download rows (JSONL)');
@@ -26,7 +29,7 @@ export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pac
     h('label', { for: 'grade-files' }, 'Results files to grade (or drop them here) '),
     input,
   );
-  append(root, h('h2', null, 'Grade results'), drop, h('p', null, csvButton, ' ', rowsButton), status, table);
+  append(root, h('h2', null, 'Grade results'), drop, h('p', null, csvButton, ' ', rowsButton), status, warnings, table);
 
   let graded: { pack: Pack; rows: GradedRow[] } | undefined;
   let busy = false;
@@ -73,9 +76,13 @@ export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pac
     if (!pack) return setText(status, 'The pack has problems: check it first, then grade.');
     busy = true;
     csvButton.disabled = rowsButton.disabled = true;
+    clear(warnings);
     try {
       const subs: Submission[] = [];
-      for (const f of files) subs.push(...parseSubmissions(await f.text(), f.name, pack));
+      for (const f of files) {
+        subs.push(...parseSubmissions(await readCappedText(f.stream(), f.name, PAGE_FILE_LIMIT), f.name, pack));
+      }
+      append(warnings, ...studentClashes(subs).map((clash) => h('li', null, `Warning: ${clash}.`)));
       setText(status, `Grading ${subs.length} submissions…`);
       const rows = await gradeInRuntime(deps.runtime, pack, subs, (_r, i) =>
         setText(status, `Grading: ${i + 1} of ${subs.length} done…`),

@@ -6,9 +6,10 @@
 import sample from '../../../data/packs/intro-python.json';
 import { packHash } from '../../classroom/canonical.ts';
 import { decodePackLink } from '../../classroom/link.ts';
-import { type Pack } from '../../classroom/types.ts';
+import { PACK_FILE_LIMIT, type Pack } from '../../classroom/types.ts';
 import { parsePack, validatePack } from '../../classroom/validate.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { readCappedText } from '../../shared/read-capped.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { ClassroomStore } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
@@ -80,7 +81,7 @@ function renderOpener(
   const fileInput = h('input', { type: 'file', id: 'pack-file', accept: '.json,application/json' });
   fileInput.addEventListener('change', () => {
     const f = fileInput.files?.[0];
-    if (f) void f.text().then((t) => show(() => parsePack(t, f.name)));
+    if (f) void show(async () => parsePack(await readCappedText(f.stream(), f.name, PACK_FILE_LIMIT), f.name));
   });
   append(
     root,
@@ -164,7 +165,7 @@ function renderOpener(
       if (target.kind === 'url') {
         const res = await fetch(target.url, { credentials: 'omit' });
         if (!res.ok) throw new Error(`${target.url} answered ${res.status}`);
-        return parsePack(await res.text(), target.url);
+        return parsePack(await readCappedText(res.body, target.url, PACK_FILE_LIMIT), target.url);
       }
       throw new Error('the link holds no pack');
     });

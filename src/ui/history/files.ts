@@ -1,4 +1,5 @@
 // Saving text as a download and reading a text file the user picks, with plain DOM.
+import { readCappedText } from '../../shared/read-capped.ts';
 
 export function downloadText(filename: string, text: string, mime: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: mime }));
@@ -15,9 +16,10 @@ export function downloadText(filename: string, text: string, mime: string): void
 
 /**
  * Opens the file picker; resolves with the file's text, or null when the user cancels (where
- * the browser reports cancelling; elsewhere the promise just never settles).
+ * the browser reports cancelling; elsewhere the promise just never settles). A file past `limit`
+ * bytes is not read past it: the promise rejects naming the file and the limit.
  */
-export function pickTextFile(accept: string): Promise<string | null> {
+export function pickTextFile(accept: string, limit: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -27,7 +29,7 @@ export function pickTextFile(accept: string): Promise<string | null> {
       const file = input.files?.[0];
       input.remove();
       if (!file) resolve(null);
-      else file.text().then(resolve, reject);
+      else readCappedText(file.stream(), file.name, limit).then(resolve, reject);
     });
     input.addEventListener('cancel', () => {
       input.remove();

@@ -1,6 +1,7 @@
 // What the history panel does: list the sessions, and the actions on them and on the whole
 // history (delete, rename, export, import). Store failures (a full quota above all) are shown in
 // the panel's message line, never swallowed.
+import { HISTORY_FILE_LIMIT } from '../../store/history-file.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import type { Session } from '../../shared/task.ts';
@@ -31,7 +32,7 @@ export interface HistoryPanel {
   onResume?(sessionId: string): void;
   confirm(message: string): boolean | Promise<boolean>;
   download(filename: string, text: string, mime: string): void;
-  pickFile(accept: string): Promise<string | null>;
+  pickFile(accept: string, limit: number): Promise<string | null>;
   /** Bumped by each listing, so an older, slower one does not overwrite a newer one. */
   generation: number;
 }
@@ -106,7 +107,7 @@ export const exportCandidates = (p: HistoryPanel): Promise<void> =>
 
 export const importFile = (p: HistoryPanel): Promise<void> =>
   attempt(p, async () => {
-    const text = await p.pickFile('.json,application/json');
+    const text = await p.pickFile('.json,application/json', HISTORY_FILE_LIMIT);
     if (text === null) return;
     // A bad file throws before anything is written; attempt() shows the reason.
     const report = await p.store.importHistory(text);

@@ -23,7 +23,7 @@ export interface HistoryViewOptions {
   /** Defaults to window.confirm. */
   confirm?(message: string): boolean | Promise<boolean>;
   download?(filename: string, text: string, mime: string): void;
-  pickFile?(accept: string): Promise<string | null>;
+  pickFile?(accept: string, limit: number): Promise<string | null>;
   /** Rows shown at most; older sessions are reached by searching. */
   limit?: number;
 }

@@ -2,10 +2,17 @@
 // first paint; what is written before it arrives is kept and replayed into it, and text() never
 // depends on it. The output is also kept as plain text in the page, for screen readers (xterm's
 // drawing is hidden from them), and the area takes focus and scrolls with the keyboard.
+// Everything written passes the escape filter here, before either copy: a run's output may keep
+// its colours and nothing else, and the page's own lines keep none, so only the page draws them.
 
 import { h } from '../common/dom.ts';
+import { createEscapeFilter, filterEscapes, withoutColours, type EscapeFilter } from './escape-filter.ts';
 
-type TerminalStyle = 'stdout' | 'stderr' | 'info' | 'ok' | 'fail';
+/**
+ * `stdout` and `stderr` stream from the run; `quote` is the run's text the page writes whole (a
+ * traceback, what a test got); `info`, `ok` and `fail` are the page's own lines.
+ */
+export type TerminalStyle = 'stdout' | 'stderr' | 'quote' | 'info' | 'ok' | 'fail';
 
 export interface Terminal {
   write(text: string, style?: TerminalStyle): void;
@@ -15,16 +22,27 @@ export interface Terminal {
   dispose(): void;
 }
 
+/** What reaches xterm: already filtered, so it only adds the style's colours. */
+export interface TerminalDrawing {
+  write(safe: string, style: TerminalStyle): void;
+  clear(): void;
+  dispose(): void;
+}
+
+const isPageLine = (style: TerminalStyle): boolean => style === 'info' || style === 'ok' || style === 'fail';
+
 export function createTerminal(host: HTMLElement): Terminal {
   host.tabIndex = 0;
   host.setAttribute('role', 'region');
   host.setAttribute('aria-label', 'Run output');
   const alt = document.createTextNode('');
   host.append(h('pre', { class: 'visually-hidden terminal-text' }, alt));
-  let real: Terminal | undefined;
-  let early: [string, TerminalStyle | undefined][] = [];
+  let real: TerminalDrawing | undefined;
+  let early: [string, TerminalStyle][] = [];
   let plain = '';
   let disposed = false;
+  // One per stream: a sequence cut between two chunks of stdout is not finished by stderr.
+  let streams: Record<'stdout' | 'stderr', EscapeFilter> = fresh();
   void import('./xterm-terminal.ts').then(({ createXTerm }) => {
     if (disposed) return;
     real = createXTerm(host);
@@ -32,15 +50,20 @@ export function createTerminal(host: HTMLElement): Terminal {
     early = [];
   });
   return {
-    write(text, style) {
-      plain += text;
-      alt.appendData(text);
-      if (real) real.write(text, style);
-      else early.push([text, style]);
+    write(text, style = 'stdout') {
+      const filtered = style === 'stdout' || style === 'stderr' ? streams[style].push(text) : filterEscapes(text);
+      const safe = isPageLine(style) ? withoutColours(filtered) : filtered;
+      if (!safe) return;
+      const shown = withoutColours(safe);
+      plain += shown;
+      alt.appendData(shown);
+      if (real) real.write(safe, style);
+      else early.push([safe, style]);
     },
     clear() {
       plain = '';
       alt.data = '';
+      streams = fresh();
       if (real) real.clear();
       else early = [];
     },
@@ -50,4 +73,8 @@ export function createTerminal(host: HTMLElement): Terminal {
       real?.dispose();
     },
   };
+}
+
+function fresh(): Record<'stdout' | 'stderr', EscapeFilter> {
+  return { stdout: createEscapeFilter(), stderr: createEscapeFilter() };
 }

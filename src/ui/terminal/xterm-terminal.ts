@@ -1,12 +1,27 @@
 // The only module that knows about xterm; loaded after first paint (terminal.ts stands in until then).
 // The drawing is for eyes only: terminal.ts keeps the same text for screen readers and makes the
-// area focusable; here the keys scroll it. Colours keep 4.5:1 on the dark background in both themes.
+// area focusable; here the keys scroll it. Colours keep 4.5:1 on the dark background in both themes,
+// and on the band under the page's own lines.
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
-import type { Terminal } from './terminal.ts';
+import type { TerminalDrawing, TerminalStyle } from './terminal.ts';
 
-const COLOURS = { stdout: '', stderr: '\x1b[31m', info: '\x1b[36m', ok: '\x1b[32m', fail: '\x1b[31;1m' } as const;
+const COLOURS: Record<TerminalStyle, string> = {
+  stdout: '',
+  stderr: '\x1b[31m',
+  quote: '\x1b[31m',
+  info: '\x1b[36m',
+  ok: '\x1b[32m',
+  fail: '\x1b[31;1m',
+};
+const RESET = '\x1b[0m';
+/**
+ * The page's own lines are drawn on this band. The escape filter drops every background a run
+ * asks for, so a run's text can copy their words and colours but never this.
+ */
+const BAND = '\x1b[48;2;43;50;64m';
+const PAGE_LINES = new Set<TerminalStyle>(['info', 'ok', 'fail']);
 
 const THEME = {
   background: '#111318',
@@ -33,13 +48,25 @@ function scrollKeys(xterm: XTerm, e: KeyboardEvent): boolean {
   return true;
 }
 
-export function createXTerm(host: HTMLElement): Terminal {
+/** Text already through the escape filter, in its style; a run's colours never spill into the next write. */
+function styled(safe: string, style: TerminalStyle): string {
+  if (style === 'stdout') return safe;
+  if (!PAGE_LINES.has(style)) return `${RESET}${COLOURS[style]}${safe}${RESET}`;
+  return safe
+    .split('\n')
+    .map((line) => (line ? `${RESET}${BAND}${COLOURS[style]}${line}${RESET}` : line))
+    .join('\n');
+}
+
+export function createXTerm(host: HTMLElement): TerminalDrawing {
   const xterm = new XTerm({
     convertEol: true,
     fontSize: 13,
     scrollback: 5000,
     disableStdin: true,
     theme: THEME,
+    // The filter lets no OSC 8 link through; were one to slip by, it would open nothing.
+    linkHandler: { activate: () => undefined },
   });
   const fit = new FitAddon();
   xterm.loadAddon(fit);
@@ -53,20 +80,15 @@ export function createXTerm(host: HTMLElement): Terminal {
   host.addEventListener('keydown', onKey);
   const observer = new ResizeObserver(() => fit.fit());
   observer.observe(host);
-  let plain = '';
   return {
-    write(text, style = 'stdout') {
-      plain += text;
-      const colour = COLOURS[style];
-      xterm.write(colour ? `${colour}${text}\x1b[0m` : text);
+    write(safe, style) {
+      xterm.write(styled(safe, style));
     },
     clear() {
-      plain = '';
       // Through the write queue (RIS), not reset(): xterm parses writes later, so a reset() here
       // would run before output written just before it and leave that output on the screen.
       xterm.write('\x1bc');
     },
-    text: () => plain,
     dispose() {
       host.removeEventListener('keydown', onKey);
       observer.disconnect();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeRow, gradesCsv, testJob, testVerdict, type GradedRow } from '../../../src/classroom/grading.ts';
 import { assistantRequestsLeft, hintState } from '../../../src/classroom/hints.ts';
-import { parseSubmissions, RESULTS_FORMAT } from '../../../src/classroom/results.ts';
+import { parseSubmissions, RESULTS_FORMAT, studentClashes } from '../../../src/classroom/results.ts';
 import { validatePack } from '../../../src/classroom/validate.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import { rawPack } from '../../support/classroom-pack.ts';
@@ -114,11 +114,41 @@ describe('submissions', () => {
       exercises: [{ id: 'add', code: 'def add(a, b): return a + b', runs: 2, failures: 1, aiRequests: 1 }],
     });
     expect(parseSubmissions(JSON.stringify(results('ann'), null, 2), 'ann.json', pack)).toEqual([
-      { student: 'ann', exercise: 'add', code: 'def add(a, b): return a + b' },
+      { student: 'ann', exercise: 'add', code: 'def add(a, b): return a + b', from: 'ann.json' },
     ]);
     const both = parseSubmissions(JSON.stringify([results('ann'), results('bob')]), 'all.json', pack);
     expect(both.map((s) => s.student)).toEqual(['ann', 'bob']);
     const lines = `${JSON.stringify(results('cy'))}\n${JSON.stringify({ student: 'dee', exercise: 'double', code: '' })}`;
     expect(parseSubmissions(lines, 'mixed.jsonl', pack).map((s) => s.student)).toEqual(['cy', 'dee']);
+  });
+
+  it("says when rows in one student's name come from more than one results file, naming the files", () => {
+    const results = (student: string, code: string) => ({
+      format: RESULTS_FORMAT,
+      student,
+      pack: { id: 'demo', version: '1.0.0', hash: '01234567' },
+      exportedAt: '2026-01-01T00:00:00Z',
+      exercises: [{ id: 'add', code }],
+    });
+    const ann = parseSubmissions(JSON.stringify(results('ann', 'a')), 'ann.json', pack);
+    const eve = parseSubmissions(JSON.stringify(results('ann', 'e')), 'eve.json', pack);
+    const bob = parseSubmissions(JSON.stringify(results('bob', 'b')), 'bob.json', pack);
+    expect(studentClashes([...ann, ...bob])).toEqual([]);
+    const [clash, ...more] = studentClashes([...ann, ...bob, ...eve]);
+    expect(more).toEqual([]);
+    expect(clash).toContain('"ann"');
+    expect(clash).toContain('ann.json, eve.json');
+    // In one file: a list of results files, or one per line, each speaks for one student.
+    const list = JSON.stringify([results('ann', 'a'), results('bob', 'b'), results('ann', 'e')]);
+    expect(studentClashes(parseSubmissions(list, 'all.json', pack))).toEqual([
+      expect.stringContaining('all.json (item 1), all.json (item 3)'),
+    ]);
+    const lines = [results('ann', 'a'), results('ann', 'e')].map((r) => JSON.stringify(r)).join('\n');
+    expect(studentClashes(parseSubmissions(lines, 'all.jsonl', pack))).toEqual([
+      expect.stringContaining('all.jsonl:1, all.jsonl:2'),
+    ]);
+    // A file of plain rows is one source, however many rows a student has in it.
+    const rows = '{"student":"ann","exercise":"add","code":"a"}\n{"student":"ann","exercise":"add","code":"b"}\n';
+    expect(studentClashes(parseSubmissions(rows, 'subs.jsonl', pack))).toEqual([]);
   });
 });

@@ -75,7 +75,7 @@ describe('pack validation', () => {
     expect(found).toContain('field "format" must be "fixpoint-pack/1" (got "fixpoint-pack/2")');
     expect(found).toContain('field "license" is missing');
     expect(found).toContain('exercise "add", tests[0]: field "code" is missing');
-    expect(found).toContain('exercise "add", tests[0]: field "points" must be a number of at least 0');
+    expect(found).toContain('exercise "add", tests[0]: field "points" must be a number of at least 0 and at most 1000');
   });
 
   it('names an exercise without an id by its position', () => {
@@ -89,8 +89,29 @@ describe('pack validation', () => {
     exercises(raw)[0]!.assistant = { mode: 'write-it-for-me', maxRequests: 2 };
     exercises(raw)[0]!.limits = { timeoutSec: 0 };
     expect(problems(raw)).toEqual([
-      'exercise "add", limits: field "timeoutSec" must be a number above 0',
+      'exercise "add", limits: field "timeoutSec" must be a number above 0 and at most 600',
       'exercise "add", assistant: unknown mode "write-it-for-me" (known: off, hint, explain, solve)',
+    ]);
+  });
+
+  it('bounds the number of exercises and tests, points, time limits and requests, naming each field', () => {
+    const many = rawPack();
+    const one = exercises(many)[1]!;
+    many.exercises = Array.from({ length: 20_000 }, (_, i) => ({ ...one, id: `e${i}` }));
+    expect(problems(many)).toEqual(['field "exercises": the pack has 20000 exercises; at most 500 are allowed']);
+
+    const raw = rawPack();
+    exercises(raw)[0]!.tests = [{ name: 'huge', code: 'assert True', points: 1e308 }];
+    exercises(raw)[0]!.limits = { timeoutSec: 1e12 };
+    exercises(raw)[0]!.assistant = { mode: 'hint', maxRequests: 1e9 };
+    const code = (i: number): Record<string, unknown> => ({ name: `t${i}`, code: 'assert True' });
+    exercises(raw)[1]!.tests = Array.from({ length: 150 }, (_, i) => code(i));
+    exercises(raw)[1]!.hiddenTests = Array.from({ length: 150 }, (_, i) => code(i + 150));
+    expect(problems(raw)).toEqual([
+      'exercise "add", tests[0]: field "points" must be a number of at least 0 and at most 1000',
+      'exercise "add", limits: field "timeoutSec" must be a number above 0 and at most 600',
+      'exercise "add", assistant: field "maxRequests" must be a whole number of at least 0 and at most 1000',
+      'exercise "double": field "tests" and "hiddenTests" hold 300 tests; at most 200 are allowed',
     ]);
   });
 

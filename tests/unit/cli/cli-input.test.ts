@@ -1,11 +1,12 @@
 // Bad input to the command line: a clear message naming the file and line, exit status 2, and no
 // browser started.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { rawPack } from '../../support/classroom-pack.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'fixpoint-cli-'));
@@ -115,6 +116,21 @@ describe('eval: bad files', () => {
       /short\.jsonl\.gz: not a readable gzip file \(unexpected end of file\)/,
     ],
     ['a folder', () => dir, /: is a folder, not a file/],
+    [
+      // 288 MB of zeros in nine gzip members, 300 KB on disk: refused at the limit, not held whole.
+      'a gzip bomb',
+      () => gz('bomb.jsonl.gz', Buffer.concat(Array(9).fill(gzipSync(Buffer.alloc(32 * 1024 * 1024))))),
+      /bomb\.jsonl\.gz: larger than the limit of 256 MB once unpacked/,
+    ],
+    [
+      'a file larger than the limit',
+      () => {
+        const p = file('huge.jsonl', '');
+        truncateSync(p, 300 * 1024 * 1024); // sparse: nothing written
+        return p;
+      },
+      /huge\.jsonl: larger than the limit of 256 MB/,
+    ],
     [
       'an MBPP row whose test_list is not a list',
       () => file('mbpp-bad.jsonl', `${JSON.stringify({ task_id: 2, text: 'x', test_list: 'assert f() == 1' })}\n`),
@@ -243,6 +259,38 @@ describe('run: bad input', () => {
     const r = cli(...args);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('pack check: packs past the bounds', () => {
+  it('a pack of 20,000 exercises is refused at once, naming the file and the limit', () => {
+    const one = { id: 'e', title: 'E', language: 'python', statement: '', starter: '', entryPoint: 'f' };
+    const tests = [{ name: 't', code: 'assert f() == 1' }];
+    const exercises = Array.from({ length: 20_000 }, (_, i) => ({ ...one, id: `e${i}`, tests }));
+    const pack = { format: 'fixpoint-pack/1', id: 'big', title: 'Big', version: '1', license: 'CC0', exercises };
+    const r = cli('pack', 'check', '--pack', file('big-pack.json', JSON.stringify(pack)));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/big-pack\.json: field "exercises": the pack has 20000 exercises; at most 500/);
+  });
+});
+
+describe('grade: results files', () => {
+  it('says which files carry rows in one student’s name, before grading them', () => {
+    const pack = file('demo-pack.json', JSON.stringify(rawPack()));
+    const results = (student: string) => ({
+      format: 'fixpoint-results/1',
+      student,
+      pack: { id: 'demo', version: '1.0.0', hash: '01234567' },
+      exportedAt: '2026-01-01T00:00:00Z',
+      exercises: [{ id: 'add', code: 'def add(a, b):\n    return a + b\n' }],
+    });
+    const lines = [results('ann'), results('bob'), results('ann')].map((r) => JSON.stringify(r)).join('\n');
+    const r = cli('grade', '--pack', pack, '--submissions', file('class.jsonl', lines));
+    expect(r.stderr).toMatch(
+      /warning: rows in the name of "ann" come from more than one results file: \S*class\.jsonl:1, \S*class\.jsonl:3/,
+    );
+    expect(r.stderr).not.toMatch(/"bob"/);
+    expect(r.status).toBe(3); // then no browser: the warning came first
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeJsonError } from '../../../src/store/history-file.ts';
-import { HISTORY_FORMAT, parseHistoryFile } from '../../../src/store/history-file.ts';
+import { HISTORY_FILE_LIMIT, HISTORY_FORMAT, parseHistoryFile } from '../../../src/store/history-file.ts';
 import { StoreError } from '../../../src/store/errors.ts';
 import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helpers.ts';
 
@@ -107,6 +107,18 @@ describe('import', () => {
     expect(importError(file([], { version: 3 }))).toBe(
       'This file was made by a newer Fixpoint (version 3); this one reads up to version 1.',
     );
+  });
+
+  it('refuses more sessions than one import takes, saying how many and the limit', () => {
+    const many = importError(file(Array.from({ length: 20_000 }, (_, i) => good(`s${i}`))));
+    expect(many).toContain('20000 sessions');
+    expect(many).toContain('at most 5000');
+    expect(parseHistoryFile(file(Array.from({ length: 5000 }, (_, i) => good(`s${i}`))))).toHaveLength(5000);
+  });
+
+  it('refuses text longer than an import reads, saying the limit', () => {
+    const long = file([good('a')], { padding: ' '.repeat(HISTORY_FILE_LIMIT) });
+    expect(importError(long)).toContain('100 MB');
   });
 
   it('names the session and the field that is missing or ill-typed', () => {
