@@ -1,19 +1,8 @@
 // Type-aware mutation of test inputs, as EvalPlus does: each new input is an earlier one with a
 // value changed in a way that fits its type (numbers nudged, strings and lists edited, containers
 // mutated inside). Seeded, so the same tests give the same inputs every time.
+import { seeded } from '../../shared/seeded.ts';
 import { toPython, type Value } from './literals.ts';
-
-/** A small seeded generator (mulberry32): deterministic across runs and machines. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
