@@ -101,9 +101,14 @@ const keyOf = (args: Value[]): string => args.map(toPython).join(', ');
 
 /**
  * Up to `count` distinct argument lists: the seeds first, then mutants of seeds and of earlier
- * mutants (so changes can pile up, as EvalPlus's corpus grows).
+ * mutants (so changes can pile up, as EvalPlus's corpus grows). A mutant `keep` refuses is dropped.
  */
-export function deriveInputs(seeds: Value[][], count: number, seed = 1): Value[][] {
+export function deriveInputs(
+  seeds: Value[][],
+  count: number,
+  seed = 1,
+  keep: (args: Value[]) => boolean = () => true,
+): Value[][] {
   const r = seeded(seed);
   const pool: Value[][] = [];
   const seen = new Set<string>();
@@ -115,6 +120,9 @@ export function deriveInputs(seeds: Value[][], count: number, seed = 1): Value[]
   };
   seeds.forEach(add);
   if (pool.length === 0) return pool;
-  for (let tries = 0; pool.length < count && tries < count * 20; tries++) add(mutateArgs(pick(r, pool), r));
+  for (let tries = 0; pool.length < count && tries < count * 20; tries++) {
+    const args = mutateArgs(pick(r, pool), r);
+    if (keep(args)) add(args);
+  }
   return pool;
 }

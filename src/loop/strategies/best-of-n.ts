@@ -1,7 +1,7 @@
 // best-of-n: N samples at once; those passing the visible tests are run on extra inputs (the
-// visible tests' arguments mutated by type, and those of tests the model wrote), grouped by
-// identical behaviour, and the code is taken from the largest group. When none passes, the most
-// promising one is repaired, as plain repair would.
+// visible tests' arguments at their edges and mutated by type, and those of tests the model
+// wrote; see inputs.ts), grouped by identical behaviour, and the code is taken from the largest
+// group. When none passes, the most promising one is repaired, as plain repair would.
 import type { Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
 import { inputsDriver } from '../select/driver.ts';
