@@ -1,5 +1,6 @@
 // Which tasks of a dataset a benchmark runs: all, the first N, a range of positions, or a random
 // sample drawn with a seed, so the same seed picks the same tasks on every machine.
+import { seeded } from './seeded.ts';
 
 export type SubsetSpec =
   | { kind: 'all' }
@@ -7,18 +8,6 @@ export type SubsetSpec =
   /** Positions from..to, 1-based and inclusive, as a person counts rows. */
   | { kind: 'range'; from: number; to: number }
   | { kind: 'random'; n: number; seed: number };
-
-/** mulberry32: a small PRNG whose sequence is fixed by its 32-bit seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The picked items in the dataset's order; throws a sentence when the spec cannot apply. */
 export function selectSubset<T>(items: readonly T[], spec: SubsetSpec): T[] {

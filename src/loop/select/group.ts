@@ -16,6 +16,33 @@ export function groupBy(signatures: readonly (string | undefined)[]): number[][]
   return [...groups.values()].sort((a, b) => b.length - a.length || a[0]! - b[0]!);
 }
 
+/** What a sample did on one input: its result's canonical text, `!Type` for a raise, `?` for no line. */
+const returned = (out: string): boolean => out !== '?' && !out.startsWith('!');
+
+/**
+ * Behaviour signatures for best-of-n, one per sample (undefined: not grouped), from what each did
+ * on each input. An input on which most samples return nothing (they raise, or never get there)
+ * is one the task most likely does not allow, where correct samples may fail each in their own
+ * way: it is left out of every signature, so a raise by every sample splits nothing. Where most
+ * samples return, a sample that raises instead stands apart.
+ */
+export function behaviourSignatures(outputs: readonly (readonly string[] | undefined)[]): {
+  signatures: (string | undefined)[];
+  /** Inputs left out. */
+  ignored: number;
+} {
+  const runs = outputs.filter((o) => o !== undefined);
+  const inputs = Math.max(0, ...runs.map((o) => o.length));
+  const counted = Array.from({ length: inputs }, (_, i) => {
+    const ok = runs.filter((o) => returned(o[i] ?? '?')).length;
+    return ok * 2 > runs.length;
+  });
+  const signatures = outputs.map((o) =>
+    o === undefined ? undefined : JSON.stringify(counted.flatMap((c, i) => (c ? [o[i] ?? '?'] : []))),
+  );
+  return { signatures, ignored: counted.filter((c) => !c).length };
+}
+
 export interface Ranked {
   members: number[];
   /** Indexes of the generated tests every member passes. */

@@ -1,19 +1,8 @@
 // Type-aware mutation of test inputs, as EvalPlus does: each new input is an earlier one with a
 // value changed in a way that fits its type (numbers nudged, strings and lists edited, containers
 // mutated inside). Seeded, so the same tests give the same inputs every time.
+import { seeded } from '../../shared/seeded.ts';
 import { toPython, type Value } from './literals.ts';
-
-/** A small seeded generator (mulberry32): deterministic across runs and machines. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
@@ -112,9 +101,14 @@ const keyOf = (args: Value[]): string => args.map(toPython).join(', ');
 
 /**
  * Up to `count` distinct argument lists: the seeds first, then mutants of seeds and of earlier
- * mutants (so changes can pile up, as EvalPlus's corpus grows).
+ * mutants (so changes can pile up, as EvalPlus's corpus grows). A mutant `keep` refuses is dropped.
  */
-export function deriveInputs(seeds: Value[][], count: number, seed = 1): Value[][] {
+export function deriveInputs(
+  seeds: Value[][],
+  count: number,
+  seed = 1,
+  keep: (args: Value[]) => boolean = () => true,
+): Value[][] {
   const r = seeded(seed);
   const pool: Value[][] = [];
   const seen = new Set<string>();
@@ -126,6 +120,9 @@ export function deriveInputs(seeds: Value[][], count: number, seed = 1): Value[]
   };
   seeds.forEach(add);
   if (pool.length === 0) return pool;
-  for (let tries = 0; pool.length < count && tries < count * 20; tries++) add(mutateArgs(pick(r, pool), r));
+  for (let tries = 0; pool.length < count && tries < count * 20; tries++) {
+    const args = mutateArgs(pick(r, pool), r);
+    if (keep(args)) add(args);
+  }
   return pool;
 }

@@ -1,11 +1,11 @@
 // best-of-n: N samples at once; those passing the visible tests are run on extra inputs (the
-// visible tests' arguments mutated by type, and those of tests the model wrote), grouped by
-// identical behaviour, and the code is taken from the largest group. When none passes, the most
-// promising one is repaired, as plain repair would.
+// visible tests' arguments at their edges and mutated by type, and those of tests the model
+// wrote; see inputs.ts), grouped by identical behaviour, and the code is taken from the largest
+// group. When none passes, the most promising one is repaired, as plain repair would.
 import type { Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
 import { inputsDriver } from '../select/driver.ts';
-import { groupBy } from '../select/group.ts';
+import { behaviourSignatures, groupBy } from '../select/group.ts';
 import type { Value } from '../select/literals.ts';
 import type { LoopState, Strategy } from '../state.ts';
 import { plural } from '../text.ts';
@@ -14,15 +14,22 @@ import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';
 
+interface Grouped {
+  groups: number[][];
+  /** Inputs left out of the comparison: most samples returned nothing there (see behaviourSignatures). */
+  ignored: number;
+}
+
 /** Groups kept samples by what they print on the inputs; samples not kept are left out. */
 async function behaviourGroups(
   s: LoopState,
   samples: readonly Sample[],
   target: Target | undefined,
   inputs: Value[][],
-): Promise<number[][] | 'stopped'> {
+): Promise<Grouped | 'stopped'> {
   const kept = samples.map((x) => visiblePass(x.attempt));
-  if (inputs.length === 0 || target === undefined) return groupBy(kept.map((k) => (k ? '' : undefined)));
+  if (inputs.length === 0 || target === undefined)
+    return { groups: groupBy(kept.map((k) => (k ? '' : undefined))), ignored: 0 };
   const driver = inputsDriver(s.opts.task.language, target.entry, inputs);
   const runs = await runDrivers(
     s,
@@ -30,10 +37,10 @@ async function behaviourGroups(
     driver,
   );
   if (runs === 'stopped') return 'stopped';
-  const sigs = runs.map((r) =>
-    r === undefined ? undefined : JSON.stringify([inputs.map((_, i) => r.lines.get(i)?.join('\t') ?? '?'), r.status]),
-  );
-  return groupBy(sigs);
+  // A run cut short (time limit, crash) has no line for the inputs it did not reach: `?` there.
+  const outputs = runs.map((r) => r && inputs.map((_, i) => r.lines.get(i)?.join('\t') ?? '?'));
+  const { signatures, ignored } = behaviourSignatures(outputs);
+  return { groups: groupBy(signatures), ignored };
 }
 
 async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
@@ -44,8 +51,9 @@ async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection
     target,
     drawn.flatMap((x) => x.tests),
   );
-  const groups = await behaviourGroups(s, drawn, target, inputs);
-  if (groups === 'stopped') return 'stopped';
+  const grouped = await behaviourGroups(s, drawn, target, inputs);
+  if (grouped === 'stopped') return 'stopped';
+  const { groups, ignored } = grouped;
   const top = groups[0];
   if (!top) return noneAgree(drawn, { inputs: inputs.length });
   const records = drawn.map(sampleRecord);
@@ -56,14 +64,16 @@ async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection
     chosenSize: top.length,
     chosen: top[0]!,
     inputs: inputs.length,
-    why: chosenWhy(drawn.length, groups, inputs.length, top[0]!),
+    why: chosenWhy(drawn.length, groups, inputs.length, ignored, top[0]!),
   };
 }
 
 export const bestOfN = (samples = DEFAULT_SAMPLES): Strategy => selecting(samples, select);
 
-function chosenWhy(drawn: number, groups: number[][], inputs: number, chosen: number): string {
+function chosenWhy(drawn: number, groups: number[][], inputs: number, ignored: number, chosen: number): string {
   const kept = groups.reduce((n, g) => n + g.length, 0);
-  const on = inputs > 0 ? `behave alike on ${plural(inputs, 'input')}` : 'could not be told apart (no inputs to try)';
+  const left = ignored > 0 ? ` (${ignored} that most of them reject left out)` : '';
+  const on =
+    inputs > 0 ? `behave alike on ${plural(inputs, 'input')}${left}` : 'could not be told apart (no inputs to try)';
   return `${kept} of ${plural(drawn, 'sample')} passed the visible tests; ${groups[0]!.length} of them ${on}, in ${plural(groups.length, 'group')}: sample ${chosen + 1} is taken from the largest.`;
 }

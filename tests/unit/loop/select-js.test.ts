@@ -1,5 +1,5 @@
 // best-of-n's extra inputs for JavaScript and TypeScript tasks (MultiPL-E): the visible tests'
-// calls of `candidate` are read and mutated by type, and the driver program prints what a sample
+// calls of `candidate` are read, taken to their edges and mutated by type, and the driver program prints what a sample
 // does on them, so two samples that pass the same visible tests can still be told apart.
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inputsDriver, readDriverOutput } from '../../../src/loop/select/driver.ts';
 import { toJavaScript, type Value } from '../../../src/loop/select/literals.ts';
-import { selectionInputs, selectionTarget } from '../../../src/loop/strategies/inputs.ts';
+import { INPUTS, selectionInputs, selectionTarget } from '../../../src/loop/strategies/inputs.ts';
 import { multiplETask, type MultiplERecord } from '../../../src/shared/multipl-e.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { CheckerCore } from '../../../src/sandbox/typescript/checker-core.ts';
@@ -35,7 +35,7 @@ describe('the function MultiPL-E tests call', () => {
     const task = multiplETask(await record('humaneval-ts.jsonl.gz', 'HumanEval_158_find_max'), 3);
     expect(selectionTarget(task)).toEqual({ entry: 'find_max', names: ['candidate', 'find_max'] });
     const inputs = selectionInputs(task, selectionTarget(task), []);
-    expect(inputs).toHaveLength(24);
+    expect(inputs).toHaveLength(INPUTS);
     expect(js(inputs[0]!)).toBe('["name", "of", "string"]');
     for (const args of inputs) expect(args.map((a) => a.t)).toEqual(['list']);
   });
@@ -63,8 +63,8 @@ describe('mutating JavaScript arguments by type', () => {
   const inputs = selectionInputs(task, selectionTarget(task), []);
 
   it('keeps each argument of its type, nested objects and arrays included, and is the same every time', () => {
-    expect(inputs).toHaveLength(24);
-    expect(new Set(inputs.map(js)).size).toBe(24);
+    expect(inputs).toHaveLength(INPUTS);
+    expect(new Set(inputs.map(js)).size).toBe(INPUTS);
     for (const [obj, str, num] of inputs) {
       expect([obj!.t, str!.t, num!.t]).toEqual(['dict', 'str', 'int']);
     }
@@ -77,7 +77,7 @@ describe('mutating JavaScript arguments by type', () => {
 
   it('are written back as JavaScript that node reads as the same values', () => {
     const printed = node(`console.log(JSON.stringify([${inputs.map((a) => `[${js(a)}]`).join(', ')}]))`);
-    expect((JSON.parse(printed) as unknown[]).length).toBe(24);
+    expect((JSON.parse(printed) as unknown[]).length).toBe(INPUTS);
   });
 
   it('the model’s own tests seed inputs too', () => {
@@ -105,7 +105,7 @@ describe('the driver on a MultiPL-E program', () => {
   it('JavaScript: prints what each sample computed, and where they differ', async () => {
     const right = await outputs('javascript', RIGHT, node);
     const small = await outputs('javascript', SMALL, node);
-    expect(right).toHaveLength(24);
+    expect(right).toHaveLength(INPUTS);
     expect(right.slice(0, 5).map((v) => v[0])).toEqual(['1', '1', '5', '12', '12']);
     expect(small).not.toEqual(right);
     expect(small.some((v) => v[0] === '!RangeError')).toBe(true);
@@ -128,9 +128,9 @@ describe('the driver on a MultiPL-E program', () => {
     const checked = await core.check(r.prompt + RIGHT + driver, { strict: true });
     expect(checked.diagnostics).toEqual([]);
     const out = [...readDriverOutput(node(checked.js)).values()].map((v) => v[0]);
-    expect(out).toHaveLength(25);
+    expect(out).toHaveLength(INPUTS + 1);
     expect(out.slice(0, 5)).toEqual(['1', '1', '5', '12', '12']);
     // A string where the declared type says number: called all the same, and what it did is seen.
-    expect(out[24]).toBe('"aundefined"');
+    expect(out[INPUTS]).toBe('"aundefined"');
   });
 });

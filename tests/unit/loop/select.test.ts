@@ -6,7 +6,8 @@ import { callArguments } from '../../../src/loop/select/calls.ts';
 import { inputsDriver, readDriverOutput, testsDriver } from '../../../src/loop/select/driver.ts';
 import { groupBy, rankByAgreement, suspectTests } from '../../../src/loop/select/group.ts';
 import { parseLiteral, toJavaScript, toPython, type Value } from '../../../src/loop/select/literals.ts';
-import { deriveInputs, mutate, seeded } from '../../../src/loop/select/mutate.ts';
+import { deriveInputs, mutate } from '../../../src/loop/select/mutate.ts';
+import { seeded } from '../../../src/shared/seeded.ts';
 import { splitReply } from '../../../src/loop/select/reply-tests.ts';
 
 const probe = spawnSync('python3', ['-c', 'import sys; sys.exit(sys.version_info < (3, 9))']);
