@@ -67,6 +67,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     onProposeTests: () => void import('./propose-tests.ts').then((m) => m.proposeTests(page)),
     onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
+    onKind: (project) => layout.setProjectMode(project),
     // The candidate editor follows the task's language.
     onLanguage: (language) => void editor.setLanguage(language),
   });

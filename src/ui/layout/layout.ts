@@ -47,6 +47,11 @@ export interface Layout {
    * when the start ends (a click in flight would land on whatever took the button's place).
    */
   setPythonState(state: PythonState): void;
+  /**
+   * A Node.js project runs with Run once and no model: the loop's buttons and panels (code, reply,
+   * attempts, strategy, feedback, diff) are hidden, so the verdict and the output take their place.
+   */
+  setProjectMode(project: boolean): void;
   /** Disables the start buttons and enables Stop while the loop or a run is going. */
   setRunning(running: boolean): void;
   /** The verdict line, e.g. "failed — 2/3 tests (41 ms)"; an error is also announced. */
@@ -181,8 +186,9 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
   root.append(page);
 
   let hasEndpoint = false;
+  let projectMode = false;
   const runShortcut = (): void => {
-    const target = hasEndpoint ? buttons.runLoop : buttons.runOnce;
+    const target = hasEndpoint && !projectMode ? buttons.runLoop : buttons.runOnce;
     if (!target.disabled) target.click();
   };
   const removeShortcuts = installShortcuts({
@@ -203,6 +209,11 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     setPythonState(state) {
       setText(python, PYTHON_STATE[state]);
       python.dataset.state = state;
+    },
+    setProjectMode(project) {
+      projectMode = project;
+      page.classList.toggle('kind-project', project);
+      buttons.runLoop.hidden = buttons.continueFrom.hidden = project;
     },
     setRunning(running) {
       for (const b of [buttons.runLoop, buttons.continueFrom, buttons.runOnce]) b.disabled = running;
