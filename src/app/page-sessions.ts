@@ -56,6 +56,24 @@ export function checkedTask(page: PageState): Task | undefined {
   return undefined;
 }
 
+/**
+ * The panel's task for the loop, or undefined after saying why not: a Node.js project runs with
+ * Run once, and with no description the model has nothing to write code for (it would spend the
+ * whole iteration cap guessing).
+ */
+export function checkedLoopTask(page: PageState): Task | undefined {
+  const task = checkedTask(page);
+  if (!task) return undefined;
+  const refusal = task.project
+    ? 'The loop works on code tasks; a Node.js project runs with Run once.'
+    : task.prompt.trim() === ''
+      ? 'Write a description first: the model writes the code from it.'
+      : undefined;
+  if (refusal === undefined) return task;
+  page.layout.setVerdict(refusal, 'error');
+  return undefined;
+}
+
 export function loopSettings(page: PageState): LoopSettings {
   const caps = page.tasks.getCaps();
   return {

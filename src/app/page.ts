@@ -15,7 +15,15 @@ import { installBenchRoute } from './bench-route.ts';
 import { installCompareToggle } from './compare-toggle.ts';
 import { createHistoryDialog } from './history-dialog.ts';
 import { mountNotices } from './notices.ts';
-import { checkedTask, exclusive, openSession, resumeSession, startLoop, type PageState } from './page-sessions.ts';
+import {
+  checkedLoopTask,
+  checkedTask,
+  exclusive,
+  openSession,
+  resumeSession,
+  startLoop,
+  type PageState,
+} from './page-sessions.ts';
 import { runOnce } from './run-once.ts';
 import { runProject } from './run-project.ts';
 import { pageNodeRunner } from './node-runner.ts';
@@ -134,11 +142,8 @@ function connectButtons(page: PageState): void {
   });
 
   const { buttons } = layout;
-  const PROJECT_LOOP =
-    'The repair loop works on code tasks; a Node.js project runs with Run once (npm in a WebContainer).';
   buttons.runLoop.addEventListener('click', () => {
-    const task = checkedTask(page);
-    if (task?.project) return layout.setVerdict(PROJECT_LOOP, 'error');
+    const task = checkedLoopTask(page);
     if (task) void startLoop(page, task);
   });
   buttons.continueFrom.addEventListener('click', () => {
@@ -148,8 +153,7 @@ function connectButtons(page: PageState): void {
     const current = view.session;
     if (current && page.store && !page.taskEdited)
       return void startLoop(page, current.task, { resumeId: current.id, editedCode });
-    const task = checkedTask(page);
-    if (task?.project) return layout.setVerdict(PROJECT_LOOP, 'error');
+    const task = checkedLoopTask(page);
     if (task) void startLoop(page, task, { editedCode });
   });
   buttons.runOnce.addEventListener('click', () => {
