@@ -10,7 +10,7 @@ import { mountTaskPanel } from '../ui/task/task-panel.ts';
 import { loadTaskDraft } from '../ui/task/task-draft.ts';
 import { createTerminal } from '../ui/terminal/terminal.ts';
 import { mountActivity } from './activity.ts';
-import { endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
+import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
 import { installBenchRoute } from './bench-route.ts';
 import { installCompareToggle } from './compare-toggle.ts';
 import { createHistoryDialog } from './history-dialog.ts';
@@ -130,6 +130,7 @@ function connectButtons(page: PageState): void {
     onSaved(settings, warning) {
       page.endpoint = settings;
       layout.setEndpoint(endpointLabel(settings));
+      page.root.dispatchEvent(new Event(ENDPOINT_CHANGED));
       if (warning) page.notices.show('settings', warning, 'warning');
       else page.notices.dismiss('settings');
     },
