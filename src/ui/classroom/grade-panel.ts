@@ -7,6 +7,7 @@ import type { Pack } from '../../classroom/types.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
+import { plural } from '../common/format.ts';
 import { download, safeName } from './download.ts';
 
 export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pack(): Pack | undefined }): void {
@@ -76,13 +77,13 @@ export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pac
     try {
       const subs: Submission[] = [];
       for (const f of files) subs.push(...parseSubmissions(await f.text(), f.name, pack));
-      setText(status, `Grading ${subs.length} submissions…`);
+      setText(status, `Grading ${plural(subs.length, 'submission')}…`);
       const rows = await gradeInRuntime(deps.runtime, pack, subs, (_r, i) =>
         setText(status, `Grading: ${i + 1} of ${subs.length} done…`),
       );
       render(pack, rows);
       const students = new Set(rows.map((r) => r.student)).size;
-      setText(status, `Graded ${rows.length} submissions from ${students} students.`);
+      setText(status, `Graded ${plural(rows.length, 'submission')} from ${plural(students, 'student')}.`);
       csvButton.disabled = rowsButton.disabled = false;
     } catch (err) {
       setText(status, `Not graded: ${errorMessage(err)}`);
