@@ -103,7 +103,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     'select',
     { id: 'task-kind' },
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
-    h('option', { value: 'node-project' }, 'Node.js project (npm in a WebContainer, online)'),
+    h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
   );
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
