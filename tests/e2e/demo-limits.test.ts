@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageContext } from './support/browser.ts';
 import { appReady, waitForText } from './support/app.ts';
 import { startSample } from './support/classroom.ts';
+import { expectAccessible } from './support/axe.ts';
 
 describe('the demo model where it cannot help', () => {
   let ctx: PageContext;
@@ -32,6 +33,7 @@ describe('the demo model where it cannot help', () => {
     await page.getByTestId('bench-start').click();
     expect(await waitForText(page, 'bench-notice', /Not started/, 5000)).toMatch(/Settings/);
     expect(await page.getByTestId('bench-runs').locator('option').count()).toBe(0);
+    await expectAccessible(page, 'the Benchmark view with the demo notice', { include: '.bench-setup' });
 
     // Settings opens over the Benchmark view; with a real endpoint saved, the notice goes.
     await page.getByTestId('bench-open-settings').click();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageContext } from './support/browser.ts';
 import { appReady, waitBusy, waitForText } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
 
 describe('Node.js projects when StackBlitz cannot be reached', () => {
   let ctx: PageContext;
@@ -78,6 +79,7 @@ describe('a Node.js project stopped while the WebContainer boots', () => {
     expect(await page.getByTestId('continue').isVisible()).toBe(false);
     expect(await page.isVisible('#task-prompt')).toBe(false);
     expect(await page.getByTestId('editor').isVisible()).toBe(false);
+    await expectAccessible(page, 'the page with a Node.js project task');
 
     for (const stop of [() => page.getByTestId('stop').click(), () => page.keyboard.press('Escape')]) {
       await page.getByTestId('run-once').click();
