@@ -52,7 +52,7 @@ function setBusy(page: PageState, busy: boolean): void {
 export function checkedTask(page: PageState): Task | undefined {
   const errors = page.tasks.errors();
   if (errors.length === 0) return page.tasks.getTask();
-  page.layout.setVerdict(`Correct the task first: ${errors.join(' ')}`, 'error');
+  page.layout.refuse(`Correct the task first: ${errors.join(' ')}`);
   return undefined;
 }
 
@@ -70,7 +70,7 @@ export function checkedLoopTask(page: PageState): Task | undefined {
       ? 'Write a description first: the model writes the code from it.'
       : undefined;
   if (refusal === undefined) return task;
-  page.layout.setVerdict(refusal, 'error');
+  page.layout.refuse(refusal);
   return undefined;
 }
 

@@ -149,8 +149,7 @@ function connectButtons(page: PageState): void {
   });
   buttons.continueFrom.addEventListener('click', () => {
     const editedCode = editor.getValue();
-    if (!editedCode.trim())
-      return layout.setVerdict('Write or paste code in the editor first, then continue from it.', 'error');
+    if (!editedCode.trim()) return layout.refuse('Write or paste code in the editor first, then continue from it.');
     const current = view.session;
     if (current && page.store && !page.taskEdited)
       return void startLoop(page, current.task, { resumeId: current.id, editedCode });

@@ -34,4 +34,15 @@ describe('refusals before a run', () => {
     await field.fill('2');
     expect(await page.locator('.num-field.invalid').count()).toBe(0);
   });
+
+  it('on a phone, where the verdict sits below the code, a refusal brings it into view', async () => {
+    const { page } = ctx;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await pickExample(page, '');
+    await page.getByTestId('run-loop').click();
+    await waitForText(page, 'verdict', /description/, 5000);
+    const box = await page.getByTestId('verdict').boundingBox();
+    // Scrolled to the nearest edge: its bottom may sit a fraction of a pixel past it.
+    expect(box && box.y >= 0 && box.y + box.height <= 845).toBe(true);
+  });
 });

@@ -56,6 +56,8 @@ export interface Layout {
   setRunning(running: boolean): void;
   /** The verdict line, e.g. "failed — 2/3 tests (41 ms)"; an error is also announced. */
   setVerdict(text: string, tone?: Tone): void;
+  /** A refusal, on the verdict line and brought into view (on a phone it sits below the code). */
+  refuse(text: string): void;
   /** Says a short line to screen readers (loop progress, an attempt's verdict); nothing visible. */
   announce(text: string): void;
   /** The selected attempt's feedback, shown preformatted; undefined clears it. */
@@ -225,6 +227,10 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       verdict.dataset.tone = tone;
       // Why a button did nothing must reach screen readers too.
       if (tone === 'error') layout.announce(text);
+    },
+    refuse(text) {
+      layout.setVerdict(text, 'error');
+      verdict.scrollIntoView({ block: 'nearest' });
     },
     announce(text) {
       announcer.append(h('p', null, text));
