@@ -4,7 +4,7 @@
 import { withKey } from '../models/keys.ts';
 import type { Runtime } from '../shared/run.ts';
 import { h } from '../ui/common/dom.ts';
-import { endpointLabel } from './endpoint-settings.ts';
+import { ENDPOINT_CHANGED, endpointLabel } from './endpoint-settings.ts';
 import { pageSandboxes } from './page-parallelism.ts';
 import { openSession, type PageState } from './page-sessions.ts';
 
@@ -32,12 +32,15 @@ export function installBenchRoute(page: PageState): void {
           location.hash = '';
           void openSession(page, id);
         },
+        openSettings: () => page.layout.buttons.settings.click(),
         close: () => (location.hash = ''),
       }),
     );
     void mounted.then((view) => view.refresh());
   };
   page.layout.buttons.benchmark.addEventListener('click', () => (location.hash = BENCH_HASH));
+  // Settings saved from the Benchmark view change what it runs with (and whether it can run).
+  page.root.addEventListener(ENDPOINT_CHANGED, () => void mounted?.then((view) => view.refresh()));
   window.addEventListener('hashchange', () => show(location.hash === BENCH_HASH));
   if (location.hash === BENCH_HASH) show(true);
 }

@@ -6,6 +6,9 @@ import type { ProviderKind } from '../shared/model.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 
 const STORAGE_KEY = 'fixpoint.endpoint';
+
+/** Dispatched on the page's root when new settings are saved, for views that show the endpoint. */
+export const ENDPOINT_CHANGED = 'fixpoint:endpoint-changed';
 const PROVIDERS: readonly ProviderKind[] = ['openai', 'anthropic', 'ollama', 'demo', 'local'];
 
 /** A fresh page talks to the offline demo model: it works with no key and no network. */

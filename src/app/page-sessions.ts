@@ -52,7 +52,25 @@ function setBusy(page: PageState, busy: boolean): void {
 export function checkedTask(page: PageState): Task | undefined {
   const errors = page.tasks.errors();
   if (errors.length === 0) return page.tasks.getTask();
-  page.layout.setVerdict(`Correct the task first: ${errors.join(' ')}`, 'error');
+  page.layout.refuse(`Correct the task first: ${errors.join(' ')}`);
+  return undefined;
+}
+
+/**
+ * The panel's task for the loop, or undefined after saying why not: a Node.js project runs with
+ * Run once, and with no description the model has nothing to write code for (it would spend the
+ * whole iteration cap guessing).
+ */
+export function checkedLoopTask(page: PageState): Task | undefined {
+  const task = checkedTask(page);
+  if (!task) return undefined;
+  const refusal = task.project
+    ? 'The loop works on code tasks; a Node.js project runs with Run once.'
+    : task.prompt.trim() === ''
+      ? 'Write a description first: the model writes the code from it.'
+      : undefined;
+  if (refusal === undefined) return task;
+  page.layout.refuse(refusal);
   return undefined;
 }
 

@@ -10,12 +10,20 @@ import { mountTaskPanel } from '../ui/task/task-panel.ts';
 import { loadTaskDraft } from '../ui/task/task-draft.ts';
 import { createTerminal } from '../ui/terminal/terminal.ts';
 import { mountActivity } from './activity.ts';
-import { endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
+import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
 import { installBenchRoute } from './bench-route.ts';
 import { installCompareToggle } from './compare-toggle.ts';
 import { createHistoryDialog } from './history-dialog.ts';
 import { mountNotices } from './notices.ts';
-import { checkedTask, exclusive, openSession, resumeSession, startLoop, type PageState } from './page-sessions.ts';
+import {
+  checkedLoopTask,
+  checkedTask,
+  exclusive,
+  openSession,
+  resumeSession,
+  startLoop,
+  type PageState,
+} from './page-sessions.ts';
 import { runOnce } from './run-once.ts';
 import { runProject } from './run-project.ts';
 import { pageNodeRunner } from './node-runner.ts';
@@ -67,6 +75,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     onProposeTests: () => void import('./propose-tests.ts').then((m) => m.proposeTests(page)),
     onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
+    onKind: (project) => layout.setProjectMode(project),
     // The candidate editor follows the task's language.
     onLanguage: (language) => void editor.setLanguage(language),
   });
@@ -121,6 +130,7 @@ function connectButtons(page: PageState): void {
     onSaved(settings, warning) {
       page.endpoint = settings;
       layout.setEndpoint(endpointLabel(settings));
+      page.root.dispatchEvent(new Event(ENDPOINT_CHANGED));
       if (warning) page.notices.show('settings', warning, 'warning');
       else page.notices.dismiss('settings');
     },
@@ -133,22 +143,17 @@ function connectButtons(page: PageState): void {
   });
 
   const { buttons } = layout;
-  const PROJECT_LOOP =
-    'The repair loop works on code tasks; a Node.js project runs with Run once (npm in a WebContainer).';
   buttons.runLoop.addEventListener('click', () => {
-    const task = checkedTask(page);
-    if (task?.project) return layout.setVerdict(PROJECT_LOOP, 'error');
+    const task = checkedLoopTask(page);
     if (task) void startLoop(page, task);
   });
   buttons.continueFrom.addEventListener('click', () => {
     const editedCode = editor.getValue();
-    if (!editedCode.trim())
-      return layout.setVerdict('Write or paste code in the editor first, then continue from it.', 'error');
+    if (!editedCode.trim()) return layout.refuse('Write or paste code in the editor first, then continue from it.');
     const current = view.session;
     if (current && page.store && !page.taskEdited)
       return void startLoop(page, current.task, { resumeId: current.id, editedCode });
-    const task = checkedTask(page);
-    if (task?.project) return layout.setVerdict(PROJECT_LOOP, 'error');
+    const task = checkedLoopTask(page);
     if (task) void startLoop(page, task, { editedCode });
   });
   buttons.runOnce.addEventListener('click', () => {

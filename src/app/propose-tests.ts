@@ -5,6 +5,7 @@ import { entryPointOf } from '../loop/assemble.ts';
 import { mergeProposals, parseProposals, proposeRequest } from '../loop/propose-tests.ts';
 import { endpointVerdict } from '../loop/stop.ts';
 import { createModelClient } from '../models/create-client.ts';
+import { demoCannot, isDemoEndpoint } from '../models/demo.ts';
 import { ModelError } from '../models/errors.ts';
 import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
@@ -25,6 +26,7 @@ export async function proposeTests(page: PageState): Promise<void> {
   if (task.project) return generated.setStatus('Tests are proposed for code tasks, not Node.js projects.', 'error');
   if (task.prompt.trim() === '')
     return generated.setStatus("Write the task's description first: the tests are proposed from it.", 'error');
+  if (isDemoEndpoint(page.endpoint.config)) return generated.setStatus(demoCannot('write tests'), 'error');
   asking = true;
   generated.setBusy(true);
   generated.setStatus('Asking the model for tests…', 'busy');

@@ -1,8 +1,8 @@
 // "Run once" on a Node.js project task: its files and command in a WebContainer, output into the
-// terminal. When no WebContainer can start, the verdict says why, and that JavaScript and
-// TypeScript still run offline.
+// terminal. When no WebContainer can start, the verdict line alone says why (and that JavaScript
+// and TypeScript still run offline): the same sentence in the terminal too would only repeat it.
 import type { Task } from '../shared/task.ts';
-import type { NodeProjectRunner } from '../sandbox/webcontainer/node-project-runner.ts';
+import { BOOT_STOPPED, type NodeProjectRunner } from '../sandbox/webcontainer/node-project-runner.ts';
 import { writeRunResult } from '../ui/common/run-output.ts';
 import { toneOf, verdictLine } from '../ui/common/verdict.ts';
 import type { Layout } from '../ui/layout/layout.ts';
@@ -27,13 +27,14 @@ export async function runProject(p: RunProjectParts, task: Task, signal: AbortSi
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     const r = await handle.result;
+    if (r.exception?.type === 'WebContainerUnavailable')
+      return p.layout.setVerdict(`Node.js project cannot run here: ${r.exception.message}`, 'error');
+    if (r.result === BOOT_STOPPED) {
+      p.terminal.write('Stopped.\n', 'info');
+      return p.layout.setVerdict('Node.js project: stopped before it ran.', 'cancelled');
+    }
     writeRunResult(p.terminal, r);
-    const unavailable = r.exception?.type === 'WebContainerUnavailable';
-    p.layout.setVerdict(
-      unavailable ? `Node.js project cannot run here: ${r.exception!.message}` : `Node.js project: ${verdictLine(r)}`,
-      toneOf(r.status),
-    );
-    if (unavailable) p.terminal.write(`${r.exception!.message}\n`, 'info');
+    p.layout.setVerdict(`Node.js project: ${verdictLine(r)}`, toneOf(r.status));
   } finally {
     signal.removeEventListener('abort', onAbort);
   }

@@ -35,6 +35,16 @@ const UNKNOWN =
   `(${ALL_EXAMPLES.map((t) => t.title).join(', ')}). Pick one of them, or set up a real model endpoint ` +
   'in the settings to work on your own task.';
 
+export const isDemoEndpoint = (config: Pick<EndpointConfig, 'provider'>): boolean => config.provider === 'demo';
+
+/**
+ * Said before the demo model is asked for what it cannot do (it would answer with no code or no
+ * tests, and the person would see only a failure): what it knows, and where a real model is set.
+ */
+export function demoCannot(what: string, where = 'in Settings'): string {
+  return `The demo model is scripted: it knows only the example tasks in the loop page's Example list, so it cannot ${what}. Set a real model endpoint ${where}.`;
+}
+
 /** The reply for a conversation: unknown task, first attempt, or the repair once feedback came. */
 export function demoReply(req: ChatRequest): string {
   const script = findScript(req);

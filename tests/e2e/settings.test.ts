@@ -48,6 +48,21 @@ describe('settings', () => {
     expect(await stored()).toBeNull();
   });
 
+  it('a refused save says why; once Load models gets the list, that old message is gone', async () => {
+    const { page } = ctx;
+    const status = await fillSettings(page, { preset: 'custom', baseUrl: 'not an address', model: '' });
+    expect(status).toBe('Nothing was saved: correct the fields marked above.');
+    const dialog = page.getByTestId('settings-dialog');
+    await dialog.locator('input[name="baseUrl"]').fill(server.baseUrl);
+    await dialog.locator('input[name="apiKey"]').fill(KEY);
+    await dialog.getByRole('button', { name: 'Load models' }).click();
+    await dialog.getByText('2 models available').waitFor();
+    expect(await dialog.locator('.fp-settings-status').textContent()).toBe('');
+    expect(await dialog.locator('.fp-settings-error:not([hidden])').count()).toBe(0);
+    await page.getByTestId('settings-dialog-close').click();
+    expect(await stored()).toBeNull();
+  });
+
   it('the endpoint is remembered across a reload; a key kept for the session is not', async () => {
     const { page } = ctx;
     await configure(page, {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageContext } from './support/browser.ts';
 import { appReady, waitBusy, waitForText } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
 
 describe('Node.js projects when StackBlitz cannot be reached', () => {
   let ctx: PageContext;
@@ -48,6 +49,9 @@ describe('Node.js projects when StackBlitz cannot be reached', () => {
     expect(verdict).toMatch(/StackBlitz|WebContainer/);
     expect(verdict).toMatch(/JavaScript and TypeScript still run in the offline runner\.$/);
     await waitBusy(page, false);
+    // Said once, on the verdict line: the terminal does not repeat it.
+    const terminal = await page.locator('[data-testid="terminal"] .xterm-rows').innerText();
+    expect(terminal).not.toMatch(/StackBlitz|\[error/);
     // The edits are still there, and the page goes on working: back to a code task run offline.
     await page.selectOption('#project-files', 'sum.js');
     expect(await page.inputValue('#project-file-text')).toBe('export const sum = (a, b) => a + b;\n');
@@ -55,6 +59,41 @@ describe('Node.js projects when StackBlitz cannot be reached', () => {
     await page.selectOption('#task-example', 'example-roman-numerals');
     expect(await page.isVisible('#task-project')).toBe(false);
     expect(await page.inputValue('#task-title')).toBe('Roman numerals');
+  });
+});
+
+describe('a Node.js project stopped while the WebContainer boots', () => {
+  let ctx: PageContext;
+  beforeAll(async () => {
+    ctx = await openPage({ isolated: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('shows only Run once and Stop, and Stop or Escape ends the boot wait at once', async () => {
+    const { page } = ctx;
+    await appReady(page);
+    await page.selectOption('#task-kind', 'node-project');
+    expect(await page.getByTestId('run-loop').isVisible()).toBe(false);
+    expect(await page.getByTestId('continue').isVisible()).toBe(false);
+    expect(await page.isVisible('#task-prompt')).toBe(false);
+    expect(await page.getByTestId('editor').isVisible()).toBe(false);
+    await expectAccessible(page, 'the page with a Node.js project task');
+
+    for (const stop of [() => page.getByTestId('stop').click(), () => page.keyboard.press('Escape')]) {
+      await page.getByTestId('run-once').click();
+      await waitForText(page, 'verdict', /Starting a WebContainer/, 5000);
+      await page.waitForTimeout(500);
+      const stoppedAt = Date.now();
+      await stop();
+      await waitForText(page, 'verdict', /stopped/, 2000);
+      await waitBusy(page, false, 2000);
+      expect(Date.now() - stoppedAt).toBeLessThan(2000);
+    }
+    // Back to a code task, the loop's controls are back.
+    await page.selectOption('#task-kind', 'code');
+    expect(await page.getByTestId('run-loop').isVisible()).toBe(true);
   });
 });
 

@@ -22,6 +22,7 @@ import { downloadText } from '../../ui/history/files.ts';
 import { startBenchRun, type BenchRunner } from './bench-runner.ts';
 import { BUNDLED, isPackFile, loadBundled, loadFile, readFile } from './datasets.ts';
 import { runListLabel } from './run-list.ts';
+import { benchDemoGate } from './demo-gate.ts';
 import '../../ui/bench/bench.css';
 import { pageTypeScriptChecker } from '../typescript-checker.ts';
 
@@ -37,6 +38,8 @@ export interface BenchHost {
   runtimes(n: number): Runtime[];
   defaultSandboxes: number;
   openSession(id: string): void;
+  /** The loop page's Settings dialog, where the endpoint is set. */
+  openSettings(): void;
   close(): void;
 }
 
@@ -55,6 +58,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   let clock = { start: 0, doneHere: 0 };
 
   const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes }, isPackFile);
+  const demo = benchDemoGate(host);
   const start = h('button', { type: 'button', class: 'primary', 'data-testid': 'bench-start' }, 'Start benchmark');
   const pause = h('button', { type: 'button', 'data-testid': 'bench-pause' }, 'Pause');
   const resume = h('button', { type: 'button', 'data-testid': 'bench-resume' }, 'Resume');
@@ -94,7 +98,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
         ),
       ),
       saveNotice,
-      h('section', { class: 'bench-setup', 'aria-label': 'New run' }, form.element, start),
+      h('section', { class: 'bench-setup', 'aria-label': 'New run' }, demo.el, form.element, start),
       h(
         'section',
         { class: 'bench-runs', 'aria-label': 'Runs' },
@@ -257,7 +261,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
 
   start.addEventListener('click', () => void startNew());
   const startNew = async (): Promise<void> => {
-    const values = form.read();
+    const values = demo.refusal() ?? form.read();
     if (typeof values === 'string') return setText(notice, values);
     try {
       setText(notice, 'Loading the dataset…');
@@ -370,7 +374,10 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   else renderButtons();
   container.dataset.benchReady = 'true';
   return {
-    refresh: () => form.setEndpoint(host.endpointLabel()),
+    refresh: () => {
+      form.setEndpoint(host.endpointLabel());
+      demo.refresh();
+    },
   };
 }
 

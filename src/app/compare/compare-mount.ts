@@ -8,7 +8,7 @@ import { letterOf, pastComparisons, strategyLabel, summarize, verdict } from '..
 import type { SideRun } from '../../ui/strategies/compare-model.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { playLoop } from '../loop-control.ts';
-import { checkedTask, exclusive, loopParts, loopSettings, openSession, type PageState } from '../page-sessions.ts';
+import { checkedLoopTask, exclusive, loopParts, loopSettings, openSession, type PageState } from '../page-sessions.ts';
 
 export interface CompareView {
   el: HTMLElement;
@@ -39,9 +39,8 @@ export function mountCompare(page: PageState, host: HTMLElement): CompareView {
 
   async function runBoth(sides: StrategySettings[]): Promise<void> {
     if (page.active) return panel.setStatus('Stop the running loop first.', 'error');
-    const task = checkedTask(page);
-    if (!task) return panel.setStatus('Correct the task first (see the line above the attempts).', 'error');
-    if (task.project) return panel.setStatus('Strategies compare on code tasks, not on Node.js projects.', 'error');
+    const task = checkedLoopTask(page);
+    if (!task) return panel.setStatus('The task cannot run yet: the line above the attempts says why.', 'error');
     const compare = crypto.randomUUID();
     const caption = comparisonCaption(task.title);
     const runs: SideRun[] = sides.map((strategy, side) => ({ side, strategy }));

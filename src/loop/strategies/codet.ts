@@ -54,7 +54,8 @@ async function agreement(s: LoopState, samples: readonly Sample[], tests: string
 function why(drawn: number, tests: number, ranked: Ranked[], chosen: number, suspect: number): string {
   const top = ranked[0]!;
   const kept = ranked.reduce((n, g) => n + g.members.length, 0);
-  const agree = `${plural(top.members.length, 'sample')} agree on ${top.passes.length} of ${plural(tests, 'generated test')}`;
+  const verb = top.members.length === 1 ? 'agrees' : 'agree';
+  const agree = `${plural(top.members.length, 'sample')} ${verb} on ${top.passes.length} of ${plural(tests, 'generated test')}`;
   const flagged =
     suspect > 0
       ? `; ${plural(suspect, 'generated test')} that they all fail ${suspect === 1 ? 'is' : 'are'} flagged as suspect`

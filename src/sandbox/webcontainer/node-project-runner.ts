@@ -6,6 +6,9 @@ import { createBooter, DEFAULT_BOOT_BOUND_MS, WebContainerUnavailable, type WebC
 import { runNodeProject } from './runner.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 
+/** The result's text for a run stopped before the WebContainer had started: nothing ran. */
+export const BOOT_STOPPED = 'cancelled while the WebContainer was starting';
+
 export interface NodeProjectRunner {
   /** Boots now (the first run would otherwise); rejects with WebContainerUnavailable. */
   boot(): Promise<void>;
@@ -13,8 +16,47 @@ export interface NodeProjectRunner {
   dispose(): void;
 }
 
-export function createNodeProjectRunner(boundMs = DEFAULT_BOOT_BOUND_MS): NodeProjectRunner {
-  const booter: WebContainerBooter = createBooter(
+export function createNodeProjectRunner(
+  boundMs = DEFAULT_BOOT_BOUND_MS,
+  /** Tests give their own; the page loads the real package on first use. */
+  booter: WebContainerBooter = pageBooter(boundMs),
+): NodeProjectRunner {
+  return {
+    boot: async () => void (await booter.get()),
+    run(project, onOutput) {
+      let inner: RunHandle | undefined;
+      let cancelled = false;
+      const started = performance.now();
+      // boot() never settles when StackBlitz cannot be reached: a Stop must not wait for its bound.
+      let stop = (): void => undefined;
+      const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')));
+      const result = Promise.race([booter.get(), stopped]).then(
+        (container): Promise<RunResult> | RunResult => {
+          if (container === 'stopped' || cancelled) return notRun(performance.now() - started);
+          inner = runNodeProject(container, project, onOutput);
+          return inner.result;
+        },
+        (err: unknown) => {
+          const message = errorMessage(err);
+          const type = err instanceof WebContainerUnavailable ? 'WebContainerUnavailable' : 'WebContainerError';
+          return notRun(performance.now() - started, { type, message });
+        },
+      );
+      return {
+        result,
+        cancel() {
+          cancelled = true;
+          stop();
+          inner?.cancel();
+        },
+      };
+    },
+    dispose: () => booter.dispose(),
+  };
+}
+
+function pageBooter(boundMs: number): WebContainerBooter {
+  return createBooter(
     async () => {
       const { WebContainer, configureAPIKey } = await import('@webcontainer/api');
       return { boot: (o) => WebContainer.boot(o), configureAPIKey };
@@ -27,44 +69,18 @@ export function createNodeProjectRunner(boundMs = DEFAULT_BOOT_BOUND_MS): NodePr
       boundMs,
     }),
   );
-  return {
-    boot: async () => void (await booter.get()),
-    run(project, onOutput) {
-      let inner: RunHandle | undefined;
-      let cancelled = false;
-      const result = booter.get().then(
-        (container): Promise<RunResult> => {
-          if (cancelled) return Promise.resolve(unavailable('cancelled', 'failed: cancelled', 'Cancelled'));
-          inner = runNodeProject(container, project, onOutput);
-          return inner.result;
-        },
-        (err: unknown) => {
-          const message = errorMessage(err);
-          const type = err instanceof WebContainerUnavailable ? 'WebContainerUnavailable' : 'WebContainerError';
-          return unavailable('error', `failed: ${message}`, type, message);
-        },
-      );
-      return {
-        result,
-        cancel() {
-          cancelled = true;
-          inner?.cancel();
-        },
-      };
-    },
-    dispose: () => booter.dispose(),
-  };
 }
 
-function unavailable(status: RunResult['status'], result: string, type: string, message = ''): RunResult {
+/** A result for a run that never reached the container: `error` says why, or it was stopped. */
+function notRun(durationMs: number, error?: { type: string; message: string }): RunResult {
   return {
-    status,
-    result,
+    status: error ? 'error' : 'cancelled',
+    result: error ? `failed: ${error.message}` : BOOT_STOPPED,
     tests: [],
-    exception: { type, message, traceback: '' },
+    ...(error && { exception: { ...error, traceback: '' } }),
     stdout: '',
-    stderr: message,
+    stderr: error?.message ?? '',
     truncated: false,
-    durationMs: 0,
+    durationMs,
   };
 }

@@ -1,15 +1,18 @@
 // The assistant beside an exercise. hint/explain: the model sees the statement, the student's
 // code, the visible failures and the solution; its reply passes the code filter before it is
 // shown. solve: the normal loop. Every answered request is kept with the exercise's progress
-// and counts against maxRequests; a request past the cap is refused before any model call.
+// and counts against maxRequests; a request past the cap is refused before any model call, and
+// so is one to the demo model, which cannot help with an exercise: it would spend a request.
 import { assistantGate, assistantRequest, type AskMode } from '../../classroom/assistant.ts';
 import { filterCode } from '../../classroom/code-filter.ts';
 import type { PracticeOutcome } from '../../classroom/practice.ts';
 import type { PackExercise } from '../../classroom/types.ts';
 import { createModelClient } from '../../models/create-client.ts';
+import { demoCannot, isDemoEndpoint } from '../../models/demo.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import type { Runtime } from '../../shared/run.ts';
 import type { ExerciseProgress } from '../../store/classroom-store.ts';
+import { demoNotice } from '../common/demo-notice.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import type { ClassroomModels } from './models.ts';
 import { solveExercise, solveSummary } from './solve.ts';
@@ -43,10 +46,18 @@ export function mountAssistantPanel(root: HTMLElement, o: AssistantPanelOptions)
     { type: 'button', on: { click: () => void (mode === 'solve' ? solve() : ask(mode)) } },
     mode === 'solve' ? 'Solve with the model' : ASK_LABEL[mode],
   );
+  const demo = (): boolean => isDemoEndpoint(o.models.endpoint());
   append(
     root,
     h('h3', null, 'Assistant'),
-    h('p', null, `Answers come from ${o.models.label()}.`),
+    demo()
+      ? demoNotice(
+          demoCannot('help with this exercise', 'in Settings on the loop page'),
+          ' ',
+          h('a', { href: './' }, 'Open the loop page'),
+          '. Until then no request is used.',
+        )
+      : h('p', null, `Answers come from ${o.models.label()}.`),
     mode === 'solve' ? null : h('p', null, h('label', { for: 'ai-question' }, 'Your question (optional)'), question),
     h('p', null, button),
     counter,
@@ -73,6 +84,10 @@ export function mountAssistantPanel(root: HTMLElement, o: AssistantPanelOptions)
 
   /** Passes the gate and locks the button, or says why not; false means no model call. */
   function begin(m: AskMode | 'solve'): boolean {
+    if (demo()) {
+      setText(status, 'Not sent: the demo model cannot help here (see above). No request was used.');
+      return false;
+    }
     const gate = assistantGate(ex, p.exchanges.length, m);
     if (!gate.open) {
       setText(status, gate.message);

@@ -8,6 +8,7 @@ import { errorMessage } from '../../shared/error-message.ts';
 import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
+import { plural } from '../common/format.ts';
 import { download, safeName } from './download.ts';
 
 export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pack(): Pack | undefined }): void {
@@ -83,13 +84,13 @@ export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pac
         subs.push(...parseSubmissions(await readCappedText(f.stream(), f.name, PAGE_FILE_LIMIT), f.name, pack));
       }
       append(warnings, ...studentClashes(subs).map((clash) => h('li', null, `Warning: ${clash}.`)));
-      setText(status, `Grading ${subs.length} submissions…`);
+      setText(status, `Grading ${plural(subs.length, 'submission')}…`);
       const rows = await gradeInRuntime(deps.runtime, pack, subs, (_r, i) =>
         setText(status, `Grading: ${i + 1} of ${subs.length} done…`),
       );
       render(pack, rows);
       const students = new Set(rows.map((r) => r.student)).size;
-      setText(status, `Graded ${rows.length} submissions from ${students} students.`);
+      setText(status, `Graded ${plural(rows.length, 'submission')} from ${plural(students, 'student')}.`);
       csvButton.disabled = rowsButton.disabled = false;
     } catch (err) {
       setText(status, `Not graded: ${errorMessage(err)}`);

@@ -125,7 +125,7 @@ export function strategyPicker(o: StrategyPickerOptions): StrategyPicker {
       h('div', { class: 'field' }, h('label', { for: id('name') }, 'Strategy'), select),
       explanation,
       samplesField,
-      h('div', { class: 'field' }, trace, h('label', { for: id('trace') }, 'Trace the first failing test')),
+      h('div', { class: 'field field-check' }, trace, h('label', { for: id('trace') }, 'Trace the first failing test')),
     ),
     value,
     error,

@@ -1,5 +1,5 @@
-// One session in the history list: its title (click to open), what it was about, how it ended,
-// and its actions. Everything shown comes from stored or imported data, so it is set as text,
+// One session in the history list: its title, what it was about, how it ended, and its actions,
+// Open first (a button that looks like one: a bare title read as plain text, not as a way in). Everything shown comes from stored or imported data, so it is set as text,
 // never as HTML.
 import type { Session } from '../../shared/task.ts';
 import { h } from '../common/dom.ts';
@@ -21,8 +21,10 @@ export function button(label: string, className: string, onClick: () => void): H
 export function renderRow(session: Session, actions: RowActions): HTMLLIElement {
   const row = h('li', { class: 'fp-history-row', data: { id: session.id, status: session.status } });
 
-  const title = button(session.title || 'Untitled session', 'fp-history-open', () => actions.open(session.id));
-  title.title = 'Open this session and read its attempts';
+  const title = h('span', { class: 'fp-history-title' }, session.title || 'Untitled session');
+  const open = button('Open', 'fp-history-open', () => actions.open(session.id));
+  open.title = 'Open this session and read its attempts';
+  labelOpen(open, title.textContent ?? '');
   const status = h(
     'span',
     { class: 'fp-history-status', data: { status: session.status }, title: session.endMessage || undefined },
@@ -36,7 +38,7 @@ export function renderRow(session: Session, actions: RowActions): HTMLLIElement 
     ` · ${formatTime(session.updatedAt)}`,
   );
 
-  const buttons: HTMLButtonElement[] = [];
+  const buttons: HTMLButtonElement[] = [open];
   if (session.status === 'interrupted' && actions.resume) {
     const resume = actions.resume;
     buttons.push(button('Resume', 'fp-history-resume', () => resume(session.id)));
@@ -56,7 +58,12 @@ export function renderRow(session: Session, actions: RowActions): HTMLLIElement 
   return row;
 }
 
-function startRename(row: HTMLLIElement, title: HTMLButtonElement, session: Session, actions: RowActions): void {
+/** Every row has an Open button: its name says which session, and starts with what it shows. */
+function labelOpen(open: HTMLButtonElement, title: string): void {
+  open.setAttribute('aria-label', `Open ${title}`);
+}
+
+function startRename(row: HTMLLIElement, title: HTMLElement, session: Session, actions: RowActions): void {
   const input = h('input', { class: 'fp-history-title-input', 'aria-label': 'New title' });
   input.value = session.title;
   let settled = false;
@@ -68,6 +75,8 @@ function startRename(row: HTMLLIElement, title: HTMLButtonElement, session: Sess
     input.replaceWith(title);
     if (save && next && next !== session.title) {
       title.textContent = next;
+      const open = row.querySelector<HTMLButtonElement>('.fp-history-open');
+      if (open) labelOpen(open, next);
       void actions.rename(session.id, next);
     }
   };

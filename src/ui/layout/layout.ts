@@ -47,10 +47,17 @@ export interface Layout {
    * when the start ends (a click in flight would land on whatever took the button's place).
    */
   setPythonState(state: PythonState): void;
+  /**
+   * A Node.js project runs with Run once and no model: the loop's buttons and panels (code, reply,
+   * attempts, strategy, feedback, diff) are hidden, so the verdict and the output take their place.
+   */
+  setProjectMode(project: boolean): void;
   /** Disables the start buttons and enables Stop while the loop or a run is going. */
   setRunning(running: boolean): void;
   /** The verdict line, e.g. "failed — 2/3 tests (41 ms)"; an error is also announced. */
   setVerdict(text: string, tone?: Tone): void;
+  /** A refusal, on the verdict line and brought into view (on a phone it sits below the code). */
+  refuse(text: string): void;
   /** Says a short line to screen readers (loop progress, an attempt's verdict); nothing visible. */
   announce(text: string): void;
   /** The selected attempt's feedback, shown preformatted; undefined clears it. */
@@ -181,8 +188,9 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
   root.append(page);
 
   let hasEndpoint = false;
+  let projectMode = false;
   const runShortcut = (): void => {
-    const target = hasEndpoint ? buttons.runLoop : buttons.runOnce;
+    const target = hasEndpoint && !projectMode ? buttons.runLoop : buttons.runOnce;
     if (!target.disabled) target.click();
   };
   const removeShortcuts = installShortcuts({
@@ -204,6 +212,11 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       setText(python, PYTHON_STATE[state]);
       python.dataset.state = state;
     },
+    setProjectMode(project) {
+      projectMode = project;
+      page.classList.toggle('kind-project', project);
+      buttons.runLoop.hidden = buttons.continueFrom.hidden = project;
+    },
     setRunning(running) {
       for (const b of [buttons.runLoop, buttons.continueFrom, buttons.runOnce]) b.disabled = running;
       buttons.stop.disabled = !running;
@@ -214,6 +227,10 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       verdict.dataset.tone = tone;
       // Why a button did nothing must reach screen readers too.
       if (tone === 'error') layout.announce(text);
+    },
+    refuse(text) {
+      layout.setVerdict(text, 'error');
+      verdict.scrollIntoView({ block: 'nearest' });
     },
     announce(text) {
       announcer.append(h('p', null, text));

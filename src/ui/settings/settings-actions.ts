@@ -4,10 +4,11 @@ import { isModelError } from '../../models/errors.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import type { EndpointConfig } from '../../shared/model.ts';
 import { h, setFieldError, show } from '../common/dom.ts';
+import { plural } from '../common/format.ts';
 import { describeReport, testConnection } from './connection-test.ts';
 import type { ConnectionReport } from './connection-test.ts';
 import type { EndpointSettings } from './settings-model.ts';
-import { presetOrCustom } from './settings-model.ts';
+import { presetOrCustom, validateUrl } from './settings-model.ts';
 import {
   invalidStatus,
   readDraft,
@@ -81,8 +82,10 @@ export async function runConnectionTest(s: SettingsState): Promise<ConnectionRep
 
 export async function loadModelList(s: SettingsState): Promise<string[] | undefined> {
   const { f } = s;
-  const v = readValidated(f);
-  if (!v.ok && v.errors.baseUrl) return undefined;
+  // Only the address matters for the list: an empty model name is what the list is for.
+  const urlError = validateUrl(f.baseUrl.value);
+  setFieldError(f.baseUrl, f.errors.baseUrl, urlError);
+  if (urlError) return undefined;
   const draft = readDraft(f);
   const p = presetOrCustom(draft.preset);
   const config: EndpointConfig = {
@@ -95,9 +98,12 @@ export async function loadModelList(s: SettingsState): Promise<string[] | undefi
   try {
     const models = await s.makeClient(callConfig(s, config)).listModels();
     f.modelList.replaceChildren(...models.map((m) => h('option', { value: m })));
+    // The endpoint answered: an earlier failure (a refused save, a failed test) no longer stands.
+    setFieldError(f.model, f.errors.model, undefined);
+    setStatus(f, '');
     f.modelsStatus.textContent =
       models.length > 0
-        ? `${models.length} model${models.length === 1 ? '' : 's'} available: pick one or type a name.`
+        ? `${plural(models.length, 'model')} available: pick one or type a name.`
         : 'The endpoint listed no models; type the model name.';
     return models;
   } catch (e) {

@@ -1,5 +1,6 @@
 // A labelled numeric input that refuses bad values out loud: the message sits next to the field
-// and is tied to it for screen readers, and the last accepted value stays in force.
+// and is tied to it for screen readers. The page refuses to run while a field holds a refused
+// value (error()), so the message says that rather than which earlier value is kept.
 import { h, setText } from '../common/dom.ts';
 import type { NumberRule } from './validate.ts';
 import { parseNumber } from './validate.ts';
@@ -52,7 +53,7 @@ export function numberField(
       onAccept();
     } else {
       refused = parsed.message;
-      show(`${parsed.message} Keeping ${accepted ?? 'no limit'}.`);
+      show(`${parsed.message} Nothing runs until it is corrected.`);
     }
   });
 

@@ -36,6 +36,8 @@ export interface TaskPanelOptions {
   onRun?(): void;
   /** The task's language changed (picked, or a task in another language was loaded). */
   onLanguage?(language: Language): void;
+  /** The task became a Node.js project (true) or a code task: the page hides what does not apply. */
+  onKind?(project: boolean): void;
   /** "Propose tests" was pressed. */
   onProposeTests?(): void;
   /** Proposals and suspect flags kept with `task` (from the saved draft). */
@@ -101,7 +103,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     'select',
     { id: 'task-kind' },
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
-    h('option', { value: 'node-project' }, 'Node.js project (npm in a WebContainer, online)'),
+    h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
   );
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
@@ -136,26 +138,31 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
   const numbers = [timeout, outputCap, maxIterations, tokenBudget, timeBudget];
   const compareSlot = h('div', { class: 'task-compare' });
+  const languageField = h('div', { class: 'field' }, h('label', { for: 'task-language' }, 'Language'), language);
+  const promptField = h('div', { class: 'field' }, h('label', { for: 'task-prompt' }, 'Description'), prompt);
+  const caps = h(
+    'fieldset',
+    { class: 'task-numbers' },
+    h('legend', null, 'Caps per loop'),
+    maxIterations.el,
+    tokenBudget.el,
+    timeBudget.el,
+  );
+  // What only the loop reads: a Node.js project runs with Run once, with no model.
+  const loopOnly = [languageField, promptField, caps, strategy.el, compareSlot];
 
   const el = h(
     'section',
     { class: 'task-panel', 'aria-label': 'Task' },
     h('div', { class: 'field' }, h('label', { for: 'task-example' }, 'Example'), picker),
     h('div', { class: 'field' }, h('label', { for: 'task-kind' }, 'Kind'), kind),
-    h('div', { class: 'field' }, h('label', { for: 'task-language' }, 'Language'), language),
+    languageField,
     h('div', { class: 'field' }, h('label', { for: 'task-title' }, 'Title'), title),
-    h('div', { class: 'field' }, h('label', { for: 'task-prompt' }, 'Description'), prompt),
+    promptField,
     codeFields,
     project.el,
     h('fieldset', { class: 'task-numbers' }, h('legend', null, 'Limits per run'), timeout.el, outputCap.el),
-    h(
-      'fieldset',
-      { class: 'task-numbers' },
-      h('legend', null, 'Caps per loop'),
-      maxIterations.el,
-      tokenBudget.el,
-      timeBudget.el,
-    ),
+    caps,
     strategy.el,
     compareSlot,
   );
@@ -190,6 +197,8 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     kind.value = isProject ? 'node-project' : 'code';
     codeFields.hidden = isProject;
     project.el.hidden = !isProject;
+    for (const el of loopOnly) el.hidden = isProject;
+    opts.onKind?.(isProject);
   }
 
   function setTask(task: Task, proposals: readonly string[] = [], suspect: readonly SuspectTest[] = []): void {
@@ -198,7 +207,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     showKind(task.project !== undefined);
     if (task.project) project.set(task.project);
     if (languageChanged || language.value !== task.language) showLanguage(task.language);
-    picker.value = opts.examples.some((t) => t.id === task.id) ? task.id : '';
+    picker.value = !task.project && opts.examples.some((t) => t.id === task.id) ? task.id : '';
     title.value = task.title;
     prompt.value = task.prompt;
     starter.setValue(task.starterCode ?? '');
@@ -226,6 +235,10 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       base = { ...base, language: 'javascript', project: base.project ?? STARTER_PROJECT };
       project.set(base.project!);
       showLanguage('javascript');
+      // The example's name would now stand over files that are not that example's.
+      const example = opts.examples.find((t) => t.id === picker.value);
+      if (example && title.value === example.title) title.value = 'Node.js project';
+      picker.value = '';
     } else {
       const { project: _dropped, ...rest } = base;
       base = rest;

@@ -121,7 +121,7 @@ export function historyRows(page: Page): Promise<{ id: string; title: string; st
   return page.$$eval('[data-testid="history-dialog"] .fp-history-row', (rows) =>
     rows.map((r) => ({
       id: (r as HTMLElement).dataset.id ?? '',
-      title: r.querySelector('.fp-history-open')?.textContent ?? '',
+      title: r.querySelector('.fp-history-title')?.textContent ?? '',
       status: (r as HTMLElement).dataset.status ?? '',
       label: r.querySelector('.fp-history-status')?.textContent ?? '',
     })),
