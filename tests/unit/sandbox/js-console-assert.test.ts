@@ -110,10 +110,10 @@ describe('a test failed by console.assert', () => {
     runner.register('untouched', () => undefined);
     const outcomes = await runAll(runner);
     expect(outcomes).toEqual([
-      { name: 'goes on and passes', error: first },
-      { name: 'then throws', error: first },
-      { name: 'async', error: first },
-      { name: 'untouched' },
+      { name: 'goes on and passes', status: 'failed', error: first },
+      { name: 'then throws', status: 'failed', error: first },
+      { name: 'async', status: 'failed', error: first },
+      { name: 'untouched', status: 'passed' },
     ]);
   });
 
@@ -121,7 +121,7 @@ describe('a test failed by console.assert', () => {
     const runner = new TestRunner();
     expect(runner.fail(new Error('top level'))).toBe(false);
     runner.register('after', () => undefined);
-    expect(await runAll(runner)).toEqual([{ name: 'after' }]);
+    expect(await runAll(runner)).toEqual([{ name: 'after', status: 'passed' }]);
     expect(runner.fail(new Error('after the tests'))).toBe(false);
   });
 });

@@ -55,13 +55,15 @@ export function firstFrame(stack: string, scripts: string[]): { script: string; 
   return undefined;
 }
 
-export function describeThrown(err: unknown, scripts: string[], candidate: string): Described {
+/** `inTest`: thrown in a test, which caught it; a value that is no Error (even undefined) is named as thrown. */
+export function describeThrown(err: unknown, scripts: string[], candidate: string, inTest = false): Described {
   if (!isError(err)) {
     const message = attempt(() => inspect(err), 'a value');
+    const type = inTest ? 'Thrown' : 'Uncaught';
     return {
-      type: 'Uncaught',
+      type,
       message,
-      exception: { type: 'Uncaught', message, traceback: `Uncaught ${message}` },
+      exception: { type, message, traceback: `${type} ${message}` },
       assertion: false,
     };
   }

@@ -1,7 +1,8 @@
 // test(name, fn) / describe / it, in the manner of node:test: registered while the scripts run,
 // run one after another once they have finished, async functions awaited. The harness chains
-// promises through its own copy of `then`, so a run that patches Promise cannot fake a pass.
-import { apply, promiseThen } from './intrinsics.ts';
+// promises through its own copy of `then`, so a run that patches Promise cannot fake a pass. A
+// test fails on whatever it throws or rejects with: `throw undefined` is a failure, as in node.
+import { ErrorCtor, apply, promiseThen } from './intrinsics.ts';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -11,11 +12,11 @@ interface Registered {
   skip: boolean;
 }
 
-export interface TestOutcome {
-  name: string;
-  error?: unknown;
-  skipped?: boolean;
-}
+/** `error` is what a failed test threw or rejected with: any value, undefined included. */
+export type TestOutcome =
+  | { name: string; status: 'passed' }
+  | { name: string; status: 'skipped' }
+  | { name: string; status: 'failed'; error: unknown };
 
 export class TestRunner {
   private queue: Registered[] = [];
@@ -58,44 +59,44 @@ export class TestRunner {
       }
       const t = this.queue[i++]!;
       if (t.skip) {
-        each({ name: t.name, skipped: true });
+        each({ name: t.name, status: 'skipped' });
         next();
         return;
       }
       this.running = t.name;
       this.recorded = undefined;
       let settled = false;
-      const end = (error?: unknown, failed = false): void => {
+      const end = (failed: boolean, error?: unknown): void => {
         if (settled) return;
         settled = true;
         this.abandon = undefined;
         const recorded = this.recorded;
         this.recorded = undefined;
-        if (recorded) each({ name: t.name, error: recorded.error });
-        else each(failed ? { name: t.name, error } : { name: t.name });
+        if (recorded) each({ name: t.name, status: 'failed', error: recorded.error });
+        else each(failed ? { name: t.name, status: 'failed', error } : { name: t.name, status: 'passed' });
         next();
       };
       this.abandon = () =>
-        end(new Error('the test never finished: its promise was still pending when nothing was left to run'), true);
+        end(true, new ErrorCtor('the test never finished: its promise was still pending when nothing was left to run'));
       let result: unknown;
       try {
         // node:test passes a context; tests that take a `done` callback are not supported.
         result = apply(t.fn, undefined, [{ name: t.name }]);
       } catch (err) {
-        end(err, true);
+        end(true, err);
         return;
       }
       let isPromise = true;
       try {
         void promiseThen(
           result,
-          () => end(),
-          (err: unknown) => end(err, true),
+          () => end(false),
+          (err: unknown) => end(true, err),
         );
       } catch {
         isPromise = false;
       }
-      if (!isPromise) end();
+      if (!isPromise) end(false);
     };
     next();
   }

@@ -263,9 +263,9 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const total = runner.count;
   runner.run(
     (o) => {
-      if (o.skipped) return;
-      if (o.error === undefined) return append(tests, { name: o.name, passed: true });
-      const d = describeThrown(o.error, names, candidate);
+      if (o.status === 'skipped') return;
+      if (o.status === 'passed') return append(tests, { name: o.name, passed: true });
+      const d = describeThrown(o.error, names, candidate, true);
       failWith({ ...d, test: o.name } as Described);
       append(tests, {
         name: o.name,

@@ -1,0 +1,67 @@
+// Wrong candidates against tests written with node:test's test(), it() and describe(): each tries
+// to have the harness record a pass it did not earn (by what it throws, or by what it patches
+// before the tests run). Node fails every one; so must the loop, a classroom's grade and eval.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunJob } from '../../../src/shared/run.ts';
+import { MODES, openPage, runIn, type PageContext } from '../support/browser.ts';
+
+const ASSERT = "const assert = require('node:assert');\n";
+const TESTS = `${ASSERT}test('adds', () => assert.strictEqual(add(2, 3), 5));`;
+const ASYNC_TESTS = `${ASSERT}test('adds', async () => assert.strictEqual(await add(2, 3), 5));`;
+const RIGHT = 'function add(a, b) { return a + b; }';
+
+type Mode = RunJob['mode'];
+const ALL: Mode[] = ['feedback', 'grade', 'reference'];
+
+interface Attack {
+  code: string;
+  tests?: string;
+  /** What the failed result names: the test, and why. */
+  reason: RegExp;
+  modes?: Mode[];
+}
+
+const ATTACKS: Record<string, Attack> = {
+  'throws undefined': { code: 'function add() { throw undefined; }', reason: /adds: .*undefined/ },
+  'rejects with no reason': {
+    code: 'function add() { return Promise.reject(); }',
+    tests: ASYNC_TESTS,
+    reason: /adds: .*undefined/,
+  },
+  'throws undefined from an async function': {
+    code: 'async function add() { await null; throw undefined; }',
+    tests: ASYNC_TESTS,
+    reason: /adds: .*undefined/,
+  },
+};
+
+const job = (code: string, tests: string, mode: Mode): RunJob => ({
+  language: 'javascript',
+  code,
+  tests: { kind: 'user', source: tests },
+  limits: { timeoutSec: 3, outputCap: 4096 },
+  mode,
+});
+
+describe.each(MODES)('forged test verdicts in JavaScript ($name)', ({ isolated }) => {
+  let ctx: PageContext;
+  beforeAll(async () => {
+    ctx = await openPage({ isolated, path: '?headless' });
+    await ctx.page.evaluate(() => window.fixpoint.start(1));
+  });
+  afterAll(() => ctx?.close());
+
+  it('the tests pass a right candidate (control)', async () => {
+    for (const tests of [TESTS, ASYNC_TESTS])
+      for (const mode of ALL) expect((await runIn(ctx.page, job(RIGHT, tests, mode))).result).toBe('passed');
+  });
+
+  it.each(Object.keys(ATTACKS))('a wrong candidate that %s fails, and says why', async (name) => {
+    const a = ATTACKS[name]!;
+    for (const mode of a.modes ?? ALL) {
+      const r = await runIn(ctx.page, job(a.code, a.tests ?? TESTS, mode));
+      expect(r.status, `${name} (${mode}): ${r.result}`).toBe('failed');
+      expect(r.result, `${name} (${mode})`).toMatch(a.reason);
+    }
+  });
+});

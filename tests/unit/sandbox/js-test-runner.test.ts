@@ -1,0 +1,45 @@
+// The JavaScript runner's test(): every test reports, and one that throws or rejects fails,
+// whatever it throws (undefined and null included), as node:test fails it.
+import { describe, expect, it } from 'vitest';
+import { TestRunner, type TestOutcome } from '../../../src/sandbox/frame/javascript/test-runner.ts';
+
+function runAll(runner: TestRunner): Promise<TestOutcome[]> {
+  const outcomes: TestOutcome[] = [];
+  return new Promise((resolve) =>
+    runner.run(
+      (o) => outcomes.push(o),
+      () => resolve(outcomes),
+    ),
+  );
+}
+
+const status = (outcomes: TestOutcome[]): [string, string][] => outcomes.map((o) => [o.name, o.status]);
+
+describe('a test that throws or rejects', () => {
+  it('fails whatever the value, undefined and null included', async () => {
+    const runner = new TestRunner();
+    for (const value of [undefined, null, 0, '', 'text', false])
+      runner.register(`throws ${String(value)}`, () => {
+        throw value;
+      });
+    runner.register('rejects with nothing', () => Promise.reject());
+    runner.register('async throws undefined', async () => {
+      await Promise.resolve();
+      throw undefined;
+    });
+    runner.register('passes', () => undefined);
+    const outcomes = await runAll(runner);
+    expect(status(outcomes)).toEqual([
+      ['throws undefined', 'failed'],
+      ['throws null', 'failed'],
+      ['throws 0', 'failed'],
+      ['throws ', 'failed'],
+      ['throws text', 'failed'],
+      ['throws false', 'failed'],
+      ['rejects with nothing', 'failed'],
+      ['async throws undefined', 'failed'],
+      ['passes', 'passed'],
+    ]);
+    expect(outcomes[0]).toEqual({ name: 'throws undefined', status: 'failed', error: undefined });
+  });
+});
