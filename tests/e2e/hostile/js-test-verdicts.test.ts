@@ -9,6 +9,7 @@ const ASSERT = "const assert = require('node:assert');\n";
 const TESTS = `${ASSERT}test('adds', () => assert.strictEqual(add(2, 3), 5));`;
 const ASYNC_TESTS = `${ASSERT}test('adds', async () => assert.strictEqual(await add(2, 3), 5));`;
 const RIGHT = 'function add(a, b) { return a + b; }';
+const WRONG = 'function add(a, b) { return a - b; }\n';
 
 type Mode = RunJob['mode'];
 const ALL: Mode[] = ['feedback', 'grade', 'reference'];
@@ -32,6 +33,19 @@ const ATTACKS: Record<string, Attack> = {
     code: 'async function add() { await null; throw undefined; }',
     tests: ASYNC_TESTS,
     reason: /adds: .*undefined/,
+  },
+  'puts a setter on Array.prototype[0] that swallows the tests as they register': {
+    code: `${WRONG}Object.defineProperty(Array.prototype, '0', { set() {}, configurable: true });`,
+    reason: /adds: AssertionError/,
+  },
+  'puts setters on Array.prototype[0..9] before tests grouped by describe': {
+    code: `${WRONG}for (let i = 0; i < 10; i++) Object.defineProperty(Array.prototype, i, { set() {}, get() {}, configurable: true });`,
+    tests: `${ASSERT}describe('math', () => { it('adds', () => assert.strictEqual(add(2, 3), 5)); });`,
+    reason: /math > adds: AssertionError/,
+  },
+  'makes every outcome look skipped (an Object.prototype getter)': {
+    code: `${WRONG}Object.defineProperty(Object.prototype, 'skipped', { get: () => true, configurable: true });`,
+    reason: /adds: AssertionError/,
   },
 };
 

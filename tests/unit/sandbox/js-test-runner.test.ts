@@ -1,5 +1,6 @@
-// The JavaScript runner's test(): every test reports, and one that throws or rejects fails,
-// whatever it throws (undefined and null included), as node:test fails it.
+// The JavaScript runner's test(): every test registered reports, whatever run code did to
+// Array.prototype first, and one that throws or rejects fails, whatever it throws (undefined and
+// null included), as node:test fails it.
 import { describe, expect, it } from 'vitest';
 import { TestRunner, type TestOutcome } from '../../../src/sandbox/frame/javascript/test-runner.ts';
 
@@ -41,5 +42,30 @@ describe('a test that throws or rejects', () => {
       ['passes', 'passed'],
     ]);
     expect(outcomes[0]).toEqual({ name: 'throws undefined', status: 'failed', error: undefined });
+  });
+});
+
+describe('registering tests', () => {
+  it('keeps and counts every test when Array.prototype has index setters that swallow writes', async () => {
+    const runner = new TestRunner();
+    const proto = Array.prototype as unknown as Record<number, unknown>;
+    for (let i = 0; i < 4; i++) Object.defineProperty(proto, i, { set() {}, get: () => undefined, configurable: true });
+    try {
+      runner.register('first', () => undefined);
+      runner.group(
+        'group',
+        () => runner.register('inner', () => undefined),
+        (fn) => void fn(),
+      );
+      runner.register('last', () => undefined);
+    } finally {
+      for (let i = 0; i < 4; i++) delete proto[i];
+    }
+    expect(runner.count).toBe(3);
+    expect(status(await runAll(runner))).toEqual([
+      ['first', 'passed'],
+      ['group > inner', 'passed'],
+      ['last', 'passed'],
+    ]);
   });
 });

@@ -2,7 +2,10 @@
 // run one after another once they have finished, async functions awaited. The harness chains
 // promises through its own copy of `then`, so a run that patches Promise cannot fake a pass. A
 // test fails on whatever it throws or rejects with: `throw undefined` is a failure, as in node.
-import { ErrorCtor, apply, promiseThen } from './intrinsics.ts';
+// Run code may have patched Array.prototype before the tests register: the queue is a
+// null-prototype record counted by the runner's own field (no push, no array index an inherited
+// setter could swallow, no length to fake).
+import { ErrorCtor, apply, create, promiseThen, toText } from './intrinsics.ts';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -18,9 +21,13 @@ export type TestOutcome =
   | { name: string; status: 'skipped' }
   | { name: string; status: 'failed'; error: unknown };
 
+const label = (name: unknown): string => (name === undefined || name === null ? '<anonymous>' : toText(name));
+
 export class TestRunner {
-  private queue: Registered[] = [];
-  private prefix: string[] = [];
+  private queue: Record<number, Registered> = create(null) as Record<number, Registered>;
+  private registered = 0;
+  private prefix: Record<number, string> = create(null) as Record<number, string>;
+  private depth = 0;
   running: string | undefined;
   private abandon: (() => void) | undefined;
   /** A failure recorded while the running test goes on (console.assert): the one reported. */
@@ -28,31 +35,36 @@ export class TestRunner {
 
   register(name: unknown, fn: unknown, skip = false): void {
     if (typeof name === 'function') [name, fn] = [name.name || '<anonymous>', name];
-    const full = [...this.prefix, String(name ?? '<anonymous>')].join(' > ');
+    let full = '';
+    for (let i = 0; i < this.depth; i++) full += `${this.prefix[i]!} > `;
+    full += label(name);
     if (typeof fn !== 'function') fn = () => undefined;
-    this.queue[this.queue.length] = { name: full, fn: fn as Fn, skip };
+    this.queue[this.registered++] = { name: full, fn: fn as Fn, skip };
   }
 
   /** describe's body runs at once, so the tests inside it are registered under its name. */
   group(name: unknown, fn: unknown, call: (fn: Fn) => void): void {
     if (typeof name === 'function') [name, fn] = [name.name || '<anonymous>', name];
-    this.prefix[this.prefix.length] = String(name ?? '<anonymous>');
+    const depth = this.depth;
+    this.prefix[depth] = label(name);
+    this.depth = depth + 1;
     try {
       if (typeof fn === 'function') call(fn as Fn);
     } finally {
-      this.prefix.length--;
+      this.depth = depth;
     }
   }
 
+  /** How many tests were registered: every one of them must report an outcome. */
   get count(): number {
-    return this.queue.length;
+    return this.registered;
   }
 
   /** Runs every registered test in order; `done` gets each outcome as it ends. */
   run(each: (o: TestOutcome) => void, done: () => void): void {
     let i = 0;
     const next = (): void => {
-      if (i >= this.queue.length) {
+      if (i >= this.registered) {
         this.running = undefined;
         done();
         return;

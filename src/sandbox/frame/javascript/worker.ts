@@ -9,7 +9,7 @@ import type { RunResult, TestResult } from '../../../shared/run.ts';
 import { setSourceLookup } from './assert.ts';
 import { consoleAssertion } from './console-assert.ts';
 import { describeThrown, firstFrame, type Described } from './errors.ts';
-import { apply, append, isError, stringSplit, stringTrim, toText } from './intrinsics.ts';
+import { apply, append, hasOwn, isError, stringSplit, stringTrim, toText } from './intrinsics.ts';
 import { installNodeGlobals } from './node-globals.ts';
 import { Sink } from './output.ts';
 import { TestRunner } from './test-runner.ts';
@@ -261,8 +261,11 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   }
   scriptsDone = true;
   const total = runner.count;
+  // Counted apart from the runner's queue: a registered test that never reports is a failure.
+  let reported = 0;
   runner.run(
     (o) => {
+      reported++;
       if (o.status === 'skipped') return;
       if (o.status === 'passed') return append(tests, { name: o.name, passed: true });
       const d = describeThrown(o.error, names, candidate, true);
@@ -277,8 +280,10 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     },
     () => {
       testsDone = true;
+      if (reported !== runner.count)
+        return void finish('failed', `failed: ${runner.count} tests were registered and ${reported} of them ran`);
       if (total > 0 && failures > 0 && first && !finished) {
-        const t = (first as { test?: string }).test;
+        const t = hasOwn(first, 'test') ? (first as { test?: string }).test : undefined;
         return void finish('failed', `failed: ${t ? `${t}: ` : ''}${first.type}: ${first.message}`);
       }
       settle();
