@@ -47,6 +47,18 @@ const ATTACKS: Record<string, Attack> = {
     code: `${WRONG}Object.defineProperty(Object.prototype, 'skipped', { get: () => true, configurable: true });`,
     reason: /adds: AssertionError/,
   },
+  "swaps the tests' entry point through Object.defineProperty": {
+    code: `${WRONG}const define = Object.defineProperty;
+Object.defineProperty = (o, k, d) => define(o, k, String(k).startsWith('__fixpoint_') ? { value() {}, configurable: true } : d);`,
+    reason: /adds: AssertionError/,
+  },
+  'makes the name of the entry point predictable and takes it first': {
+    code: `${WRONG}Object.getPrototypeOf(Uint8Array.prototype)[Symbol.iterator] = function* () {};
+Number.prototype.toString = () => '';
+Array.prototype.join = () => '';
+Object.defineProperty(self, '__fixpoint_', { value() {}, configurable: false });`,
+    reason: /adds: AssertionError/,
+  },
 };
 
 const job = (code: string, tests: string, mode: Mode): RunJob => ({

@@ -58,6 +58,7 @@ export const stringReplace = uncurry(
   String.prototype.replace as (pattern: RegExp | string, replacement: string | ((...m: string[]) => string)) => string,
 );
 export const arrayJoin = uncurry(Array.prototype.join);
+export const numberToString = uncurry(Number.prototype.toString);
 
 /** Appends without Array.prototype.push or an index setter run code may have put on the prototype. */
 export function append<T>(list: T[], value: T): void {

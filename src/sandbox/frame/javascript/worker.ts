@@ -14,6 +14,7 @@ import { installNodeGlobals } from './node-globals.ts';
 import { Sink } from './output.ts';
 import { TestRunner } from './test-runner.ts';
 import { Timers } from './timers.ts';
+import { wrapTests } from './tests-wrapper.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -29,8 +30,6 @@ const BlobCtor = Blob;
 const WorkerCtor = Worker;
 const realSetTimeout = setTimeout;
 const closeSelf = self.close.bind(self);
-const randomValues = crypto.getRandomValues.bind(crypto);
-const TESTS_PARAMS = 'test, it, describe, require, process, console';
 // Thrown by process.exit to unwind the run's code; never shown.
 const EXIT = Object.freeze({ exit: true });
 
@@ -219,36 +218,29 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     },
   ]);
 
+  const harnessError = (message: string): void => {
+    failWith({
+      type: 'HarnessError',
+      message,
+      assertion: false,
+      exception: { type: 'HarnessError', message, traceback: message },
+    });
+    finish('error', `failed: HarnessError: ${message}`);
+  };
   for (let i = 0; i < job.scripts.length; i++) {
     const script = job.scripts[i]!;
     if (i > 0) {
       try {
         globals.reinstall();
       } catch {
-        const message =
-          'the code under test made the test harness (test, describe, it, require, process, console or timers) impossible to restore';
-        failWith({
-          type: 'HarnessError',
-          message,
-          assertion: false,
-          exception: { type: 'HarnessError', message, traceback: message },
-        });
-        return finish('error', `failed: HarnessError: ${message}`);
+        return harnessError(
+          'the code under test made the test harness (test, describe, it, require, process, console or timers) impossible to restore',
+        );
       }
     }
-    // The loop's tests run inside a function whose parameters are the harness's own test, require
-    // and the rest: a candidate that declared `const test = () => {}` cannot shadow them. The
-    // function is handed over under a name made now, which the candidate cannot know.
-    let text = script.source;
-    if (i > 0 && !reference) {
-      grading = true;
-      const key = `__fixpoint_${Array.from(randomValues(new Uint32Array(4)), (n) => n.toString(36)).join('')}`;
-      Object.defineProperty(self, key, {
-        value: (body: (...a: unknown[]) => void) => apply(body, undefined, globals.own),
-        configurable: true,
-      });
-      text = `${key}(function (${TESTS_PARAMS}) {${text}\n});`;
-    }
+    const wrapped = i > 0 && !reference ? wrapTests(self, script.source, globals.own) : undefined;
+    grading ||= wrapped !== undefined;
+    const text = wrapped ? wrapped.text : script.source;
     const url = makeUrl(new BlobCtor([`${text}\n//# sourceURL=${script.name}`], { type: 'text/javascript' }));
     try {
       runScript(url);
@@ -258,6 +250,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
       uncaught(err);
       return;
     }
+    if (wrapped && !wrapped.ran()) return harnessError('the code under test kept the tests from running');
   }
   scriptsDone = true;
   const total = runner.count;
