@@ -59,6 +59,42 @@ Array.prototype.join = () => '';
 Object.defineProperty(self, '__fixpoint_', { value() {}, configurable: false });`,
     reason: /adds: AssertionError/,
   },
+  "makes Promise.prototype.constructor throw, having handled the test's rejection": {
+    code: `async function add(a, b) { return a - b; }
+const then = Promise.prototype.then;
+let busy = false;
+Object.defineProperty(Promise.prototype, 'constructor', {
+  get() {
+    if (busy) return Promise;
+    busy = true;
+    try { then.call(this, undefined, () => {}); } finally { busy = false; }
+    throw new TypeError('not a promise');
+  },
+  configurable: true,
+});`,
+    tests: ASYNC_TESTS,
+    reason: /adds: TypeError: not a promise/,
+  },
+  'makes Promise[Symbol.species] throw': {
+    code: `async function add(a, b) { return a - b; }
+const then = Promise.prototype.then;
+let busy = false;
+Object.defineProperty(Promise, Symbol.species, { get() { if (busy) return Promise; throw new TypeError('no species'); }, configurable: true });
+Object.defineProperty(Promise.prototype, 'constructor', {
+  get() {
+    if (!busy) { busy = true; try { then.call(this, undefined, () => {}); } finally { busy = false; } }
+    return Promise;
+  },
+  configurable: true,
+});`,
+    tests: ASYNC_TESTS,
+    reason: /adds: TypeError: no species/,
+  },
+  'returns a thenable that rejects': {
+    code: "function add() { return { then(ok, fail) { fail(new RangeError('too big')); } }; }",
+    tests: "test('adds', () => add(2, 3));",
+    reason: /adds: RangeError: too big/,
+  },
 };
 
 const job = (code: string, tests: string, mode: Mode): RunJob => ({

@@ -69,3 +69,51 @@ describe('registering tests', () => {
     ]);
   });
 });
+
+describe('what a test returns is awaited as node awaits it', () => {
+  it('fails on a thenable that rejects, passes on one that fulfils', async () => {
+    const runner = new TestRunner();
+    runner.register('rejects', () => ({ then: (_ok: unknown, fail: (e: unknown) => void) => fail(new Error('no')) }));
+    runner.register('throws in then', () => ({
+      then() {
+        throw undefined;
+      },
+    }));
+    runner.register('fulfils', () => ({ then: (ok: () => void) => ok() }));
+    runner.register('an object', () => ({ value: 1 }));
+    expect(status(await runAll(runner))).toEqual([
+      ['rejects', 'failed'],
+      ['throws in then', 'failed'],
+      ['fulfils', 'passed'],
+      ['an object', 'passed'],
+    ]);
+  });
+
+  it("fails a rejected promise when Promise's constructor lookup throws (and handles the rejection)", async () => {
+    const proto = Promise.prototype as unknown as Record<string, unknown>;
+    const then = Promise.prototype.then;
+    const runner = new TestRunner();
+    runner.register('rejects', () => Promise.reject(new Error('wrong')));
+    let busy = false;
+    Object.defineProperty(proto, 'constructor', {
+      get(this: Promise<unknown>) {
+        if (busy) return Promise;
+        busy = true;
+        try {
+          void Reflect.apply(then, this, [undefined, () => undefined]);
+        } finally {
+          busy = false;
+        }
+        throw new TypeError('not a promise, honest');
+      },
+      configurable: true,
+    });
+    let outcomes;
+    try {
+      outcomes = runAll(runner);
+    } finally {
+      Object.defineProperty(proto, 'constructor', { value: Promise, writable: true, configurable: true });
+    }
+    expect(status(await outcomes)).toEqual([['rejects', 'failed']]);
+  });
+});

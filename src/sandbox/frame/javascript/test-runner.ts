@@ -1,11 +1,11 @@
 // test(name, fn) / describe / it, in the manner of node:test: registered while the scripts run,
-// run one after another once they have finished, async functions awaited. The harness chains
-// promises through its own copy of `then`, so a run that patches Promise cannot fake a pass. A
+// run one after another once they have finished, what they return awaited (await-return.ts). A
 // test fails on whatever it throws or rejects with: `throw undefined` is a failure, as in node.
 // Run code may have patched Array.prototype before the tests register: the queue is a
 // null-prototype record counted by the runner's own field (no push, no array index an inherited
 // setter could swallow, no length to fake).
-import { ErrorCtor, apply, create, promiseThen, toText } from './intrinsics.ts';
+import { awaitReturn } from './await-return.ts';
+import { ErrorCtor, apply, create, toText } from './intrinsics.ts';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -98,17 +98,11 @@ export class TestRunner {
         end(true, err);
         return;
       }
-      let isPromise = true;
-      try {
-        void promiseThen(
-          result,
-          () => end(false),
-          (err: unknown) => end(true, err),
-        );
-      } catch {
-        isPromise = false;
-      }
-      if (!isPromise) end(false);
+      awaitReturn(
+        result,
+        () => end(false),
+        (err) => end(true, err),
+      );
     };
     next();
   }
