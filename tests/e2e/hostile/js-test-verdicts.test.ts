@@ -8,6 +8,7 @@ import { MODES, openPage, runIn, type PageContext } from '../support/browser.ts'
 const ASSERT = "const assert = require('node:assert');\n";
 const TESTS = `${ASSERT}test('adds', () => assert.strictEqual(add(2, 3), 5));`;
 const ASYNC_TESTS = `${ASSERT}test('adds', async () => assert.strictEqual(await add(2, 3), 5));`;
+const CONSOLE_TESTS = "test('adds', () => { console.assert(add(2, 3) === 5, 'add'); });";
 const RIGHT = 'function add(a, b) { return a + b; }';
 const WRONG = 'function add(a, b) { return a - b; }\n';
 
@@ -95,6 +96,25 @@ Object.defineProperty(Promise.prototype, 'constructor', {
     tests: "test('adds', () => add(2, 3));",
     reason: /adds: RangeError: too big/,
   },
+  // console.assert fails a test only in the loop's and a classroom's tests; eval keeps node's print.
+  'silences console.assert from a test of its own, run before the tests': {
+    code: `${WRONG}test('setup', () => { console.assert = () => {}; });`,
+    tests: CONSOLE_TESTS,
+    reason: /adds: AssertionError: console.assert failed/,
+    modes: ['feedback', 'grade'],
+  },
+  'deletes console.assert and plants one on Object.prototype': {
+    code: `${WRONG}test('setup', () => { delete console.assert; Object.prototype.assert = () => {}; });`,
+    tests: CONSOLE_TESTS,
+    reason: /adds: AssertionError: console.assert failed/,
+    modes: ['feedback', 'grade'],
+  },
+  'silences console.assert from a microtask while an async test waits': {
+    code: `${WRONG}queueMicrotask(() => { console.assert = () => {}; });`,
+    tests: "test('adds', async () => { await null; console.assert(add(2, 3) === 5, 'add'); });",
+    reason: /adds: AssertionError: console.assert failed/,
+    modes: ['feedback', 'grade'],
+  },
 };
 
 const job = (code: string, tests: string, mode: Mode): RunJob => ({
@@ -114,7 +134,7 @@ describe.each(MODES)('forged test verdicts in JavaScript ($name)', ({ isolated }
   afterAll(() => ctx?.close());
 
   it('the tests pass a right candidate (control)', async () => {
-    for (const tests of [TESTS, ASYNC_TESTS])
+    for (const tests of [TESTS, ASYNC_TESTS, CONSOLE_TESTS])
       for (const mode of ALL) expect((await runIn(ctx.page, job(RIGHT, tests, mode))).result).toBe('passed');
   });
 

@@ -61,6 +61,19 @@ describe('console.assert', () => {
     expect(failed).toEqual([['caught', false]]);
   });
 
+  it('cannot be replaced or deleted once the tests begin, so code run during them cannot silence it', () => {
+    const { g, failed, reinstall } = install();
+    const c = g.console as Console;
+    reinstall();
+    expect(() => {
+      c.assert = () => undefined;
+    }).toThrow(TypeError);
+    expect(() => delete c.assert).toThrow(TypeError);
+    c.assert!(false, 'still caught');
+    expect(failed).toEqual([['still caught', false]]);
+    reinstall();
+  });
+
   it("fails with a message a user reads, the call's line when asked, and the value it got", () => {
     const line = (stack: string): string | undefined =>
       stack.includes('js-console-assert.test.ts') ? 'console.assert(add(1, 1) === 3, "sum")' : undefined;

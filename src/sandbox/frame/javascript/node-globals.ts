@@ -38,7 +38,8 @@ export interface Installed {
   exitCode: () => unknown;
   /**
    * Puts the harness's globals back (the tests must call the real `test` and `require`, not what
-   * the candidate put there); throws when the candidate made one of them impossible to replace.
+   * the candidate put there) and fixes console.assert in place; throws when the candidate made one
+   * of them impossible to replace.
    */
   reinstall: () => void;
   /** The harness's own test, it, describe, require, process and console, in that order. */
@@ -173,13 +174,17 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
     reinstall: () => {
       for (let i = 0; i < all.length; i++)
         defineProperty(g, all[i]![0], { value: all[i]![1], writable: true, configurable: true, enumerable: false });
-      for (let i = 0; i < consoleMethods.length; i++)
+      // From the tests on, console.assert stays the harness's: code the candidate runs during them
+      // (its own test(), a callback, a microtask) could otherwise silence the tests' asserts.
+      for (let i = 0; i < consoleMethods.length; i++) {
+        const open = consoleMethods[i]![0] !== 'assert';
         defineProperty(consoleObject, consoleMethods[i]![0], {
           value: consoleMethods[i]![1],
-          writable: true,
-          configurable: true,
+          writable: open,
+          configurable: open,
           enumerable: true,
         });
+      }
     },
   };
 }
