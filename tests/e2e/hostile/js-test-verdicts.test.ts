@@ -96,6 +96,16 @@ Object.defineProperty(Promise.prototype, 'constructor', {
     tests: "test('adds', () => add(2, 3));",
     reason: /adds: RangeError: too big/,
   },
+  'plants skip on Object.prototype, against tests given options': {
+    code: `${WRONG}Object.prototype.skip = true; Object.prototype.todo = true;`,
+    tests: `${ASSERT}test('adds', { timeout: 1000 }, () => assert.strictEqual(add(2, 3), 5));`,
+    reason: /adds: AssertionError/,
+  },
+  'breaks array destructuring, against tests named by their function': {
+    code: `${WRONG}Array.prototype[Symbol.iterator] = function* () {};`,
+    tests: `${ASSERT}test(function adds() { assert.strictEqual(add(2, 3), 5); });`,
+    reason: /adds: AssertionError/,
+  },
   // console.assert fails a test only in the loop's and a classroom's tests; eval keeps node's print.
   'silences console.assert from a test of its own, run before the tests': {
     code: `${WRONG}test('setup', () => { console.assert = () => {}; });`,

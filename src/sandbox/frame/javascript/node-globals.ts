@@ -5,6 +5,7 @@ import { assertModule, strictAssertModule } from './assert.ts';
 import { deepEqual } from './deep-equal.ts';
 import { format, inspect } from './inspect.ts';
 import { ErrorCtor, create, defineProperty, freeze, toText } from './intrinsics.ts';
+import { testCall } from './test-call.ts';
 import type { TestRunner } from './test-runner.ts';
 
 const NODE_BUILTINS = new Set(
@@ -53,9 +54,19 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
     installed[installed.length] = [name, value];
   };
 
-  const test = (name: unknown, fn: unknown): void => host.tests.register(name, fn);
-  const skip = (name: unknown, fn: unknown): void => host.tests.register(name, fn, true);
-  const describe = (name: unknown, fn: unknown): void => host.tests.group(name, fn, (body) => void body());
+  const test = (...args: unknown[]): void => {
+    const c = testCall(args);
+    host.tests.register(c.name, c.fn, c.skip);
+  };
+  const skip = (...args: unknown[]): void => {
+    const c = testCall(args);
+    host.tests.register(c.name, c.fn, true);
+  };
+  const describe = (...args: unknown[]): void => {
+    const c = testCall(args);
+    if (c.skip) host.tests.register(c.name, undefined, true);
+    else host.tests.group(c.name, c.fn, (body) => void body());
+  };
   for (const f of [test, describe]) defineProperty(f, 'skip', { value: skip });
   const testModule = freeze(Object.assign(test, { test, it: test, describe, suite: describe }));
   const util = freeze({

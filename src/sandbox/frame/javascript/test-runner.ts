@@ -34,7 +34,6 @@ export class TestRunner {
   private recorded: { error: unknown } | undefined;
 
   register(name: unknown, fn: unknown, skip = false): void {
-    if (typeof name === 'function') [name, fn] = [name.name || '<anonymous>', name];
     let full = '';
     for (let i = 0; i < this.depth; i++) full += `${this.prefix[i]!} > `;
     full += label(name);
@@ -44,7 +43,6 @@ export class TestRunner {
 
   /** describe's body runs at once, so the tests inside it are registered under its name. */
   group(name: unknown, fn: unknown, call: (fn: Fn) => void): void {
-    if (typeof name === 'function') [name, fn] = [name.name || '<anonymous>', name];
     const depth = this.depth;
     this.prefix[depth] = label(name);
     this.depth = depth + 1;
