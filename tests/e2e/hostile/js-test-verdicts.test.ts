@@ -1,6 +1,7 @@
-// Wrong candidates against tests written with node:test's test(), it() and describe(): each tries
-// to have the harness record a pass it did not earn (by what it throws, or by what it patches
-// before the tests run). Node fails every one; so must the loop, a classroom's grade and eval.
+// Candidates against tests written with node:test's test(), it() and describe(): each tries to
+// have the harness record a pass it did not earn, by what it throws or by what it patches before
+// the tests run, or to make the harness fail for its own reasons. Node fails every one, with the
+// candidate's error; so must the loop, a classroom's grade and eval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunJob } from '../../../src/shared/run.ts';
 import { MODES, openPage, runIn, type PageContext } from '../support/browser.ts';
@@ -20,6 +21,8 @@ interface Attack {
   tests?: string;
   /** What the failed result names: the test, and why. */
   reason: RegExp;
+  /** failed, or error for what ends the program (as an uncaught error ends node). */
+  status?: 'failed' | 'error';
   modes?: Mode[];
 }
 
@@ -106,6 +109,21 @@ Object.defineProperty(Promise.prototype, 'constructor', {
     tests: `${ASSERT}test(function adds() { assert.strictEqual(add(2, 3), 5); });`,
     reason: /adds: AssertionError/,
   },
+  'replaces RegExp, which the harness reads stack lines with, and throws': {
+    code: "function add() { throw new Error('boom'); }\nself.RegExp = function () { return {}; };",
+    reason: /adds: Error: boom/,
+  },
+  "replaces SyntaxError, against a classroom's top-level asserts": {
+    code: `${WRONG}self.SyntaxError = 1;`,
+    tests: `${ASSERT}assert.strictEqual(add(2, 3), 5);`,
+    reason: /AssertionError/,
+  },
+  'leaves a rejection unhandled whose reason cannot be shown': {
+    // A right add: the unhandled rejection alone must fail it, as it ends node's program.
+    code: `${RIGHT}\nPromise.reject({ toString() { throw undefined; } });`,
+    status: 'error',
+    reason: /Unhandled promise rejection/,
+  },
   // console.assert fails a test only in the loop's and a classroom's tests; eval keeps node's print.
   'silences console.assert from a test of its own, run before the tests': {
     code: `${WRONG}test('setup', () => { console.assert = () => {}; });`,
@@ -152,7 +170,7 @@ describe.each(MODES)('forged test verdicts in JavaScript ($name)', ({ isolated }
     const a = ATTACKS[name]!;
     for (const mode of a.modes ?? ALL) {
       const r = await runIn(ctx.page, job(a.code, a.tests ?? TESTS, mode));
-      expect(r.status, `${name} (${mode}): ${r.result}`).toBe('failed');
+      expect(r.status, `${name} (${mode}): ${r.result}`).toBe(a.status ?? 'failed');
       expect(r.result, `${name} (${mode})`).toMatch(a.reason);
     }
   });

@@ -26,6 +26,9 @@ export const toText = String;
 export const isView = ArrayBuffer.isView;
 export const hasOwn = Object.hasOwn;
 export const ErrorCtor = Error;
+export const SyntaxErrorCtor = SyntaxError;
+export const RegExpCtor = RegExp;
+export const isInteger = Number.isInteger;
 export const TypeErrorCtor = TypeError;
 export const jsonStringify = JSON.stringify;
 

@@ -9,7 +9,19 @@ import type { RunResult, TestResult } from '../../../shared/run.ts';
 import { setSourceLookup } from './assert.ts';
 import { consoleAssertion } from './console-assert.ts';
 import { describeThrown, firstFrame, type Described } from './errors.ts';
-import { apply, append, hasOwn, isError, stringSplit, stringTrim, toText } from './intrinsics.ts';
+import {
+  ErrorCtor,
+  SyntaxErrorCtor,
+  apply,
+  append,
+  hasOwn,
+  isError,
+  isInteger,
+  stringReplace,
+  stringSplit,
+  stringTrim,
+  toText,
+} from './intrinsics.ts';
 import { installNodeGlobals } from './node-globals.ts';
 import { Sink } from './output.ts';
 import { TestRunner } from './test-runner.ts';
@@ -34,6 +46,9 @@ const closeSelf = self.close.bind(self);
 const EXIT = Object.freeze({ exit: true });
 
 type Result = Omit<RunResult, 'durationMs'>;
+
+const rejection = (reason: string): Error =>
+  new ErrorCtor(`Unhandled promise rejection: the promise rejected with the reason ${reason}.`);
 
 function onInit(e: MessageEvent<FrameToJsWorker>): void {
   self.removeEventListener('message', onInit);
@@ -133,7 +148,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
 
   const exit = (code: number): never => {
     if (!finished) {
-      const c = Number.isInteger(code) ? code : 1;
+      const c = isInteger(code) ? code : 1;
       if (failures > 0 && first) finish('failed', failedText(first));
       else if (c !== 0) finish('failed', `failed: process.exit(${c})`);
       else if (reference) finish('passed', 'passed');
@@ -203,11 +218,14 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     (e: PromiseRejectionEvent) => {
       apply(preventDefault, e, []);
       const reason = apply(rejectionReason, e, []);
-      uncaught(
-        isError(reason)
-          ? reason
-          : new Error(`Unhandled promise rejection: the promise rejected with the reason ${toText(reason)}.`),
-      );
+      let err: unknown;
+      try {
+        err = isError(reason) ? reason : rejection(toText(reason));
+      } catch {
+        // A reason whose toString throws (or a Proxy) still ends the run.
+        err = rejection('that cannot be shown');
+      }
+      uncaught(err);
     },
   ]);
   apply(addListener, self, [
@@ -287,7 +305,11 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
 
 /** A SyntaxError from parsing carries no frame of the scripts; one the program threw does. */
 function isParseError(err: unknown, names: string[]): boolean {
-  return err instanceof SyntaxError && !firstFrame(String(err.stack ?? ''), names);
+  try {
+    return err instanceof SyntaxErrorCtor && !firstFrame(toText(err.stack ?? ''), names);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -300,7 +322,7 @@ function locateSyntaxError(
   finish: (status: 'error', result: string) => void,
   failWith: (d: Described) => void,
 ): void {
-  const message = toText(err.message).replace(/^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, '');
+  const message = stringReplace(toText(err.message), /^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, '');
   const done = (line?: number, column?: number): void => {
     const where = line ? `${script.name}:${line}${column ? `:${column}` : ''}` : script.name;
     const text = line ? stringSplit(script.source, '\n')[line - 1] : undefined;
