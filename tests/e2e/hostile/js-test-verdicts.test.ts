@@ -13,6 +13,9 @@ const CONSOLE_TESTS = "test('adds', () => { console.assert(add(2, 3) === 5, 'add
 const RIGHT = 'function add(a, b) { return a + b; }';
 const WRONG = 'function add(a, b) { return a - b; }\n';
 
+/** A global Promise whose every promise has already fulfilled. */
+const FAKE_PROMISE = 'self.Promise = function () { return { then(ok) { ok(); } }; };\nself.Promise.resolve = (v) => v;';
+
 type Mode = RunJob['mode'];
 const ALL: Mode[] = ['feedback', 'grade', 'reference'];
 
@@ -108,6 +111,16 @@ Object.defineProperty(Promise.prototype, 'constructor', {
     code: `${WRONG}Array.prototype[Symbol.iterator] = function* () {};`,
     tests: `${ASSERT}test(function adds() { assert.strictEqual(add(2, 3), 5); });`,
     reason: /adds: AssertionError/,
+  },
+  'replaces Promise, against assert.rejects': {
+    code: `async function check(n) { return true; }\n${FAKE_PROMISE}`,
+    tests: `${ASSERT}test('rejects negatives', async () => { await assert.rejects(() => check(-1)); });`,
+    reason: /rejects negatives: AssertionError/,
+  },
+  'replaces Promise, against assert.doesNotReject': {
+    code: `async function check(n) { throw new Error('no'); }\n${FAKE_PROMISE}`,
+    tests: `${ASSERT}test('accepts one', async () => { await assert.doesNotReject(() => check(1)); });`,
+    reason: /accepts one: AssertionError/,
   },
   'replaces RegExp, which the harness reads stack lines with, and throws': {
     code: "function add() { throw new Error('boom'); }\nself.RegExp = function () { return {}; };",

@@ -47,6 +47,10 @@ export const setForEach = uncurry(Set.prototype.forEach as (cb: (v: unknown) => 
 export const mapHas = uncurry(Map.prototype.has as (k: unknown) => boolean);
 export const mapGet = uncurry(Map.prototype.get as (k: unknown) => unknown);
 export const setHas = uncurry(Set.prototype.has as (k: unknown) => boolean);
+export const PromiseCtor = Promise;
+const promiseResolveFn = Promise.resolve;
+/** Promise.resolve on the captured Promise: run code may have replaced the global one. */
+export const promiseResolve = (v: unknown): Promise<unknown> => reflectApply(promiseResolveFn, PromiseCtor, [v]);
 export const promiseThen = uncurry(
   Promise.prototype.then as (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) => Promise<unknown>,
 );
