@@ -122,6 +122,10 @@ Object.defineProperty(Promise.prototype, 'constructor', {
     tests: `${ASSERT}test('accepts one', async () => { await assert.doesNotReject(() => check(1)); });`,
     reason: /accepts one: AssertionError/,
   },
+  'plants get and set on Object.prototype, which every property definition reads': {
+    code: `${WRONG}Object.prototype.get = function () { return 5; };\nObject.prototype.set = function () {};`,
+    reason: /adds: AssertionError/,
+  },
   'replaces RegExp, which the harness reads stack lines with, and throws': {
     code: "function add() { throw new Error('boom'); }\nself.RegExp = function () { return {}; };",
     reason: /adds: Error: boom/,

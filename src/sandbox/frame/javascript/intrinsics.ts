@@ -17,7 +17,6 @@ export const objectKeys = Object.keys;
 export const objectIs = Object.is;
 export const getPrototypeOf = Object.getPrototypeOf;
 export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-export const defineProperty = Object.defineProperty;
 export const freeze = Object.freeze;
 export const create = Object.create;
 export const isArray = Array.isArray;
@@ -66,6 +65,22 @@ export const stringReplace = uncurry(
 );
 export const arrayJoin = uncurry(Array.prototype.join);
 export const numberToString = uncurry(Number.prototype.toString);
+
+const define = Object.defineProperty;
+const DESCRIPTOR_KEYS = ['value', 'writable', 'enumerable', 'configurable', 'get', 'set'] as const;
+
+/**
+ * Object.defineProperty on a null-prototype copy of the descriptor's own fields: it reads `get`,
+ * `set` and `value` even when absent, so ones planted on Object.prototype would break or change it.
+ */
+export function defineProperty<T>(o: T, key: PropertyKey, descriptor: PropertyDescriptor): T {
+  const own = create(null) as Record<string, unknown>;
+  for (let i = 0; i < DESCRIPTOR_KEYS.length; i++) {
+    const k = DESCRIPTOR_KEYS[i]!;
+    if (hasOwn(descriptor, k)) own[k] = descriptor[k];
+  }
+  return define(o, key, own);
+}
 
 /** Appends without Array.prototype.push or an index setter run code may have put on the prototype. */
 export function append<T>(list: T[], value: T): void {
