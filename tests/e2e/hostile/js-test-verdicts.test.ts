@@ -20,6 +20,7 @@ type Mode = RunJob['mode'];
 const ALL: Mode[] = ['feedback', 'grade', 'reference'];
 
 interface Attack {
+  language?: 'javascript' | 'typescript';
   code: string;
   tests?: string;
   /** What the failed result names: the test, and why. */
@@ -126,6 +127,18 @@ Object.defineProperty(Promise.prototype, 'constructor', {
     code: `${WRONG}Object.prototype.get = function () { return 5; };\nObject.prototype.set = function () {};`,
     reason: /adds: AssertionError/,
   },
+  // TypeScript's own emit of a namespace takes more lines than the code it came from.
+  "is TypeScript whose emit moves its last line into the tests' function": {
+    language: 'typescript',
+    code: `function add(a: number, b: number): number { return a - b; }
+namespace N {
+  export const x = 1;
+  export const y = 2;
+}
+var test: any = () => {};`,
+    reason: /adds: AssertionError/,
+    modes: ['feedback', 'grade'],
+  },
   'replaces RegExp, which the harness reads stack lines with, and throws': {
     code: "function add() { throw new Error('boom'); }\nself.RegExp = function () { return {}; };",
     reason: /adds: Error: boom/,
@@ -162,8 +175,8 @@ Object.defineProperty(Promise.prototype, 'constructor', {
   },
 };
 
-const job = (code: string, tests: string, mode: Mode): RunJob => ({
-  language: 'javascript',
+const job = (code: string, tests: string, mode: Mode, language: Attack['language'] = 'javascript'): RunJob => ({
+  language,
   code,
   tests: { kind: 'user', source: tests },
   limits: { timeoutSec: 3, outputCap: 4096 },
@@ -186,7 +199,7 @@ describe.each(MODES)('forged test verdicts in JavaScript ($name)', ({ isolated }
   it.each(Object.keys(ATTACKS))('a wrong candidate that %s fails, and says why', async (name) => {
     const a = ATTACKS[name]!;
     for (const mode of a.modes ?? ALL) {
-      const r = await runIn(ctx.page, job(a.code, a.tests ?? TESTS, mode));
+      const r = await runIn(ctx.page, job(a.code, a.tests ?? TESTS, mode, a.language));
       expect(r.status, `${name} (${mode}): ${r.result}`).toBe(a.status ?? 'failed');
       expect(r.result, `${name} (${mode})`).toMatch(a.reason);
     }
