@@ -9,19 +9,8 @@ import type { RunResult, TestResult } from '../../../shared/run.ts';
 import { setSourceLookup } from './assert.ts';
 import { consoleAssertion } from './console-assert.ts';
 import { describeThrown, firstFrame, type Described } from './errors.ts';
-import {
-  ErrorCtor,
-  SyntaxErrorCtor,
-  apply,
-  append,
-  hasOwn,
-  isError,
-  isInteger,
-  stringReplace,
-  stringSplit,
-  stringTrim,
-  toText,
-} from './intrinsics.ts';
+import { isParseError, locateSyntaxError } from './syntax-error.ts';
+import { ErrorCtor, apply, append, hasOwn, isError, isInteger, stringTrim, toText } from './intrinsics.ts';
 import { installNodeGlobals } from './node-globals.ts';
 import { Sink } from './output.ts';
 import { TestRunner } from './test-runner.ts';
@@ -39,7 +28,6 @@ const addListener = EventTarget.prototype.addEventListener;
 const runScript = self.importScripts.bind(self);
 const makeUrl = URL.createObjectURL;
 const BlobCtor = Blob;
-const WorkerCtor = Worker;
 const realSetTimeout = setTimeout;
 const closeSelf = self.close.bind(self);
 // Thrown by process.exit to unwind the run's code; never shown.
@@ -301,55 +289,4 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     },
   );
   settle();
-}
-
-/** A SyntaxError from parsing carries no frame of the scripts; one the program threw does. */
-function isParseError(err: unknown, names: string[]): boolean {
-  try {
-    return err instanceof SyntaxErrorCtor && !firstFrame(toText(err.stack ?? ''), names);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * importScripts reports a parse error without its line. A throwaway worker loads the same text
- * behind `throw 0;` (so none of it can run) and its error event has the line and column.
- */
-function locateSyntaxError(
-  err: SyntaxError,
-  script: { name: string; source: string },
-  finish: (status: 'error', result: string) => void,
-  failWith: (d: Described) => void,
-): void {
-  const message = stringReplace(toText(err.message), /^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, '');
-  const done = (line?: number, column?: number): void => {
-    const where = line ? `${script.name}:${line}${column ? `:${column}` : ''}` : script.name;
-    const text = line ? stringSplit(script.source, '\n')[line - 1] : undefined;
-    failWith({
-      type: 'SyntaxError',
-      message,
-      assertion: false,
-      exception: {
-        type: 'SyntaxError',
-        message,
-        traceback: `${where}\n${text !== undefined ? `${text}\n${column ? `${' '.repeat(column - 1)}^\n` : ''}` : ''}SyntaxError: ${message}`,
-        line,
-        syntax: true,
-      },
-    });
-    finish('error', `failed: SyntaxError: ${message}`);
-  };
-  try {
-    const probe = new WorkerCtor(makeUrl(new BlobCtor([`throw 0;\n${script.source}`], { type: 'text/javascript' })));
-    const timer = realSetTimeout(() => done(), 1000);
-    probe.onerror = (e) => {
-      e.preventDefault();
-      clearTimeout(timer);
-      probe.terminate();
-      done(e.lineno > 1 ? e.lineno - 1 : undefined, e.colno || undefined);
-    };
-  } catch {
-    done();
-  }
 }
