@@ -70,7 +70,11 @@ export async function prepareJsJob(job: RunJob, checker: TypeScriptChecker | und
     return { ok: true, job: { ...base, scripts } };
   }
   if (!checker) throw new Error('TypeScript cannot be checked here: no TypeScript checker is available');
-  const source = whole ? program : `${job.code}\n${tests}`;
+  // Checked as one program, split at a comment line the candidate cannot know: a count of lines
+  // would not do, as code TypeScript itself emits (a namespace with values) can take more lines
+  // than it was written on, and its last ones (`var test = () => {}`) would join the tests.
+  const marker = `// fixpoint: the tests begin here ${crypto.randomUUID()}`;
+  const source = whole ? program : `${job.code}\n${marker}\n${tests}`;
   let checked: TsCheckResult;
   try {
     // The check has the run's own limit: code whose types the compiler cannot finish is timed out.
@@ -83,19 +87,36 @@ export async function prepareJsJob(job: RunJob, checker: TypeScriptChecker | und
     if (!(err instanceof TypeCheckTimedOut)) throw err;
     return { ok: false, result: { status: 'timed out', result: 'timed out', tests: [], runningTest: TYPE_CHECK_STEP } };
   }
-  const codeLines = whole ? undefined : lineCount(job.code);
+  // The tests' first line is the one after the marker.
+  const codeLines = whole ? undefined : lineCount(job.code) + 1;
   if (checked.diagnostics.length > 0) return compileError(checked.diagnostics, codeLines);
   if (codeLines === undefined)
     return { ok: true, job: { ...base, scripts: [{ name: 'main.ts', source: checked.js }] } };
   const lines = checked.js.split('\n');
+  const at = lines.indexOf(marker);
+  if (at < 0 || lines.lastIndexOf(marker) !== at) return unsplit();
   return {
     ok: true,
     job: {
       ...base,
       scripts: [
-        { name: 'main.ts', source: lines.slice(0, codeLines).join('\n') },
-        { name: 'tests.ts', source: lines.slice(codeLines).join('\n') },
+        { name: 'main.ts', source: lines.slice(0, at).join('\n') },
+        { name: 'tests.ts', source: lines.slice(at + 1).join('\n') },
       ],
+    },
+  };
+}
+
+/** The emitted program lost the line between candidate and tests: it is not run at all. */
+function unsplit(): Prepared {
+  const message = 'the compiled code could not be told apart from its tests, so neither was run';
+  return {
+    ok: false,
+    result: {
+      status: 'error',
+      result: `failed: CompileError: ${message}`,
+      tests: [],
+      exception: { type: 'CompileError', message, traceback: message },
     },
   };
 }

@@ -81,4 +81,36 @@ describe('JavaScript and TypeScript exercises', () => {
     ]);
     expect(readFileSync(csv, 'utf8')).toBe('student,add-js,double-ts,total\r\nada,3,0,3\r\nbob,1,0,1\r\n');
   });
+
+  it('grade gives no points to submissions that forge a pass against tests written with test()', async () => {
+    const nodeTest = (name: string, call: string, want: number, points = 1) => ({
+      name,
+      code: `const assert = require('assert');\ntest(${JSON.stringify(name)}, () => assert.strictEqual(${call}, ${want}));`,
+      points,
+    });
+    const exercise = {
+      ...PACK.exercises[0]!,
+      id: 'add-node-test',
+      tests: [nodeTest('small', 'add(1, 2)', 3)],
+      hiddenTests: [nodeTest('negative', 'add(-1, -1)', -2, 2)],
+    };
+    const forgedPack = write('forged-pack.json', JSON.stringify({ ...PACK, id: 'js-forged', exercises: [exercise] }));
+    const subs = [
+      ['ada', 'function add(a, b) {\n  return a + b;\n}\n'],
+      ['bob', 'function add() {\n  throw undefined;\n}\n'],
+      ['cy', "function add(a, b) { return a - b; }\nObject.defineProperty(Array.prototype, '0', { set() {} });\n"],
+    ].map(([student, code]) => ({ student, exercise: 'add-node-test', code }));
+    const subsFile = write('forged-subs.jsonl', subs.map((s) => JSON.stringify(s)).join('\n'));
+    const r = await cli(['grade', '--pack', forgedPack, '--submissions', subsFile]);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { student: string; status: string; points: number });
+    expect(rows.map((x) => [x.student, x.status, x.points])).toEqual([
+      ['ada', 'pass', 3],
+      ['bob', 'fail', 0],
+      ['cy', 'fail', 0],
+    ]);
+  });
 });

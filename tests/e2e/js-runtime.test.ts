@@ -98,6 +98,29 @@ describe.each(MODES)('JavaScript runtime ($name)', ({ isolated }) => {
     expect(ok.status).toBe('passed');
   });
 
+  it("node:test's options: a test or describe given them runs its function, unless they skip it", async () => {
+    const assert = "const assert = require('node:assert');\n";
+    const wrong = 'function add(a, b) { return a - b }';
+    const withOptions = await runIn(
+      ctx.page,
+      jsJob(
+        wrong,
+        `${assert}test('adds', { timeout: 500 }, () => assert.strictEqual(add(2, 3), 5));\ndescribe('math', { timeout: 500 }, () => { it('zero', () => assert.strictEqual(add(0, 1), 1)); });`,
+      ),
+    );
+    expect(withOptions.status).toBe('failed');
+    expect(withOptions.tests.map((t) => [t.name, t.passed])).toEqual([
+      ['adds', false],
+      ['math > zero', false],
+    ]);
+    const skipped = await runIn(
+      ctx.page,
+      jsJob(wrong, `${assert}test('adds', { skip: true }, () => assert.strictEqual(add(2, 3), 5));`),
+    );
+    expect(skipped.status).toBe('passed');
+    expect(skipped.tests).toEqual([]);
+  });
+
   it('Node built-ins other than assert say they need the Node.js project runner', async () => {
     const r = await runIn(ctx.page, jsJob("const fs = require('fs');"));
     expect(r.status).toBe('error');

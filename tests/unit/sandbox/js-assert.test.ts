@@ -185,6 +185,40 @@ describe('assert in the sandbox, against Node', () => {
     await expect(assertModule.doesNotReject(async () => 1)).resolves.toBeUndefined();
   });
 
+  it('rejects and doesNotReject settle on the Promise taken at load, not a replaced global one', async () => {
+    const g = globalThis as Record<string, unknown>;
+    const real = Promise;
+    g.Promise = Object.assign(() => ({ then: (ok: () => void) => ok() }), { resolve: (v: unknown) => v });
+    let rejects: Promise<void>;
+    let doesNotReject: Promise<void>;
+    try {
+      rejects = assertModule.rejects(real.resolve(1));
+      doesNotReject = assertModule.doesNotReject(real.reject(new Error('no')));
+    } finally {
+      g.Promise = real;
+    }
+    expect(rejects).toBeInstanceOf(real);
+    await expect(rejects).rejects.toThrow('Missing expected rejection.');
+    await expect(doesNotReject).rejects.toThrow('Got unwanted rejection.');
+  });
+
+  it('fails as itself when run code planted get and set on Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    // The set's own descriptor must not inherit the get planted first.
+    const planted = (): PropertyDescriptor =>
+      Object.assign(Object.create(null) as PropertyDescriptor, { value: () => 1, configurable: true });
+    for (const k of ['get', 'set']) Object.defineProperty(proto, k, planted());
+    let got;
+    try {
+      got = verdict(() => assertModule.strictEqual(1, 2));
+    } finally {
+      delete proto.get;
+      delete proto.set;
+    }
+    // Read after the prototype is clean again: vitest's own expect defines properties too.
+    expect(got).toBe('AssertionError');
+  });
+
   it('cannot be patched by the code under test', () => {
     expect(() => {
       (assertModule as unknown as Record<string, unknown>).deepEqual = () => undefined;

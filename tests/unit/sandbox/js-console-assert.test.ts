@@ -61,6 +61,19 @@ describe('console.assert', () => {
     expect(failed).toEqual([['caught', false]]);
   });
 
+  it('cannot be replaced or deleted once the tests begin, so code run during them cannot silence it', () => {
+    const { g, failed, reinstall } = install();
+    const c = g.console as Console;
+    reinstall();
+    expect(() => {
+      c.assert = () => undefined;
+    }).toThrow(TypeError);
+    expect(() => delete c.assert).toThrow(TypeError);
+    c.assert!(false, 'still caught');
+    expect(failed).toEqual([['still caught', false]]);
+    reinstall();
+  });
+
   it("fails with a message a user reads, the call's line when asked, and the value it got", () => {
     const line = (stack: string): string | undefined =>
       stack.includes('js-console-assert.test.ts') ? 'console.assert(add(1, 1) === 3, "sum")' : undefined;
@@ -110,10 +123,10 @@ describe('a test failed by console.assert', () => {
     runner.register('untouched', () => undefined);
     const outcomes = await runAll(runner);
     expect(outcomes).toEqual([
-      { name: 'goes on and passes', error: first },
-      { name: 'then throws', error: first },
-      { name: 'async', error: first },
-      { name: 'untouched' },
+      { name: 'goes on and passes', status: 'failed', error: first },
+      { name: 'then throws', status: 'failed', error: first },
+      { name: 'async', status: 'failed', error: first },
+      { name: 'untouched', status: 'passed' },
     ]);
   });
 
@@ -121,7 +134,7 @@ describe('a test failed by console.assert', () => {
     const runner = new TestRunner();
     expect(runner.fail(new Error('top level'))).toBe(false);
     runner.register('after', () => undefined);
-    expect(await runAll(runner)).toEqual([{ name: 'after' }]);
+    expect(await runAll(runner)).toEqual([{ name: 'after', status: 'passed' }]);
     expect(runner.fail(new Error('after the tests'))).toBe(false);
   });
 });

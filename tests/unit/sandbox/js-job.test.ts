@@ -80,6 +80,27 @@ describe('TypeScript jobs', () => {
     ]);
   });
 
+  it('splits at the line between candidate and tests, however many lines the emit moved', async () => {
+    const longer: TypeScriptChecker = {
+      check: (code) => Promise.resolve({ diagnostics: [], js: code.replace('namespace N { x }', 'var N;\n(N = {});') }),
+      dispose: () => undefined,
+    };
+    const p = await prepareJsJob(
+      job('typescript', 'namespace N { x }\nvar test = () => {};', 'test("t", () => {});', 'feedback'),
+      longer,
+    );
+    expect(p.ok && p.job.scripts).toEqual([
+      { name: 'main.ts', source: 'var N;\n(N = {});\nvar test = () => {};' },
+      { name: 'tests.ts', source: 'test("t", () => {});' },
+    ]);
+    const lost: TypeScriptChecker = {
+      check: () => Promise.resolve({ diagnostics: [], js: 'everything on one line' }),
+      dispose: () => undefined,
+    };
+    const none = await prepareJsJob(job('typescript', 'const a = 1;', 'test("t", () => {});', 'feedback'), lost);
+    expect(!none.ok && none.result.status).toBe('error');
+  });
+
   it('any compiler error fails with its position in the code as written', async () => {
     const checker = fakeChecker([
       { line: 2, column: 7, code: 2322, message: "Type 'string' is not assignable to type 'number'." },
@@ -98,7 +119,8 @@ describe('TypeScript jobs', () => {
   });
 
   it('an error in the tests is placed in tests.ts', async () => {
-    const checker = fakeChecker([{ line: 3, column: 1, code: 2304, message: "Cannot find name 'g'." }]);
+    // Line 3 is the line between the candidate and its tests.
+    const checker = fakeChecker([{ line: 4, column: 1, code: 2304, message: "Cannot find name 'g'." }]);
     const p = await prepareJsJob(job('typescript', 'const a = 1;\nconst b = 2;', 'g();', 'feedback'), checker);
     expect(!p.ok && p.result.result).toBe("failed: CompileError: tests.ts:1:1 TS2304 Cannot find name 'g'.");
     expect(!p.ok && p.result.exception?.line).toBeUndefined();

@@ -5,6 +5,8 @@ import { deepEqual } from './deep-equal.ts';
 import { inspect as show } from './inspect.ts';
 import {
   ErrorCtor,
+  PromiseCtor,
+  TypeErrorCtor,
   apply,
   defineProperty,
   freeze,
@@ -12,6 +14,7 @@ import {
   isError,
   objectIs,
   objectKeys,
+  promiseResolve,
   promiseThen,
   regexpExec,
   tagOf,
@@ -253,7 +256,7 @@ const api = {
   throws(fn: unknown, expectedArg?: unknown, messageArg?: unknown): void {
     const [expected, message] = splitArgs(expectedArg, messageArg);
     if (typeof fn !== 'function')
-      throw new TypeError(`The "fn" argument must be of type function. Received ${inspect(fn)}`);
+      throw new TypeErrorCtor(`The "fn" argument must be of type function. Received ${inspect(fn)}`);
     try {
       apply(fn as () => unknown, undefined, []);
     } catch (err) {
@@ -289,7 +292,7 @@ const api = {
   },
   rejects(target: unknown, expectedArg?: unknown, messageArg?: unknown): Promise<void> {
     const [expected, message] = splitArgs(expectedArg, messageArg);
-    return new Promise<void>((resolve, reject) => {
+    return new PromiseCtor<void>((resolve, reject) => {
       let p: unknown;
       try {
         p = typeof target === 'function' ? apply(target as () => unknown, undefined, []) : target;
@@ -297,7 +300,7 @@ const api = {
         return reject(err);
       }
       void promiseThen(
-        Promise.resolve(p),
+        promiseResolve(p),
         () => {
           try {
             fail({
@@ -325,10 +328,10 @@ const api = {
     });
   },
   doesNotReject(target: unknown, messageArg?: unknown): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+    return new PromiseCtor<void>((resolve, reject) => {
       const p = typeof target === 'function' ? apply(target as () => unknown, undefined, []) : target;
       void promiseThen(
-        Promise.resolve(p),
+        promiseResolve(p),
         () => resolve(),
         (err: unknown) => {
           try {

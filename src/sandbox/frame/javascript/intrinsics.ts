@@ -17,7 +17,6 @@ export const objectKeys = Object.keys;
 export const objectIs = Object.is;
 export const getPrototypeOf = Object.getPrototypeOf;
 export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-export const defineProperty = Object.defineProperty;
 export const freeze = Object.freeze;
 export const create = Object.create;
 export const isArray = Array.isArray;
@@ -26,6 +25,9 @@ export const toText = String;
 export const isView = ArrayBuffer.isView;
 export const hasOwn = Object.hasOwn;
 export const ErrorCtor = Error;
+export const SyntaxErrorCtor = SyntaxError;
+export const RegExpCtor = RegExp;
+export const isInteger = Number.isInteger;
 export const TypeErrorCtor = TypeError;
 export const jsonStringify = JSON.stringify;
 
@@ -44,6 +46,10 @@ export const setForEach = uncurry(Set.prototype.forEach as (cb: (v: unknown) => 
 export const mapHas = uncurry(Map.prototype.has as (k: unknown) => boolean);
 export const mapGet = uncurry(Map.prototype.get as (k: unknown) => unknown);
 export const setHas = uncurry(Set.prototype.has as (k: unknown) => boolean);
+export const PromiseCtor = Promise;
+const promiseResolveFn = Promise.resolve;
+/** Promise.resolve on the captured Promise: run code may have replaced the global one. */
+export const promiseResolve = (v: unknown): Promise<unknown> => reflectApply(promiseResolveFn, PromiseCtor, [v]);
 export const promiseThen = uncurry(
   Promise.prototype.then as (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) => Promise<unknown>,
 );
@@ -58,6 +64,23 @@ export const stringReplace = uncurry(
   String.prototype.replace as (pattern: RegExp | string, replacement: string | ((...m: string[]) => string)) => string,
 );
 export const arrayJoin = uncurry(Array.prototype.join);
+export const numberToString = uncurry(Number.prototype.toString);
+
+const define = Object.defineProperty;
+const DESCRIPTOR_KEYS = ['value', 'writable', 'enumerable', 'configurable', 'get', 'set'] as const;
+
+/**
+ * Object.defineProperty on a null-prototype copy of the descriptor's own fields: it reads `get`,
+ * `set` and `value` even when absent, so ones planted on Object.prototype would break or change it.
+ */
+export function defineProperty<T>(o: T, key: PropertyKey, descriptor: PropertyDescriptor): T {
+  const own = create(null) as Record<string, unknown>;
+  for (let i = 0; i < DESCRIPTOR_KEYS.length; i++) {
+    const k = DESCRIPTOR_KEYS[i]!;
+    if (hasOwn(descriptor, k)) own[k] = descriptor[k];
+  }
+  return define(o, key, own);
+}
 
 /** Appends without Array.prototype.push or an index setter run code may have put on the prototype. */
 export function append<T>(list: T[], value: T): void {

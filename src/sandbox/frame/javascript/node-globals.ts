@@ -5,6 +5,7 @@ import { assertModule, strictAssertModule } from './assert.ts';
 import { deepEqual } from './deep-equal.ts';
 import { format, inspect } from './inspect.ts';
 import { ErrorCtor, create, defineProperty, freeze, toText } from './intrinsics.ts';
+import { testCall } from './test-call.ts';
 import type { TestRunner } from './test-runner.ts';
 
 const NODE_BUILTINS = new Set(
@@ -38,7 +39,8 @@ export interface Installed {
   exitCode: () => unknown;
   /**
    * Puts the harness's globals back (the tests must call the real `test` and `require`, not what
-   * the candidate put there); throws when the candidate made one of them impossible to replace.
+   * the candidate put there) and fixes console.assert in place; throws when the candidate made one
+   * of them impossible to replace.
    */
   reinstall: () => void;
   /** The harness's own test, it, describe, require, process and console, in that order. */
@@ -52,9 +54,19 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
     installed[installed.length] = [name, value];
   };
 
-  const test = (name: unknown, fn: unknown): void => host.tests.register(name, fn);
-  const skip = (name: unknown, fn: unknown): void => host.tests.register(name, fn, true);
-  const describe = (name: unknown, fn: unknown): void => host.tests.group(name, fn, (body) => void body());
+  const test = (...args: unknown[]): void => {
+    const c = testCall(args);
+    host.tests.register(c.name, c.fn, c.skip);
+  };
+  const skip = (...args: unknown[]): void => {
+    const c = testCall(args);
+    host.tests.register(c.name, c.fn, true);
+  };
+  const describe = (...args: unknown[]): void => {
+    const c = testCall(args);
+    if (c.skip) host.tests.register(c.name, undefined, true);
+    else host.tests.group(c.name, c.fn, (body) => void body());
+  };
   for (const f of [test, describe]) defineProperty(f, 'skip', { value: skip });
   const testModule = freeze(Object.assign(test, { test, it: test, describe, suite: describe }));
   const util = freeze({
@@ -173,13 +185,17 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
     reinstall: () => {
       for (let i = 0; i < all.length; i++)
         defineProperty(g, all[i]![0], { value: all[i]![1], writable: true, configurable: true, enumerable: false });
-      for (let i = 0; i < consoleMethods.length; i++)
+      // From the tests on, console.assert stays the harness's: code the candidate runs during them
+      // (its own test(), a callback, a microtask) could otherwise silence the tests' asserts.
+      for (let i = 0; i < consoleMethods.length; i++) {
+        const open = consoleMethods[i]![0] !== 'assert';
         defineProperty(consoleObject, consoleMethods[i]![0], {
           value: consoleMethods[i]![1],
-          writable: true,
-          configurable: true,
+          writable: open,
+          configurable: open,
           enumerable: true,
         });
+      }
     },
   };
 }

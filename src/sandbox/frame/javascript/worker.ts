@@ -9,11 +9,13 @@ import type { RunResult, TestResult } from '../../../shared/run.ts';
 import { setSourceLookup } from './assert.ts';
 import { consoleAssertion } from './console-assert.ts';
 import { describeThrown, firstFrame, type Described } from './errors.ts';
-import { apply, append, isError, stringSplit, stringTrim, toText } from './intrinsics.ts';
+import { isParseError, locateSyntaxError } from './syntax-error.ts';
+import { ErrorCtor, apply, append, hasOwn, isError, isInteger, stringTrim, toText } from './intrinsics.ts';
 import { installNodeGlobals } from './node-globals.ts';
 import { Sink } from './output.ts';
 import { TestRunner } from './test-runner.ts';
 import { Timers } from './timers.ts';
+import { wrapTests } from './tests-wrapper.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -26,15 +28,15 @@ const addListener = EventTarget.prototype.addEventListener;
 const runScript = self.importScripts.bind(self);
 const makeUrl = URL.createObjectURL;
 const BlobCtor = Blob;
-const WorkerCtor = Worker;
 const realSetTimeout = setTimeout;
 const closeSelf = self.close.bind(self);
-const randomValues = crypto.getRandomValues.bind(crypto);
-const TESTS_PARAMS = 'test, it, describe, require, process, console';
 // Thrown by process.exit to unwind the run's code; never shown.
 const EXIT = Object.freeze({ exit: true });
 
 type Result = Omit<RunResult, 'durationMs'>;
+
+const rejection = (reason: string): Error =>
+  new ErrorCtor(`Unhandled promise rejection: the promise rejected with the reason ${reason}.`);
 
 function onInit(e: MessageEvent<FrameToJsWorker>): void {
   self.removeEventListener('message', onInit);
@@ -134,7 +136,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
 
   const exit = (code: number): never => {
     if (!finished) {
-      const c = Number.isInteger(code) ? code : 1;
+      const c = isInteger(code) ? code : 1;
       if (failures > 0 && first) finish('failed', failedText(first));
       else if (c !== 0) finish('failed', `failed: process.exit(${c})`);
       else if (reference) finish('passed', 'passed');
@@ -204,11 +206,14 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     (e: PromiseRejectionEvent) => {
       apply(preventDefault, e, []);
       const reason = apply(rejectionReason, e, []);
-      uncaught(
-        isError(reason)
-          ? reason
-          : new Error(`Unhandled promise rejection: the promise rejected with the reason ${toText(reason)}.`),
-      );
+      let err: unknown;
+      try {
+        err = isError(reason) ? reason : rejection(toText(reason));
+      } catch {
+        // A reason whose toString throws (or a Proxy) still ends the run.
+        err = rejection('that cannot be shown');
+      }
+      uncaught(err);
     },
   ]);
   apply(addListener, self, [
@@ -219,36 +224,29 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     },
   ]);
 
+  const harnessError = (message: string): void => {
+    failWith({
+      type: 'HarnessError',
+      message,
+      assertion: false,
+      exception: { type: 'HarnessError', message, traceback: message },
+    });
+    finish('error', `failed: HarnessError: ${message}`);
+  };
   for (let i = 0; i < job.scripts.length; i++) {
     const script = job.scripts[i]!;
     if (i > 0) {
       try {
         globals.reinstall();
       } catch {
-        const message =
-          'the code under test made the test harness (test, describe, it, require, process, console or timers) impossible to restore';
-        failWith({
-          type: 'HarnessError',
-          message,
-          assertion: false,
-          exception: { type: 'HarnessError', message, traceback: message },
-        });
-        return finish('error', `failed: HarnessError: ${message}`);
+        return harnessError(
+          'the code under test made the test harness (test, describe, it, require, process, console or timers) impossible to restore',
+        );
       }
     }
-    // The loop's tests run inside a function whose parameters are the harness's own test, require
-    // and the rest: a candidate that declared `const test = () => {}` cannot shadow them. The
-    // function is handed over under a name made now, which the candidate cannot know.
-    let text = script.source;
-    if (i > 0 && !reference) {
-      grading = true;
-      const key = `__fixpoint_${Array.from(randomValues(new Uint32Array(4)), (n) => n.toString(36)).join('')}`;
-      Object.defineProperty(self, key, {
-        value: (body: (...a: unknown[]) => void) => apply(body, undefined, globals.own),
-        configurable: true,
-      });
-      text = `${key}(function (${TESTS_PARAMS}) {${text}\n});`;
-    }
+    const wrapped = i > 0 && !reference ? wrapTests(self, script.source, globals.own) : undefined;
+    grading ||= wrapped !== undefined;
+    const text = wrapped ? wrapped.text : script.source;
     const url = makeUrl(new BlobCtor([`${text}\n//# sourceURL=${script.name}`], { type: 'text/javascript' }));
     try {
       runScript(url);
@@ -258,14 +256,18 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
       uncaught(err);
       return;
     }
+    if (wrapped && !wrapped.ran()) return harnessError('the code under test kept the tests from running');
   }
   scriptsDone = true;
   const total = runner.count;
+  // Counted apart from the runner's queue: a registered test that never reports is a failure.
+  let reported = 0;
   runner.run(
     (o) => {
-      if (o.skipped) return;
-      if (o.error === undefined) return append(tests, { name: o.name, passed: true });
-      const d = describeThrown(o.error, names, candidate);
+      reported++;
+      if (o.status === 'skipped') return;
+      if (o.status === 'passed') return append(tests, { name: o.name, passed: true });
+      const d = describeThrown(o.error, names, candidate, true);
       failWith({ ...d, test: o.name } as Described);
       append(tests, {
         name: o.name,
@@ -277,59 +279,14 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     },
     () => {
       testsDone = true;
+      if (reported !== runner.count)
+        return void finish('failed', `failed: ${runner.count} tests were registered and ${reported} of them ran`);
       if (total > 0 && failures > 0 && first && !finished) {
-        const t = (first as { test?: string }).test;
+        const t = hasOwn(first, 'test') ? (first as { test?: string }).test : undefined;
         return void finish('failed', `failed: ${t ? `${t}: ` : ''}${first.type}: ${first.message}`);
       }
       settle();
     },
   );
   settle();
-}
-
-/** A SyntaxError from parsing carries no frame of the scripts; one the program threw does. */
-function isParseError(err: unknown, names: string[]): boolean {
-  return err instanceof SyntaxError && !firstFrame(String(err.stack ?? ''), names);
-}
-
-/**
- * importScripts reports a parse error without its line. A throwaway worker loads the same text
- * behind `throw 0;` (so none of it can run) and its error event has the line and column.
- */
-function locateSyntaxError(
-  err: SyntaxError,
-  script: { name: string; source: string },
-  finish: (status: 'error', result: string) => void,
-  failWith: (d: Described) => void,
-): void {
-  const message = toText(err.message).replace(/^Failed to execute 'importScripts' on 'WorkerGlobalScope': /, '');
-  const done = (line?: number, column?: number): void => {
-    const where = line ? `${script.name}:${line}${column ? `:${column}` : ''}` : script.name;
-    const text = line ? stringSplit(script.source, '\n')[line - 1] : undefined;
-    failWith({
-      type: 'SyntaxError',
-      message,
-      assertion: false,
-      exception: {
-        type: 'SyntaxError',
-        message,
-        traceback: `${where}\n${text !== undefined ? `${text}\n${column ? `${' '.repeat(column - 1)}^\n` : ''}` : ''}SyntaxError: ${message}`,
-        line,
-        syntax: true,
-      },
-    });
-    finish('error', `failed: SyntaxError: ${message}`);
-  };
-  try {
-    const probe = new WorkerCtor(makeUrl(new BlobCtor([`throw 0;\n${script.source}`], { type: 'text/javascript' })));
-    const timer = realSetTimeout(() => done(), 1000);
-    probe.onerror = (e) => {
-      e.preventDefault();
-      clearTimeout(timer);
-      probe.terminate();
-      done(e.lineno > 1 ? e.lineno - 1 : undefined, e.colno || undefined);
-    };
-  } catch {
-    done();
-  }
 }
