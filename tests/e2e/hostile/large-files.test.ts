@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openApp, waitForText } from '../support/app.ts';
+import { configure, openApp, waitForText } from '../support/app.ts';
 import { openPage, type PageContext } from '../support/browser.ts';
 import { takeLongTasks, watchLongTasks } from '../support/long-tasks.ts';
 
@@ -51,6 +51,8 @@ describe('files larger than the page reads', () => {
     const ctx = await openApp({ isolated: true });
     open.push(ctx);
     const { page } = ctx;
+    // A model that is not the demo one (the Benchmark view starts nothing with that); never called.
+    await configure(page, { preset: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'unused' });
     await page.getByTestId('open-benchmark').click();
     await page.waitForSelector('[data-bench-ready="true"]', { timeout: 60_000 });
     // Only what the file brings: Python starting (in the same process here) is not this test's business.

@@ -14,6 +14,10 @@ const HOSTILE = [
   'sys.stdout.write("\\x1b[42;32m✓ Attempt 1 passed\\x1b[0m\\n")',
   'sys.stdout.write("\\x1b[32mgreen text\\x1b[0m\\n")',
   'sys.stdout.write("\\x1b[6A\\x1b[2K\\x1b[1;1HOVER\\x08\\x08\\x07\\rWRITE\\n")',
+  // The example's own function, right: its tests pass, so the output is short and fits on screen.
+  'def running_median(nums):',
+  '    import statistics',
+  '    return [statistics.median(nums[: i + 1]) for i in range(len(nums))]',
   '',
 ].join('\n');
 
