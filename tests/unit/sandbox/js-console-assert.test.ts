@@ -5,7 +5,8 @@ import { AssertionError, assertModule } from '../../../src/sandbox/frame/javascr
 import { consoleAssertion } from '../../../src/sandbox/frame/javascript/console-assert.ts';
 import { describeThrown } from '../../../src/sandbox/frame/javascript/errors.ts';
 import { installNodeGlobals, type Host } from '../../../src/sandbox/frame/javascript/node-globals.ts';
-import { TestRunner, type TestOutcome } from '../../../src/sandbox/frame/javascript/test-runner.ts';
+import { TestRunner } from '../../../src/sandbox/frame/javascript/test-runner.ts';
+import { runAll } from '../../support/test-runner.ts';
 
 type Console = Record<string, (...a: unknown[]) => unknown>;
 
@@ -24,16 +25,6 @@ function install(): { g: Record<string, unknown>; printed: string[]; failed: unk
   };
   const { reinstall } = installNodeGlobals(g, host);
   return { g, printed, failed, reinstall };
-}
-
-function runAll(runner: TestRunner): Promise<TestOutcome[]> {
-  const outcomes: TestOutcome[] = [];
-  return new Promise((resolve) =>
-    runner.run(
-      (o) => outcomes.push(o),
-      () => resolve(outcomes),
-    ),
-  );
 }
 
 describe('console.assert', () => {

@@ -3,16 +3,7 @@
 // null included), as node:test fails it.
 import { describe, expect, it } from 'vitest';
 import { TestRunner, type TestOutcome } from '../../../src/sandbox/frame/javascript/test-runner.ts';
-
-function runAll(runner: TestRunner): Promise<TestOutcome[]> {
-  const outcomes: TestOutcome[] = [];
-  return new Promise((resolve) =>
-    runner.run(
-      (o) => outcomes.push(o),
-      () => resolve(outcomes),
-    ),
-  );
-}
+import { runAll } from '../../support/test-runner.ts';
 
 const status = (outcomes: TestOutcome[]): [string, string][] => outcomes.map((o) => [o.name, o.status]);
 
