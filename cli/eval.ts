@@ -13,7 +13,7 @@ import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 
 export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE] [--shard K/N]
       --workers: sandboxes grading at once; default ${SANDBOX_RULE}
-      --timeout: seconds per sample; to match a native harness's verdicts near its limit, see README
+      --timeout: seconds per sample; to match a native harness's verdicts near its limit, see docs/benchmarks.md
       ${OUT_USAGE}
       ${SHARD_USAGE}`;
 

@@ -28,6 +28,6 @@ export function defaultSandboxes(m: Machine): number {
   return Math.max(1, Math.min(cores, byMemory, MAX_SANDBOXES));
 }
 
-/** The rule in words, for --help and README. */
+/** The rule in words, for --help and the docs. */
 export const SANDBOX_RULE =
   'one per core, at most as many as half the free memory holds at 512 MB each (two interpreters), 1 to 16';

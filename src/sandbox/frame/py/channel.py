@@ -5,7 +5,7 @@ device (src/sandbox/frame/harness-device.ts).
 The device hands the job out once, to the first read. Every message written back starts with a
 kind byte; the verdict and the result also carry the run's token, which the job brought and which
 lives only in this function's locals: program code that writes to the device cannot forge them
-without reaching those locals (README, "Threat model").
+without reaching those locals (docs/security.md).
 """
 
 import os
