@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageContext } from './support/browser.ts';
 import {
+  appReady,
   attempts,
   editorText,
   openApp,
@@ -63,5 +64,28 @@ describe('editing code by hand (not isolated)', () => {
     expect((await attempts(page)).map((r) => r.verdict)).toEqual(['failed', 'passed', 'passed']);
     expect(await page.locator('[data-testid="attempt"][data-index="2"]').innerText()).toContain('edited by hand');
     expect(await text(page, 'session-end')).toMatch(/^passed.*the edited code passes all 7 tests/);
+  });
+
+  it('an output cap that is no whole number of KiB is kept as it was when the task is edited', async () => {
+    const { page } = ctx;
+    const KEY = 'fixpoint.task-draft';
+    await page.evaluate((key) => {
+      const draft = JSON.parse(localStorage.getItem(key) ?? 'null') as { task: { limits: { outputCap: number } } };
+      draft.task.limits.outputCap = 1000;
+      localStorage.setItem(key, JSON.stringify(draft));
+    }, KEY);
+    await page.reload();
+    await appReady(page);
+    expect(await page.getByLabel('Output cap (KiB)').inputValue()).toBe('0.98');
+    await page.locator('#task-title').fill('Roman numerals, capped');
+    const cap = () =>
+      page.evaluate((key) => {
+        const draft = JSON.parse(localStorage.getItem(key) ?? 'null') as { task: { limits: { outputCap: number } } };
+        return draft.task.limits.outputCap;
+      }, KEY);
+    await expect.poll(cap).toBe(1000);
+    await page.getByLabel('Output cap (KiB)').fill('2');
+    await page.getByLabel('Output cap (KiB)').blur();
+    await expect.poll(cap).toBe(2048);
   });
 });

@@ -15,6 +15,7 @@ import { STARTER_PROJECT } from '../../shared/node-project.ts';
 import type { SuspectTest } from '../../shared/selection.ts';
 import { mountGeneratedTests, type GeneratedTests } from './generated-tests.ts';
 import { saveTaskDraft } from './task-draft.ts';
+import { capToKiB, kibToCap } from './output-cap.ts';
 
 interface TaskCaps {
   maxIterations: number;
@@ -121,7 +122,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   );
 
   const timeout = numberField('Time limit (s)', { min: 0.1, max: 600 }, DEFAULT_LIMITS.timeoutSec, changed);
-  const outputCap = numberField('Output cap (KiB)', { min: 1, max: 65536 }, DEFAULT_LIMITS.outputCap / 1024, changed);
+  const outputCap = numberField(
+    'Output cap (KiB)',
+    { min: 1, max: 65536 },
+    capToKiB(DEFAULT_LIMITS.outputCap),
+    changed,
+  );
   const maxIterations = numberField(
     'Max iterations',
     { integer: true, min: 1, max: 100 },
@@ -213,7 +219,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     starter.setValue(task.starterCode ?? '');
     tests.setValue(testsToText(task.tests));
     timeout.set(task.limits.timeoutSec);
-    outputCap.set(Math.round((task.limits.outputCap / 1024) * 100) / 100);
+    outputCap.set(capToKiB(task.limits.outputCap));
     generated.load(task.generatedTests ?? [], proposals, suspect);
     saveDraft();
     hint();
@@ -264,7 +270,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       tests: textToTests(tests.getValue(), base.tests),
       limits: {
         timeoutSec: timeout.value() ?? base.limits.timeoutSec,
-        outputCap: Math.round((outputCap.value() ?? base.limits.outputCap / 1024) * 1024),
+        outputCap: kibToCap(outputCap.value(), base.limits.outputCap),
       },
     };
     if (starterCode.trim()) task.starterCode = starterCode;
