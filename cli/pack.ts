@@ -3,6 +3,7 @@
 // 2 for a malformed pack (naming the file and the problem).
 import { checkSubmissions, judgeCheckRow } from '../src/classroom/check.ts';
 import { parsePack } from '../src/classroom/validate.ts';
+import { plural } from '../src/shared/format.ts';
 import { parseFlags, UsageError } from './args.ts';
 import { readText } from './files.ts';
 import { gradeAll } from './grading-runs.ts';
@@ -41,9 +42,7 @@ export async function packCommand(argv: string[]): Promise<number> {
   }
   for (const p of problems) out(`FAIL ${p}`);
   out(
-    problems.length
-      ? `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}`
-      : `${file}: every solution passes all its tests`,
+    problems.length ? `${file}: ${plural(problems.length, 'problem')}` : `${file}: every solution passes all its tests`,
   );
   return problems.length ? 1 : 0;
 }

@@ -9,7 +9,7 @@ import { demoCannot, isDemoEndpoint } from '../models/demo.ts';
 import { ModelError } from '../models/errors.ts';
 import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
-import { plural } from '../loop/text.ts';
+import { plural } from '../shared/format.ts';
 import { testsToText } from '../ui/task/tests-text.ts';
 import type { PageState } from './page-sessions.ts';
 

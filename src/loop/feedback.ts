@@ -8,7 +8,8 @@ import { toCodeLine } from './assemble.ts';
 import { resultInCodeLines } from './code-lines.ts';
 import type { NoCodeReason } from './extract.ts';
 import { fenceTag, languageName } from './language.ts';
-import { clip, headTail, lineAt, plural } from './text.ts';
+import { clip, headTail, lineAt } from './text.ts';
+import { plural } from '../shared/format.ts';
 import { traceText } from './trace-text.ts';
 
 /** How much of each part to include; the context budget lowers these when space runs out. */

@@ -3,7 +3,8 @@ import type { ModelErrorInfo } from '../shared/model.ts';
 import type { Attempt, EndReason } from '../shared/task.ts';
 import { toCodeLine } from './assemble.ts';
 import { failingTests } from './summary.ts';
-import { normalizeCode, plural } from './text.ts';
+import { normalizeCode } from './text.ts';
+import { plural } from '../shared/format.ts';
 
 export const DEFAULT_MAX_ITERATIONS = 5;
 /** Equal failures in a row that count as stuck. */

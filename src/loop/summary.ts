@@ -4,7 +4,7 @@ import type { RunResult } from '../shared/run.ts';
 import type { Attempt } from '../shared/task.ts';
 import { toCodeLine } from './assemble.ts';
 import { mapLineRefs } from './code-lines.ts';
-import { plural } from './text.ts';
+import { plural } from '../shared/format.ts';
 
 export function failingTests(r: RunResult): string[] {
   return r.tests.filter((t) => !t.passed).map((t) => t.name);

@@ -1,4 +1,5 @@
 // Small text helpers shared by extraction, feedback and the context budget.
+import { plural } from '../shared/format.ts';
 
 export function toLf(text: string): string {
   return text.replace(/\r\n?/g, '\n');
@@ -8,10 +9,6 @@ export function countLines(text: string): number {
   if (text === '') return 0;
   const n = text.split('\n').length;
   return text.endsWith('\n') ? n - 1 : n;
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 /** Keeps the first `max` characters and says how many were dropped. */

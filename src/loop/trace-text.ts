@@ -1,7 +1,8 @@
 // A run's trace as feedback: what the code did in its first failing test, step by step with the
 // values of its variables, in lines of the code the model wrote and within a character budget.
 import type { RunTrace, TraceStep } from '../shared/run.ts';
-import { lineAt, plural } from './text.ts';
+import { lineAt } from './text.ts';
+import { plural } from '../shared/format.ts';
 
 const SOURCE_CHARS = 60;
 

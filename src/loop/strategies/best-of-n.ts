@@ -8,7 +8,7 @@ import { inputsDriver } from '../select/driver.ts';
 import { behaviourSignatures, groupBy } from '../select/group.ts';
 import type { Value } from '../select/literals.ts';
 import type { LoopState, Strategy } from '../state.ts';
-import { plural } from '../text.ts';
+import { plural } from '../../shared/format.ts';
 import { runDrivers } from './behaviour.ts';
 import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';

@@ -9,7 +9,7 @@ import type { Conversation } from '../budget.ts';
 import { conclude } from '../cycle.ts';
 import { blankAttempt, nextIndex, stopped, type LoopEnd, type LoopState } from '../state.ts';
 import { extract, noCode, run, type Reply } from '../steps.ts';
-import { plural } from '../text.ts';
+import { plural } from '../../shared/format.ts';
 import { splitReply } from '../select/reply-tests.ts';
 import { entryPointOf } from '../assemble.ts';
 import { drawReplies } from './draw.ts';

@@ -8,7 +8,7 @@ import { errorMessage } from '../../shared/error-message.ts';
 import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
-import { plural } from '../common/format.ts';
+import { plural } from '../../shared/format.ts';
 import { download, safeName } from './download.ts';
 
 export function mountGradePanel(root: HTMLElement, deps: { runtime: Runtime; pack(): Pack | undefined }): void {

@@ -5,6 +5,7 @@ import type { PackExercise } from '../../classroom/types.ts';
 import { runLoop } from '../../loop/engine.ts';
 import type { LoopOutcome } from '../../loop/types.ts';
 import { createModelClient } from '../../models/create-client.ts';
+import { plural } from '../../shared/format.ts';
 import type { Runtime } from '../../shared/run.ts';
 import type { ClassroomModels } from './models.ts';
 
@@ -31,6 +32,6 @@ export function solveExercise(
 /** "passed after 2 attempts" / "not passed in 5 attempts: <why>". */
 export function solveSummary(o: LoopOutcome): string {
   const n = o.attempts.filter((a) => a.source === 'model').length;
-  const tries = `${n} attempt${n === 1 ? '' : 's'}`;
+  const tries = plural(n, 'attempt');
   return o.passed ? `passed after ${tries}` : `not passed in ${tries}: ${o.endMessage}`;
 }

@@ -6,7 +6,7 @@ import { type Pack, type PackExercise } from '../../classroom/types.ts';
 import type { Runtime } from '../../shared/run.ts';
 import { progressKey, type ClassroomStore, type ExerciseProgress } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
-import { plural } from '../common/format.ts';
+import { plural } from '../../shared/format.ts';
 import { mountEditor, type Editor } from '../editor/editor.ts';
 import { mountAssistantPanel } from './assistant-panel.ts';
 import { exportResults } from './export.ts';

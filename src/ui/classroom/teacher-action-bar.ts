@@ -3,6 +3,7 @@
 // others wait disabled, and a failure is said in the status line instead of being lost.
 import type { CheckFinding } from '../../classroom/check.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { plural } from '../../shared/format.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import { checkDraft, draftHints, exportDraft, shareLink, tryWithModel, type TeacherDeps } from './teacher-actions.ts';
 
@@ -64,9 +65,7 @@ export function createActionBar(deps: TeacherDeps, o: ActionBarOptions): HTMLEle
       const problems = all.filter((f) => f.kind === 'problem').length;
       setText(
         status,
-        problems
-          ? `Check done: ${problems} problem${problems === 1 ? '' : 's'}.`
-          : 'Check done: every solution passes all its tests.',
+        problems ? `Check done: ${plural(problems, 'problem')}.` : 'Check done: every solution passes all its tests.',
       );
     }),
     action('Try this exercise with the model', async () => {
@@ -78,7 +77,7 @@ export function createActionBar(deps: TeacherDeps, o: ActionBarOptions): HTMLEle
       const n = await draftHints(deps, o.current());
       o.select(o.current());
       o.changed();
-      setText(status, `${n} hint${n === 1 ? '' : 's'} drafted: read them in the Hints field before sharing.`);
+      setText(status, `${plural(n, 'hint')} drafted: read them in the Hints field before sharing.`);
     }),
     action('Export the pack', () => {
       const problems = exportDraft(deps);

@@ -41,10 +41,6 @@ export function formatBytes(n: number): string {
   return `${trimZero((n / 1024 / 1024).toFixed(1))} MiB`;
 }
 
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
 function trimZero(s: string): string {
   return s.endsWith('.0') ? s.slice(0, -2) : s;
 }

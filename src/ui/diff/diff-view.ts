@@ -1,7 +1,7 @@
 // Unified diff of two attempts' candidates, with both sides' line numbers; folded unchanged
 // stretches open on click.
 import { clear, h, setText } from '../common/dom.ts';
-import { plural } from '../common/format.ts';
+import { plural } from '../../shared/format.ts';
 import { diffStats, foldUnchanged } from './hunks.ts';
 import { NOTHING_TO_COMPARE } from './lazy-diff.ts';
 import type { DiffLine } from './line-diff.ts';

@@ -4,6 +4,7 @@
 import { HISTORY_FILE_LIMIT } from '../../store/history-file.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { plural } from '../../shared/format.ts';
 import type { Session } from '../../shared/task.ts';
 import { fileName } from './format.ts';
 import { renderRow, type RowActions } from './row.ts';
@@ -112,6 +113,6 @@ export const importFile = (p: HistoryPanel): Promise<void> =>
     // A bad file throws before anything is written; attempt() shows the reason.
     const report = await p.store.importHistory(text);
     const skipped = report.skipped.length ? ` ${report.skipped.length} already present, skipped.` : '';
-    say(p, `Imported ${report.imported.length} session${report.imported.length === 1 ? '' : 's'}.${skipped}`);
+    say(p, `Imported ${plural(report.imported.length, 'session')}.${skipped}`);
     await refreshList(p);
   });

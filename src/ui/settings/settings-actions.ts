@@ -4,7 +4,7 @@ import { isModelError } from '../../models/errors.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import type { EndpointConfig } from '../../shared/model.ts';
 import { h, setFieldError, show } from '../common/dom.ts';
-import { plural } from '../common/format.ts';
+import { plural } from '../../shared/format.ts';
 import { describeReport, testConnection } from './connection-test.ts';
 import type { ConnectionReport } from './connection-test.ts';
 import type { EndpointSettings } from './settings-model.ts';

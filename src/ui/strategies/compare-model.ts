@@ -4,7 +4,7 @@
 import { STRATEGIES } from '../../loop/strategies/registry.ts';
 import { DEFAULT_SAMPLES, usesSamples, type StrategySettings } from '../../shared/strategy.ts';
 import type { Session } from '../../shared/task.ts';
-import { plural } from '../common/format.ts';
+import { plural } from '../../shared/format.ts';
 import { statusLabel } from '../history/format.ts';
 
 const SIDE_LETTERS = ['A', 'B'] as const;

@@ -5,8 +5,8 @@ import {
   formatDuration,
   formatTokenPair,
   formatTokens,
-  plural,
 } from '../../../src/ui/common/format.ts';
+import { plural } from '../../../src/shared/format.ts';
 import { attemptVerdict, testsPassed, toneOf } from '../../../src/ui/common/verdict.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
