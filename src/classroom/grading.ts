@@ -1,5 +1,6 @@
 // Grading rules: a job per test (so one failure hides no other), the verdict of each from the
 // run's status alone (never from anything the program printed), and the rows and CSV out.
+import { clip } from '../shared/format.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
 import { maxPoints, type Pack, type PackExercise, type PackTest } from './types.ts';
 
@@ -56,16 +57,16 @@ export function testJob(ex: PackExercise, test: PackTest, code: string): RunJob 
   };
 }
 
-const clip = (s: string): string => (s.length > MESSAGE_MAX ? `${s.slice(0, MESSAGE_MAX)}…` : s);
+const clipMessage = (s: string): string => clip(s, MESSAGE_MAX);
 
 /** pass / fail / error for one test's run, with a one-line reason. */
 export function testVerdict(r: RunResult, timeoutSec: number): { status: GradeStatus; message: string } {
   if (r.status === 'passed') return { status: 'pass', message: '' };
   const detail = r.tests.find((t) => !t.passed)?.message ?? r.exception?.message ?? r.result;
-  if (r.status === 'failed') return { status: 'fail', message: clip(detail || 'the test failed') };
+  if (r.status === 'failed') return { status: 'fail', message: clipMessage(detail || 'the test failed') };
   if (r.status === 'timed out') return { status: 'error', message: `timed out after ${timeoutSec} s` };
-  if (r.status === 'crashed') return { status: 'error', message: clip(`the interpreter stopped: ${r.result}`) };
-  return { status: 'error', message: clip(detail || r.status) };
+  if (r.status === 'crashed') return { status: 'error', message: clipMessage(`the interpreter stopped: ${r.result}`) };
+  return { status: 'error', message: clipMessage(detail || r.status) };
 }
 
 export function gradeRow(sub: Submission, ex: PackExercise, results: RunResult[]): GradedRow {

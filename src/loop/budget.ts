@@ -8,7 +8,7 @@ import { lineOffsetOf } from './assemble.ts';
 import { buildFeedback, FULL_DETAIL, noCodeFeedback, type FeedbackDetail } from './feedback.ts';
 import { firstMessages, repairMessages, systemPrompt, type AskMode } from './prompt.ts';
 import { summarizeAttempt } from './summary.ts';
-import { clip } from './text.ts';
+import { clip } from '../shared/format.ts';
 
 export const DEFAULT_CONTEXT_BUDGET_TOKENS = 8000;
 
@@ -108,7 +108,7 @@ export function buildConversation(input: ConversationInput, levelIndex = 0): Con
       task: input.task,
       taskOptions,
       latest,
-      feedback: clip(latestFeedback(input, latest, level, n), level.feedbackChars),
+      feedback: clip(latestFeedback(input, latest, level, n), level.feedbackChars, { count: true }),
       summaries: kept.map((a) => summarizeAttempt(a, offset)),
       omitted: earlier.length - kept.length,
       tactic: input.tactic,

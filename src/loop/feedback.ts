@@ -8,8 +8,8 @@ import { toCodeLine } from './assemble.ts';
 import { resultInCodeLines } from './code-lines.ts';
 import type { NoCodeReason } from './extract.ts';
 import { fenceTag, languageName } from './language.ts';
-import { clip, headTail, lineAt } from './text.ts';
-import { plural } from '../shared/format.ts';
+import { headTail, lineAt } from './text.ts';
+import { clip, plural } from '../shared/format.ts';
 import { traceText } from './trace-text.ts';
 
 /** How much of each part to include; the context budget lowers these when space runs out. */
@@ -102,9 +102,10 @@ export const GENERATED_NOTE =
 function testText(t: TestResult, n: number, d: FeedbackDetail, generated: boolean): string {
   const call = t.source !== undefined && t.source.trim() !== t.name ? `: ${t.source.trim()}` : '';
   let text = `${n}. ${t.name}${call}${generated ? GENERATED_MARK : ''}`;
-  if (t.expected !== undefined) text += `\n   expected: ${clip(t.expected, d.valueChars)}`;
-  if (t.actual !== undefined) text += `\n   actual:   ${clip(t.actual, d.valueChars)}`;
-  if (t.message !== undefined && t.message.trim() !== '') text += `\n   error: ${clip(t.message.trim(), d.valueChars)}`;
+  if (t.expected !== undefined) text += `\n   expected: ${clip(t.expected, d.valueChars, { count: true })}`;
+  if (t.actual !== undefined) text += `\n   actual:   ${clip(t.actual, d.valueChars, { count: true })}`;
+  if (t.message !== undefined && t.message.trim() !== '')
+    text += `\n   error: ${clip(t.message.trim(), d.valueChars, { count: true })}`;
   return text;
 }
 

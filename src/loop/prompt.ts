@@ -4,7 +4,7 @@ import type { Language, TestSpec } from '../shared/run.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import { entryPointOf, harnessPrefix } from './assemble.ts';
 import { fenceTag, languageName } from './language.ts';
-import { clip } from './text.ts';
+import { clip } from '../shared/format.ts';
 
 export function systemPrompt(language: Language = 'python'): string {
   const name = languageName(language);
@@ -94,11 +94,14 @@ function taskText(task: Task, o: TaskTextOptions): string {
   const generated = o.showTests ? generatedText(task) : undefined;
   const entry = entryPointOf(task);
   if (tests !== undefined)
-    parts.push(`Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars), task.language)}`);
+    parts.push(
+      `Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars, { count: true }), task.language)}`,
+    );
   else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
   else if (task.tests.kind === 'none' && !generated)
     parts.push('There are no tests: the program must run to the end without errors.');
-  if (generated !== undefined) parts.push(`${GENERATED_INTRO}\n${fence(clip(generated, o.testsChars), task.language)}`);
+  if (generated !== undefined)
+    parts.push(`${GENERATED_INTRO}\n${fence(clip(generated, o.testsChars, { count: true }), task.language)}`);
   return parts.join('\n\n');
 }
 
@@ -157,7 +160,7 @@ export function repairMessages(r: RepairInput): ChatMessage[] {
   const said =
     r.latest.candidate !== undefined
       ? fence(r.latest.candidate, r.task.language)
-      : clip(r.latest.reply.trim(), r.replyChars) || '(empty reply)';
+      : clip(r.latest.reply.trim(), r.replyChars, { count: true }) || '(empty reply)';
   return [
     ...first,
     { role: 'assistant', content: said },

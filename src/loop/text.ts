@@ -11,13 +11,6 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? n - 1 : n;
 }
 
-/** Keeps the first `max` characters and says how many were dropped. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const dropped = text.length - max;
-  return `${text.slice(0, max)}… [${plural(dropped, 'more character')}]`;
-}
-
 /**
  * Keeps the head and the tail of long text: the start shows what ran first, the end usually holds
  * the error. Cuts fall on line boundaries when one is near, so no line is shown half.

@@ -2,7 +2,7 @@
 // values of its variables, in lines of the code the model wrote and within a character budget.
 import type { RunTrace, TraceStep } from '../shared/run.ts';
 import { lineAt } from './text.ts';
-import { plural } from '../shared/format.ts';
+import { clip, plural } from '../shared/format.ts';
 
 const SOURCE_CHARS = 60;
 
@@ -17,7 +17,7 @@ function where(step: TraceStep, ctx: TraceContext): string {
   if (n < 1) return `line ${step.line} of the task's prompt`;
   const src = lineAt(ctx.code, n)?.trim();
   if (!src) return `line ${n}`;
-  return `line ${n} \`${src.length > SOURCE_CHARS ? `${src.slice(0, SOURCE_CHARS)}…` : src}\``;
+  return `line ${n} \`${clip(src, SOURCE_CHARS)}\``;
 }
 
 const values = (pairs: [string, string][]): string => pairs.map(([k, v]) => `${k}=${v}`).join(', ');

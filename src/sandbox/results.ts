@@ -1,5 +1,6 @@
 // Turns what comes back from the sandbox (untrusted: it shares a worker with the run's code) into
 // a RunResult, and builds the results for runs the page stopped or that killed their interpreter.
+import { clip } from '../shared/format.ts';
 import type { ExceptionInfo, OutputStream, RunJob, RunResult, RunTrace, TestResult, TraceStep } from '../shared/run.ts';
 
 const MAX_FIELD = 20_000;
@@ -44,8 +45,7 @@ export class OutputCollector {
   }
 }
 
-const str = (v: unknown, max = MAX_FIELD): string | undefined =>
-  typeof v === 'string' ? (v.length > max ? `${v.slice(0, max)}…` : v) : undefined;
+const str = (v: unknown, max = MAX_FIELD): string | undefined => (typeof v === 'string' ? clip(v, max) : undefined);
 
 function checkTest(v: unknown): TestResult | undefined {
   if (typeof v !== 'object' || v === null) return undefined;

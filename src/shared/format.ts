@@ -4,3 +4,10 @@
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
+
+/** The first `max` characters of `text`, with "…" where it was cut; `count` adds how many were dropped. */
+export function clip(text: string, max: number, opts: { count?: boolean } = {}): string {
+  if (text.length <= max) return text;
+  const mark = opts.count ? `… [${plural(text.length - max, 'more character')}]` : '…';
+  return `${text.slice(0, max)}${mark}`;
+}

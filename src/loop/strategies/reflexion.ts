@@ -4,7 +4,7 @@
 import { attemptCycle, beforeCall, requestFits } from '../cycle.ts';
 import { isPassed, type LoopState, type Strategy } from '../state.ts';
 import { ask } from '../steps.ts';
-import { clip } from '../text.ts';
+import { clip } from '../../shared/format.ts';
 import { conversationFor } from './conversation.ts';
 
 /** Longest diagnosis kept; the memory travels with every request. */
@@ -21,7 +21,7 @@ function noteOf(reply: string): string {
     .replace(/```[\s\S]*?(```|$)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return clip(text || '(no diagnosis)', NOTE_CHARS);
+  return clip(text || '(no diagnosis)', NOTE_CHARS, { count: true });
 }
 
 export const reflexion: Strategy = {

@@ -1,13 +1,13 @@
 // Per-test results from what a Node.js project's test command prints: vitest's JSON reporter,
 // `node --test` in TAP, or node's spec reporter (what `node --test` prints on a terminal, which
 // WebContainer processes have). Pure: the output is text that the project's own code printed.
+import { clip } from '../../shared/format.ts';
 import type { TestResult } from '../../shared/run.ts';
 
 const MAX_TESTS = 1000;
 const MAX_FIELD = 20_000;
 
-const clip = (s: string | undefined): string | undefined =>
-  s === undefined ? undefined : s.length > MAX_FIELD ? `${s.slice(0, MAX_FIELD)}…` : s;
+const clipField = (s: string | undefined): string | undefined => (s === undefined ? undefined : clip(s, MAX_FIELD));
 
 /** Removes terminal colour and cursor codes (WebContainer output comes from a pseudo-terminal). */
 export function stripAnsi(text: string): string {
@@ -76,7 +76,7 @@ function failureDetails(message: string): Pick<TestResult, 'message' | 'expected
     .split('\n')
     .filter((l) => !/node_modules|node:internal|\(<anonymous>\)/.test(l))
     .join('\n');
-  return { message: clip(own), actual: m?.[1], expected: m?.[2] };
+  return { message: clipField(own), actual: m?.[1], expected: m?.[2] };
 }
 
 /** `node --test --test-reporter=tap`: `ok 1 - name` / `not ok 2 - name`, with a YAML block for failures. */
@@ -97,9 +97,9 @@ export function parseTap(text: string): TestResult[] | undefined {
     tests.push({
       name: m[3]!,
       passed: m[2] === 'ok',
-      message: clip(yaml.error),
-      expected: clip(yaml.expected),
-      actual: clip(yaml.actual),
+      message: clipField(yaml.error),
+      expected: clipField(yaml.expected),
+      actual: clipField(yaml.actual),
     });
   }
   return tests.length > 0 || /^TAP version/m.test(text) ? tests.slice(0, MAX_TESTS) : undefined;
@@ -138,7 +138,7 @@ export function parseSpec(text: string): TestResult[] | undefined {
     const m = /^(\s*)([✔✖]) (.+?) \([\d.]+m?s\)\s*$/.exec(line);
     if (!m || suites.has(`${m[1]!.length}:${m[3]}`)) continue;
     const message = m[2] === '✖' ? lines[i + 1]?.trim() || undefined : undefined;
-    tests.push({ name: m[3]!, passed: m[2] === '✔', message: clip(message) });
+    tests.push({ name: m[3]!, passed: m[2] === '✔', message: clipField(message) });
   }
   return tests.length > 0 ? tests.slice(0, MAX_TESTS) : undefined;
 }
