@@ -3,7 +3,7 @@
 // llama.cpp in WebAssembly, run through the loop, stopped, counted exactly, and found again after
 // a reload without a download.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBytes } from '../../src/ui/common/format.ts';
+import { formatBytes } from '../../src/shared/format.ts';
 import { TEST_PROMPT } from '../../src/ui/settings/connection-test.ts';
 import { startFileHost, type FileHost } from '../servers/gguf-host.ts';
 import { chatPromptTokens, REPLY_START, tinyModel } from '../support/tiny-model.ts';

@@ -1,5 +1,6 @@
 // How much memory a model and its context need, and how much this page may use: llama.cpp
 // allocates everything up front, so a model that does not fit is refused before loading.
+import { formatBytes } from '../../shared/format.ts';
 import type { ModelFacts } from './model-facts.ts';
 
 export const GiB = 1024 ** 3;
@@ -57,13 +58,6 @@ export function memoryBudget(env: {
     best = { bytes: env.userLimitBytes, why: 'the memory limit set in the settings' };
   }
   return best;
-}
-
-export function formatBytes(n: number): string {
-  if (n >= GiB) return `${(n / GiB).toFixed(1)} GiB`;
-  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MiB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${n} bytes`;
 }
 
 /** A refusal a user can act on, or undefined when the model fits. */

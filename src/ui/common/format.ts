@@ -34,13 +34,6 @@ export function formatTokenPair(usage: Usage): string {
   return `${mark}${formatCount(usage.inputTokens)} / ${mark}${formatCount(usage.outputTokens)}`;
 }
 
-/** 512 B, 64 KiB, 1.5 MiB. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${trimZero((n / 1024).toFixed(1))} KiB`;
-  return `${trimZero((n / 1024 / 1024).toFixed(1))} MiB`;
-}
-
 function trimZero(s: string): string {
   return s.endsWith('.0') ? s.slice(0, -2) : s;
 }

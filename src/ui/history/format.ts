@@ -1,4 +1,5 @@
 // Words and numbers for the history list.
+import { formatBytes } from '../../shared/format.ts';
 import type { StorageInfo } from '../../store/storage.ts';
 import type { EndReason, Session } from '../../shared/task.ts';
 
@@ -22,17 +23,6 @@ export function statusLabel(session: Session): string {
 export function formatTime(ms: number): string {
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
-}
-
-function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 && unit > 0 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
 export function storageText(info: StorageInfo): string {

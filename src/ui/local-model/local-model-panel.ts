@@ -5,7 +5,7 @@ import { downloadModel, importModelFile } from '../../models/local/acquire.ts';
 import type { Progress } from '../../models/local/acquire.ts';
 import { loadedModel, unloadModel } from '../../models/local/engine.ts';
 import { checkFits, contextFor, inspectModel } from '../../models/local/inspect.ts';
-import { formatBytes } from '../../models/local/memory.ts';
+import { formatBytes } from '../../shared/format.ts';
 import { deleteModel, listModels, modelFile } from '../../models/local/model-store.ts';
 import type { StoredModel } from '../../models/local/model-store.ts';
 import { loadPrefs, memoryEnv, savePrefs } from '../../models/local/prefs.ts';

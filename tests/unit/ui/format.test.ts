@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatBytes,
-  formatCount,
-  formatDuration,
-  formatTokenPair,
-  formatTokens,
-} from '../../../src/ui/common/format.ts';
-import { plural } from '../../../src/shared/format.ts';
+import { formatCount, formatDuration, formatTokenPair, formatTokens } from '../../../src/ui/common/format.ts';
 import { attemptVerdict, testsPassed, toneOf } from '../../../src/ui/common/verdict.ts';
 import type { Attempt } from '../../../src/shared/task.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
@@ -35,14 +28,6 @@ describe('formatters', () => {
     expect(formatTokens({ inputTokens: 1234, outputTokens: 56, estimated: true })).toBe('≈1.2k in / ≈56 out');
     expect(formatTokenPair({ inputTokens: 1234, outputTokens: 56, estimated: true })).toBe('≈1.2k / ≈56');
     expect(formatTokenPair({ inputTokens: 9, outputTokens: 12_000 })).toBe('9 / 12k');
-  });
-
-  it('formats bytes and plurals', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(64 * 1024)).toBe('64 KiB');
-    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MiB');
-    expect(plural(1, 'test')).toBe('1 test');
-    expect(plural(3, 'test')).toBe('3 tests');
   });
 });
 
