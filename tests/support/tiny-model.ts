@@ -3,6 +3,7 @@
 // so that each token's successor is fixed. After "assistant\n" the model writes REPLY (a Python
 // block with a bug), then " ." for ever: replies are the same every time and never end by
 // themselves, so the loop gets a feedback turn and Stop has something to stop.
+import { seeded } from '../../src/shared/seeded.ts';
 import { writeGguf, type KvValue, type TensorSpec } from './gguf-writer.ts';
 
 const REPLY_PIECES = ['```python\n', 'def add(a, b):\n', '    return a - b\n', '```\n', 'Still', ' thinking'];
@@ -35,14 +36,6 @@ const BYTE_CHARS = byteChars();
 const encodePiece = (s: string): string =>
   Array.from(new TextEncoder().encode(s), (b) => BYTE_CHARS[b] as string).join('');
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32 - 0.5;
-  };
-}
-
 export function tinyVocab(): { tokens: string[]; types: number[] } {
   const tokens = [...SPECIALS, ...BYTE_CHARS, ...[...REPLY_PIECES, LOOP_PIECE].map(encodePiece), '~~'];
   const types = tokens.map((_, i) => (i < SPECIALS.length ? 3 : 1));
@@ -63,7 +56,8 @@ export function tinyModel(opts: TinyOptions = {}): Uint8Array {
   const ff = opts.ff ?? 128;
   const heads = opts.heads ?? 4;
   const arch = opts.architecture ?? 'llama';
-  const rand = rng(opts.seed ?? 7);
+  const draw = seeded(opts.seed ?? 7);
+  const rand = (): number => draw() - 0.5;
   const { tokens, types } = tinyVocab();
   const nVocab = tokens.length;
   const noise = (n: number, scale: number): Float32Array => Float32Array.from({ length: n }, () => rand() * scale);

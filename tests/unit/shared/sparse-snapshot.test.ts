@@ -1,15 +1,17 @@
 // The copy of Python's memory a browser keeps between visits leaves out its pages of zeros and
 // must give back exactly the memory it was made from, or say it cannot.
 import { describe, expect, it } from 'vitest';
+import { seeded } from '../../../src/shared/seeded.ts';
 import { fillFromSparse, sparseLength, toSparse } from '../../../src/shared/sparse-snapshot.ts';
 
 /** Memory like an interpreter's: runs of data between long stretches of zeros, ending mid-page. */
 function memory(length: number, seed = 7): Uint8Array {
   const bytes = new Uint8Array(length);
-  let x = seed;
-  for (let at = 0; at < length; at += 9000 + (x % 20000)) {
-    x = (x * 1103515245 + 12345) >>> 0;
+  const draw = seeded(seed);
+  for (let at = 0; at < length; ) {
+    const x = Math.floor(draw() * 2 ** 32);
     for (let i = at; i < Math.min(length, at + 3000); i++) bytes[i] = (i * 31 + x) & 0xff || 1;
+    at += 9000 + (x % 20000);
   }
   bytes[length - 1] = 9;
   return bytes;
