@@ -1,6 +1,7 @@
 // Creates the opaque-origin sandbox frame and hands it everything it needs: the frame cannot
 // fetch (its CSP allows no network) and is not controlled by the app's service worker, so the
 // app fetches Pyodide's files from its own origin (frame-assets.ts) and passes the bytes in.
+import { deferred } from '../shared/deferred.ts';
 import type { FrameToHost, HostToFrame } from '../shared/sandbox-protocol.ts';
 import { forgetPythonFiles, keepPythonFiles, loadAssets, loadSources, lookupSnapshot } from './frame-assets.ts';
 import { heartbeat } from './frame-heartbeat.ts';
@@ -56,15 +57,16 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   iframe.setAttribute('aria-hidden', 'true');
   iframe.title = 'Code sandbox';
   iframe.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
-  let settle!: { ok: (v: { isolated: boolean }) => void; fail: (e: Error) => void };
-  const ready = new Promise<{ isolated: boolean }>((ok, fail) => (settle = { ok, fail }));
-  let settleJs!: { ok: () => void; fail: (e: Error) => void };
-  const jsReady = new Promise<void>((ok, fail) => (settleJs = { ok, fail }));
+  const python = deferred<{ isolated: boolean }>();
+  const ready = python.promise;
+  const js = deferred();
+  const jsReady = js.promise;
   jsReady.catch(() => undefined);
   const snapshots = snapshotHandoff();
   // Python's files are kept for later visits once they have booted Python, dropped if they did not.
-  let filesSettled!: () => void;
-  const filesKept = new Promise<void>((ok) => (filesSettled = ok));
+  const kept = deferred();
+  const filesKept = kept.promise;
+  const filesSettled = (): void => kept.resolve();
   const lostCallbacks: (() => void)[] = [];
   const alive = heartbeat(
     (n) => iframe.contentWindow?.postMessage({ type: 'ping', n } satisfies HostToFrame, '*'),
@@ -82,21 +84,21 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         snapshots.ready(m.unpacked === true);
         markReported(m.times);
         markStartup('python ready');
-        settle.ok({ isolated: m.isolated === true });
+        python.resolve({ isolated: m.isolated === true });
         // After the snapshot: a first visit stores that once its first run is over.
         void snapshots.cached.then(keepPythonFiles).finally(filesSettled);
         alive.start();
         setTimeout(startJs, JS_AFTER_PYTHON_MS);
         break;
       case 'js-ready':
-        settleJs.ok();
+        js.resolve();
         alive.start();
         break;
       case 'pong':
         alive.pong(m.n);
         break;
       case 'js-boot-error':
-        settleJs.fail(new Error(String(m.message)));
+        js.reject(new Error(String(m.message)));
         break;
       case 'snapshot':
         if (m.bytes instanceof Blob) snapshots.offered(m.bytes);
@@ -110,7 +112,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         const files = forgetPythonFiles();
         void files.dropped.finally(filesSettled);
         const advice = files.kept ? " (this browser's copy of Python's files is dropped: reload the page)" : '';
-        settle.fail(new Error(`Python could not start: ${String(m.message)}${advice}`));
+        python.reject(new Error(`Python could not start: ${String(m.message)}${advice}`));
         break;
       }
       case 'started':
@@ -132,8 +134,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     snapshots.gaveUp();
     filesSettled();
     const error = err instanceof Error ? err : new Error(String(err));
-    settle.fail(error);
-    settleJs.fail(error);
+    python.reject(error);
+    js.reject(error);
   };
   const initPython = async (): Promise<void> => {
     const files = loadAssets();

@@ -2,6 +2,7 @@
 // has its own queue and workers there. JavaScript cannot be interrupted: at the limit the page
 // tells the frame to terminate the run's worker and answers at once; a warm spare takes the next
 // run. The verdict for a run the page stopped is decided here, never by what the frame reports.
+import { deferred } from '../shared/deferred.ts';
 import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
 import type { FrameToHost } from '../shared/sandbox-protocol.ts';
 import type { TypeScriptChecker } from '../shared/typescript-check.ts';
@@ -64,8 +65,7 @@ export class JsRuntime implements Runtime {
 
   run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
     const id = this.nextId++;
-    let resolve!: (r: RunResult) => void;
-    const result = new Promise<RunResult>((r) => (resolve = r));
+    const { promise: result, resolve } = deferred<RunResult>();
     const p: Pending = { id, job, onOutput, resolve, output: new OutputCollector(job.limits.outputCap), posted: false };
     this.jobs.set(id, p);
     void this.start(p);

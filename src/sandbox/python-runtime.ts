@@ -1,6 +1,7 @@
 // The page-side Python Runtime: one sandbox frame, one job at a time, wall-clock limits enforced
 // here. The verdict for a run the page stopped (time limit, cancel) is decided here, never by
 // what the frame or the run reports.
+import { deferred } from '../shared/deferred.ts';
 import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
 import type { FrameToHost } from '../shared/sandbox-protocol.ts';
 import { runLimitMs } from '../shared/timers.ts';
@@ -43,8 +44,7 @@ export class PythonRuntime implements Runtime {
 
   run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
     const id = this.nextId++;
-    let resolve!: (r: RunResult) => void;
-    const result = new Promise<RunResult>((r) => (resolve = r));
+    const { promise: result, resolve } = deferred<RunResult>();
     const pending: Pending = {
       id,
       job,

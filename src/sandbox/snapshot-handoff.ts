@@ -2,6 +2,7 @@
 // browser's stored copy comes first; else the one built with the app, whose unpacked copy the
 // frame sends back once Python is up from it; else none, and the frame makes one. `cached`
 // settles once whatever later visits need is stored, or nothing is.
+import { deferred } from '../shared/deferred.ts';
 import type { Lookup } from './frame-assets.ts';
 import type { SnapshotCache } from './snapshot-cache.ts';
 
@@ -32,8 +33,7 @@ export interface SnapshotHandoff {
 
 export function snapshotHandoff(): SnapshotHandoff {
   let snapshots: SnapshotCache | undefined;
-  let markCached!: () => void;
-  const cached = new Promise<void>((ok) => (markCached = ok));
+  const { promise: cached, resolve: markCached } = deferred();
   // Whether a snapshot was handed to the frame, and 'refused' if it would not load (the frame then
   // makes one, which is stored before the page counts as cached).
   let handed: 'no' | 'yes' | 'refused' = 'no';

@@ -1,5 +1,6 @@
 // A local model endpoint for tests: speaks OpenAI, Anthropic or Ollama exactly as the real
 // services do, with CORS, scripted replies and failures, and a log of every request.
+import { deferred } from '../../src/shared/deferred.ts';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -217,7 +218,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const m = /^\/_\/([a-z-]+)(\/.*)?$/.exec(url);
-    let done!: () => void;
+    const { promise: finished, resolve: done } = deferred();
     const entry: LoggedRequest = {
       method: req.method ?? 'GET',
       path: m ? (m[2] ?? '/') : url,
@@ -226,7 +227,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       origin: req.headers.origin,
       framesSent: 0,
       closedEarly: false,
-      finished: new Promise<void>((r) => (done = r)),
+      finished,
     };
     requests.push(entry);
     res.on('close', () => {

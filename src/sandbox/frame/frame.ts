@@ -1,6 +1,7 @@
 // Runs inside the opaque-origin sandbox frame. It owns the Python workers (one active, one warm
 // spare), the interrupt buffer, and relays between the page and the active worker. Messages from
 // workers come only over each worker's private port and are checked before they are relayed.
+import { deferred } from '../../shared/deferred.ts';
 import type {
   FrameToHost,
   FrameToWorker,
@@ -67,8 +68,7 @@ let current: Current | undefined;
 const queue: { id: number; job: Extract<HostToFrame, { type: 'run' }>['job'] }[] = [];
 // How long the frame waits for a first run before it starts its background boots anyway.
 const QUIET_MS = 1000;
-let firstRunEnded!: () => void;
-const firstRunOver = new Promise<void>((ok) => (firstRunEnded = ok));
+const { promise: firstRunOver, resolve: firstRunEnded } = deferred();
 // Wall-clock moments of the first interpreter's start, reported with "ready" for the bench.
 const clock = (): number => performance.timeOrigin + performance.now();
 const bootTimes: Record<string, number> = {};
@@ -214,8 +214,8 @@ function spawn(snapshotOnly = false): Slot {
   early = undefined;
   const channel = new MessageChannel();
   const interrupt = isolated ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-  let settle!: { ok: () => void; fail: (e: Error) => void };
-  const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
+  const started = deferred();
+  const ready = started.promise;
   const init = makeInit(channel.port2, interrupt, snapshotOnly);
   const slot: Slot = {
     worker,
@@ -232,10 +232,10 @@ function spawn(snapshotOnly = false): Slot {
     switch (w.type) {
       case 'ready':
         slot.times ??= w.times;
-        settle.ok();
+        started.resolve();
         break;
       case 'boot-error':
-        settle.fail(new Error(w.message));
+        started.reject(new Error(w.message));
         break;
       case 'snapshot':
         takeSnapshot(slot, w.bytes);
@@ -252,7 +252,7 @@ function spawn(snapshotOnly = false): Slot {
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    settle.fail(new Error(e.message || 'the Python worker failed to start'));
+    started.reject(new Error(e.message || 'the Python worker failed to start'));
     if (current?.slot === slot) fail(slot, `the interpreter died: ${e.message || 'worker error'}`, false);
   };
   worker.postMessage(init, [channel.port2]);

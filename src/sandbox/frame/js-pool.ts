@@ -2,6 +2,7 @@
 // run never pays a worker's start. A run past its limit is ended by terminating its worker (the
 // page sends js-kill); there is no interrupt for JavaScript. Messages from a worker arrive only
 // on its private port and are checked before they go to the page.
+import { deferred } from '../../shared/deferred.ts';
 import type { FrameToHost, FrameToJsWorker, JsJob, JsWorkerToFrame } from '../../shared/sandbox-protocol.ts';
 
 interface Slot {
@@ -60,18 +61,18 @@ export class JsPool {
   private spawn(): Slot {
     const worker = new Worker(this.url);
     const channel = new MessageChannel();
-    let settle!: { ok: () => void; fail: (e: Error) => void };
-    const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
+    const started = deferred();
+    const ready = started.promise;
     ready.catch(() => undefined);
     const slot: Slot = { worker, port: channel.port1, ready };
     channel.port1.onmessage = (e: MessageEvent<JsWorkerToFrame>) => {
       const w = e.data;
-      if (w?.type === 'ready') settle.ok();
+      if (w?.type === 'ready') started.resolve();
       else this.onWorkerMessage(slot, w);
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      settle.fail(new Error(e.message || 'the JavaScript worker failed to start'));
+      started.reject(new Error(e.message || 'the JavaScript worker failed to start'));
       const cur = this.current;
       if (cur?.slot === slot)
         this.end(cur, {

@@ -1,6 +1,7 @@
 // Runs inside a classic blob worker of the opaque sandbox frame, next to the untrusted code.
 // The private port arrives in the first message and lives only in this closure: run code can
 // reach the worker's globals (`import js`), so nothing it may not touch is ever put there.
+import { deferred } from '../../shared/deferred.ts';
 import type { FrameToWorker, WorkerInit, WorkerToFrame } from '../../shared/sandbox-protocol.ts';
 import { forEachSparsePage, sparseLength } from '../../shared/sparse-snapshot.ts';
 import { zeroFreeHeap, type HeapModule } from '../../shared/free-heap.ts';
@@ -56,14 +57,10 @@ async function boot(init: WorkerInit): Promise<void> {
   let loaded: Loaded;
   const watch = new BridgeWatch();
   // The compiled wasm and the snapshot to restore come over the private port, once the frame has them.
-  let gotModule!: (m: WebAssembly.Module) => void;
-  let gotLength!: (n: number) => void;
-  let gotSnapshot!: (b: ArrayBuffer) => void;
-  let gotStdlib!: (b: ArrayBuffer | undefined) => void;
-  const compiled = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
-  const snapshotLength = new Promise<number>((ok) => (gotLength = ok));
-  const snapshotBytes = new Promise<ArrayBuffer>((ok) => (gotSnapshot = ok));
-  const stdlib = new Promise<ArrayBuffer | undefined>((ok) => (gotStdlib = ok));
+  const { promise: compiled, resolve: gotModule } = deferred<WebAssembly.Module>();
+  const { promise: snapshotLength, resolve: gotLength } = deferred<number>();
+  const { promise: snapshotBytes, resolve: gotSnapshot } = deferred<ArrayBuffer>();
+  const { promise: stdlib, resolve: gotStdlib } = deferred<ArrayBuffer | undefined>();
   port.onmessage = (e: MessageEvent<FrameToWorker>) => {
     const m = apply(eventData, e, []) as FrameToWorker | undefined;
     if (m?.type === 'module' && m.module instanceof WebAssembly.Module) gotModule(m.module);

@@ -1,5 +1,6 @@
 // The page's Node.js project runner: the WebContainer package is loaded and booted on first use
 // only, from the top-level page.
+import { deferred } from '../../shared/deferred.ts';
 import type { NodeProject } from '../../shared/node-project.ts';
 import type { OutputStream, RunHandle, RunResult } from '../../shared/run.ts';
 import { createBooter, DEFAULT_BOOT_BOUND_MS, WebContainerUnavailable, type WebContainerBooter } from './boot.ts';
@@ -28,8 +29,9 @@ export function createNodeProjectRunner(
       let cancelled = false;
       const started = performance.now();
       // boot() never settles when StackBlitz cannot be reached: a Stop must not wait for its bound.
-      let stop = (): void => undefined;
-      const stopped = new Promise<'stopped'>((resolve) => (stop = () => resolve('stopped')));
+      const stopping = deferred<'stopped'>();
+      const stopped = stopping.promise;
+      const stop = (): void => stopping.resolve('stopped');
       const result = Promise.race([booter.get(), stopped]).then(
         (container): Promise<RunResult> | RunResult => {
           if (container === 'stopped' || cancelled) return notRun(performance.now() - started);

@@ -3,6 +3,7 @@
 // Lock for as long as it shows it. A tab that cannot have it edits without saving and says so;
 // it may take the lock over, and the tab that had it then stops saving. Locks die with their
 // tab, so a closed or crashed tab never keeps the draft from the next one.
+import { deferred } from '../../shared/deferred.ts';
 
 const LOCK_NAME = 'fixpoint-teacher-draft';
 
@@ -21,8 +22,7 @@ export interface DraftLock {
 export function claimDraft(o: { takeOver?: boolean; onLost(): void; onFree?(): void }): Promise<DraftLock | undefined> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (typeof locks?.request !== 'function') return Promise.resolve({ release: () => undefined });
-  let release = (): void => undefined;
-  const held = new Promise<void>((done) => (release = done));
+  const { promise: held, resolve: release } = deferred();
   let granted = false;
   // Granted (shared) only once no tab holds the draft; let go at once, so it keeps no one out.
   const watchFree = (): void =>

@@ -1,6 +1,7 @@
 // Files that are far larger than they look: a gzip bomb picked as a benchmark file, a history
 // file past the import limit, and a #pack-url= address whose server never stops sending. Each is read up to the page's limit and
 // no further, the message names the file and the limit, and the page stays responsive meanwhile.
+import { deferred } from '../../../src/shared/deferred.ts';
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +19,7 @@ const LONG_TASK_BOUND_MS = 200;
 /** Sends spaces until the client goes away; says how much it sent. */
 function endlessServer(): Promise<{ server: Server; url: string; sent: () => number; closed: Promise<void> }> {
   let sent = 0;
-  let close!: () => void;
-  const closed = new Promise<void>((ok) => (close = ok));
+  const { promise: closed, resolve: close } = deferred();
   const chunk = Buffer.alloc(MB, 0x20);
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });

@@ -1,5 +1,6 @@
 // Batch grading in the page: every sandbox takes the next job as soon as it is free, so one slow
 // job holds up only its own sandbox, and every result comes back once with its job's index.
+import { deferred } from '../../../src/shared/deferred.ts';
 import { describe, expect, it } from 'vitest';
 import { gradeQueue, type Graded } from '../../../src/app/grade-queue.ts';
 import type { RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
@@ -54,8 +55,7 @@ describe('grade queue', () => {
 
   it('begins on the first sandbox ready; one that never starts takes no job', async () => {
     const log: string[] = [];
-    let startB!: () => void;
-    const bReady = new Promise<void>((ok) => (startB = ok));
+    const { promise: bReady, resolve: startB } = deferred();
     const starts = [Promise.resolve(), bReady, Promise.reject(new Error('no wasm'))];
     const q = gradeQueue(
       () => [sleeper(log, 'a'), sleeper(log, 'b'), sleeper(log, 'c')],

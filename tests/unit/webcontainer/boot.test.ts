@@ -1,5 +1,6 @@
 // Booting: once per page, bounded, and every way it cannot happen said in words, with the note
 // that JavaScript and TypeScript still run offline.
+import { deferred } from '../../../src/shared/deferred.ts';
 import { describe, expect, it } from 'vitest';
 import {
   createBooter,
@@ -86,9 +87,9 @@ describe('booting a WebContainer', () => {
   });
 
   it('gives up a boot that never settles at the bound, and tears it down if it finishes later', async () => {
-    let finish!: (c: Container) => void;
+    const { promise: boot, resolve: finish } = deferred<Container>();
     const late = new FakeContainer({});
-    const a = api(() => new Promise<Container>((r) => (finish = r)));
+    const a = api(() => boot);
     const booter = createBooter(
       async () => a,
       () => env(),

@@ -1,5 +1,6 @@
 // A stand-in for a booted WebContainer with the package's own types: it records what was mounted
 // and spawned, and plays each command's output and exit code (or never exits, until killed).
+import { deferred } from '../../../src/shared/deferred.ts';
 import type { FileSystemTree, SpawnOptions, WebContainerProcess } from '@webcontainer/api';
 import type { Container } from '../../../src/sandbox/webcontainer/boot.ts';
 
@@ -30,8 +31,7 @@ export class FakeContainer implements Container {
       output: [`sh: ${command}: command not found\r\n`],
       exitCode: 127,
     };
-    let finish!: (code: number) => void;
-    const exit = new Promise<number>((r) => (finish = r));
+    const { promise: exit, resolve: finish } = deferred<number>();
     let close!: () => void;
     const output = new ReadableStream<string>({
       start(controller) {

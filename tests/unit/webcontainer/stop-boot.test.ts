@@ -1,5 +1,6 @@
 // Stop while the WebContainer is booting: boot() never settles when StackBlitz cannot be reached,
 // so the run must end at once on a cancel, not at the boot's bound.
+import { deferred } from '../../../src/shared/deferred.ts';
 import { describe, expect, it } from 'vitest';
 import type { Container, WebContainerBooter } from '../../../src/sandbox/webcontainer/boot.ts';
 import { createNodeProjectRunner } from '../../../src/sandbox/webcontainer/node-project-runner.ts';
@@ -24,9 +25,9 @@ describe('a Node.js project run stopped while the WebContainer boots', () => {
   });
 
   it('a boot that finishes after the stop runs nothing', async () => {
-    let booted: (c: Container) => void = () => undefined;
+    const { promise: boot, resolve: booted } = deferred<Container>();
     const fake = new FakeContainer({ 'npm test': { output: [''], exitCode: 0 } });
-    const b = booter(new Promise<Container>((resolve) => (booted = resolve)));
+    const b = booter(boot);
     const handle = createNodeProjectRunner(60_000, b).run(project);
     handle.cancel();
     booted(fake);
