@@ -3,6 +3,7 @@
 // fails the test (JavaScript and TypeScript), a right solution still passes, Node's line is still
 // printed, plain programs and MultiPL-E grading keep node's behaviour, and a candidate cannot
 // silence it.
+import { jsJob } from '../support/jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunJob } from '../../src/shared/run.ts';
 import { openPage, runIn, type PageContext } from './support/browser.ts';
@@ -21,14 +22,8 @@ const IN_TESTS =
   "test('adds', () => {\n  console.assert(add(2, 3) === 5, 'two and three');\n  console.log('went on');\n});\ntest('zero', () => {\n  console.assert(add(4, 0) === 4);\n});";
 
 type Lang = 'javascript' | 'typescript';
-const job = (language: Lang, code: string, tests?: string, extra: Partial<RunJob> = {}): RunJob => ({
-  language,
-  code,
-  tests: tests === undefined ? { kind: 'none' } : { kind: 'user', source: tests },
-  limits: { timeoutSec: 3, outputCap: 64 * 1024 },
-  mode: 'feedback',
-  ...extra,
-});
+const job = (language: Lang, code: string, tests?: string, extra: Partial<RunJob> = {}): RunJob =>
+  jsJob(code, tests, { language, ...extra });
 const ext = (language: Lang): string => (language === 'typescript' ? 'ts' : 'js');
 
 describe('console.assert in the JavaScript runner', () => {

@@ -1,11 +1,11 @@
 // The JavaScript runtime in the built page, in real Chromium: MultiPL-E's rule against native
 // node on hand-written completions (right, wrong, throwing, looping, exiting early), the loop's
 // strict verdicts, and per-test feedback.
+import { jsJob } from '../support/jobs.ts';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readText } from '../../cli/files.ts';
 import { parseProblems, parseSamples, problemJob, type Problem } from '../../src/shared/problems.ts';
-import type { RunJob } from '../../src/shared/run.ts';
 import { MODES, openPage, runIn, type PageContext } from './support/browser.ts';
 import { JS_SAMPLES, MULTIPL_E_JS, nodeVerdicts, verdictOf } from './support/node-native.ts';
 
@@ -17,17 +17,6 @@ const cases = readFileSync(JS_SAMPLES, 'utf8')
   .trim()
   .split('\n')
   .map((l) => (JSON.parse(l) as { case: string }).case);
-
-export function jsJob(code: string, tests?: string, extra: Partial<RunJob> = {}): RunJob {
-  return {
-    language: 'javascript',
-    code,
-    tests: tests === undefined ? { kind: 'none' } : { kind: 'user', source: tests },
-    limits: { timeoutSec: 3, outputCap: 64 * 1024 },
-    mode: 'feedback',
-    ...extra,
-  };
-}
 
 describe.each(MODES)('JavaScript runtime ($name)', ({ isolated }) => {
   let ctx: PageContext;

@@ -1,18 +1,14 @@
 // Hostile JavaScript in the sandbox: every way out to the network (now and from callbacks after
 // the run), the page's storage, forged verdicts, early exit, output floods and memory bombs.
 // Nothing leaves, nothing leaks, none passes, and the next run works after each.
+import { jsJob } from '../../support/jobs.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunJob } from '../../../src/shared/run.ts';
 import { MODES, openPage, runIn, type PageContext } from '../support/browser.ts';
 import { startRecorder, type Recorder } from '../support/recorder.ts';
 
-const job = (code: string, tests?: string, timeoutSec = 3): RunJob => ({
-  language: 'javascript',
-  code,
-  tests: tests === undefined ? { kind: 'none' } : { kind: 'user', source: tests },
-  limits: { timeoutSec, outputCap: 4096 },
-  mode: 'feedback',
-});
+const job = (code: string, tests?: string, timeoutSec = 3): RunJob =>
+  jsJob(code, tests, { limits: { timeoutSec, outputCap: 4096 } });
 
 const attempt = (label: string, body: string): string =>
   `try { ${body}; console.log(${JSON.stringify(`${label}: started`)}); } catch (e) { console.log(${JSON.stringify(`${label}: blocked`)}, e && e.name); }`;

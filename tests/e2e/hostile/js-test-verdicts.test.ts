@@ -2,6 +2,7 @@
 // have the harness record a pass it did not earn, by what it throws or by what it patches before
 // the tests run, or to make the harness fail for its own reasons. Node fails every one, with the
 // candidate's error; so must the loop, a classroom's grade and eval.
+import { jsJob } from '../../support/jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunJob } from '../../../src/shared/run.ts';
 import { MODES, openPage, runIn, type PageContext } from '../support/browser.ts';
@@ -175,13 +176,8 @@ var test: any = () => {};`,
   },
 };
 
-const job = (code: string, tests: string, mode: Mode, language: Attack['language'] = 'javascript'): RunJob => ({
-  language,
-  code,
-  tests: { kind: 'user', source: tests },
-  limits: { timeoutSec: 3, outputCap: 4096 },
-  mode,
-});
+const job = (code: string, tests: string, mode: Mode, language: Attack['language'] = 'javascript'): RunJob =>
+  jsJob(code, tests, { language, mode, limits: { timeoutSec: 3, outputCap: 4096 } });
 
 describe.each(MODES)('forged test verdicts in JavaScript ($name)', ({ isolated }) => {
   let ctx: PageContext;

@@ -1,6 +1,7 @@
 // How JavaScript and TypeScript jobs become the scripts the sandbox runs, and MultiPL-E files.
 // The TypeScript checker here is a stand-in (it strips `: type` annotations and reports what it
 // is told); the real checker's own tests live with it.
+import { jsJob } from '../../support/jobs.ts';
 import { describe, expect, it } from 'vitest';
 import { prepareJsJob } from '../../../src/sandbox/js-job.ts';
 import { parseProblems, problemJob, problemToTask } from '../../../src/shared/problems.ts';
@@ -21,13 +22,8 @@ function fakeChecker(
   };
 }
 
-const job = (language: RunJob['language'], code: string, tests: string | undefined, mode: RunJob['mode']): RunJob => ({
-  language,
-  code,
-  tests: tests === undefined ? { kind: 'none' } : { kind: 'user', source: tests },
-  limits: { timeoutSec: 3, outputCap: 1000 },
-  mode,
-});
+const job = (language: RunJob['language'], code: string, tests: string | undefined, mode: RunJob['mode']): RunJob =>
+  jsJob(code, tests, { language, mode, limits: { timeoutSec: 3, outputCap: 1000 } });
 
 describe('JavaScript jobs', () => {
   it('MultiPL-E grading runs prompt + completion + "\\n" + tests as one program', async () => {
