@@ -23,11 +23,22 @@ export interface Reply {
   more?: string[];
 }
 
+export interface AskOptions {
+  /** Not streamed to the hooks: replies drawn side by side, and diagnoses, would interleave with the code. */
+  quiet?: boolean;
+  /** Replies asked for in this one request. */
+  n?: number;
+}
+
 /**
  * One model call, streamed to the hooks. Its tokens and time count towards the run's budgets
  * whatever the call is for; the reply, or how the run ends when the endpoint failed for good.
  */
-export async function ask(s: LoopState, conversation: Conversation, quiet = false, n = 1): Promise<Reply | LoopEnd> {
+export async function ask(
+  s: LoopState,
+  conversation: Conversation,
+  { quiet = false, n = 1 }: AskOptions = {},
+): Promise<Reply | LoopEnd> {
   const { settings: o, hooks, model } = s.opts;
   const t0 = s.now();
   s.modelCalls++;
@@ -41,7 +52,6 @@ export async function ask(s: LoopState, conversation: Conversation, quiet = fals
     maxShrinks: o.maxShrinks ?? 3,
     retries: o.modelRetries ?? 1,
     retryDelayMs: o.retryDelayMs ?? 1000,
-    // Replies drawn side by side, and diagnoses, are not streamed: they would interleave with the code.
     onDelta: quiet ? undefined : hooks.onModelDelta,
     onReset: quiet ? undefined : hooks.onModelReset,
     onStatus: hooks.onStatus,
@@ -63,16 +73,19 @@ export function extract(s: LoopState, reply: string): Candidate | NoCode {
   return candidateFromReply(reply, s.opts.task);
 }
 
-/**
- * Runs a candidate and completes its attempt; 'stopped' when the run was cut short. `givenOnly`
- * leaves the task's generated tests out of the run (selection weighs them on its own).
- */
+export interface RunOptions {
+  /** No status line and no output in the terminal: samples run side by side would interleave. */
+  quiet?: boolean;
+  /** Leaves the task's generated tests out of the run (selection weighs them on its own). */
+  givenOnly?: boolean;
+}
+
+/** Runs a candidate and completes its attempt; 'stopped' when the run was cut short. */
 export async function run(
   s: LoopState,
   c: Candidate,
   base: Attempt,
-  quiet = false,
-  givenOnly = false,
+  { quiet = false, givenOnly = false }: RunOptions = {},
 ): Promise<Attempt | 'stopped'> {
   const { task, hooks, runtime } = s.opts;
   if (!quiet) hooks.onStatus?.(`Running attempt ${base.index + 1}.`);

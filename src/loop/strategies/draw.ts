@@ -23,10 +23,10 @@ function asReplies(r: Reply, n: number): Reply[] {
 export async function drawReplies(s: LoopState, conversation: Conversation, n: number): Promise<(Reply | LoopEnd)[]> {
   const { model, hooks } = s.opts;
   const parallel = (k: number): Promise<(Reply | LoopEnd)[]> =>
-    Promise.all(Array.from({ length: k }, () => ask(s, conversation, true)));
+    Promise.all(Array.from({ length: k }, () => ask(s, conversation, { quiet: true })));
   const endpoint = endpointOf(model);
   if (n < 2 || model.multipleChoices !== true || singleReply.has(endpoint)) return parallel(n);
-  const got = await ask(s, conversation, true, n);
+  const got = await ask(s, conversation, { quiet: true, n });
   if ('verdict' in got) {
     if (got.error?.kind !== 'bad-request') return [got];
     singleReply.add(endpoint);

@@ -35,7 +35,7 @@ export const reflexion: Strategy = {
       const tooBig = requestFits(s, question);
       if (tooBig) return tooBig;
       s.opts.hooks.onStatus?.(`Asking the model what went wrong in attempt ${latest.index + 1}.`);
-      const said = await ask(s, question, true);
+      const said = await ask(s, question, { quiet: true });
       if ('verdict' in said) return said;
       reflection = noteOf(said.text);
       // The diagnosis spent tokens and time: the budgets are checked again before the attempt.

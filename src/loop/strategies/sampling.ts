@@ -69,7 +69,7 @@ export async function drawAndRun(s: LoopState, conversation: Conversation, n: nu
       if (c.kind === 'no-code') return { reply, attempt: noCode(c, base, task.language), tests: split.tests };
       // Samples are filtered on the task's own tests: a generated test may be wrong, so it is
       // weighed by selection (codet's agreement, best-of-n's inputs), never used to drop a sample.
-      const attempt = await run(s, c, base, true, true);
+      const attempt = await run(s, c, base, { quiet: true, givenOnly: true });
       return attempt === 'stopped' ? 'stopped' : { reply, candidate: c, attempt, tests: split.tests };
     }),
   );
