@@ -8,7 +8,7 @@ import { fillFromSparse, sparseLength, toSparse } from '../../../src/shared/spar
 function memory(length: number, seed = 7): Uint8Array {
   const bytes = new Uint8Array(length);
   const draw = seeded(seed);
-  for (let at = 0; at < length; ) {
+  for (let at = 0; at < length;) {
     const x = Math.floor(draw() * 2 ** 32);
     for (let i = at; i < Math.min(length, at + 3000); i++) bytes[i] = (i * 31 + x) & 0xff || 1;
     at += 9000 + (x % 20000);
