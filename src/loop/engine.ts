@@ -4,7 +4,8 @@
 import { setLongTimeout } from '../shared/timers.ts';
 import { editedCycle } from './cycle.ts';
 import { passedVerdict } from './stop.ts';
-import { createState, isPassed, outcome, stopped, type LoopEnd, type LoopState, type Strategy } from './state.ts';
+import { createState, isPassed, outcome, stopped, type LoopEnd, type LoopState } from './state.ts';
+import type { Strategy } from './strategy.ts';
 import { strategyFor } from './strategies/registry.ts';
 import type { LoopOptions, LoopOutcome } from './types.ts';
 

@@ -40,14 +40,6 @@ export interface LoopEnd {
   error?: ModelErrorInfo;
 }
 
-/**
- * A way of driving the loop. `step` makes one move (one attempt for plain repair; a reflection
- * and an attempt, or N samples, for others) and says when the run is over.
- */
-export interface Strategy {
-  step(state: LoopState): Promise<LoopEnd | undefined>;
-}
-
 export function createState(opts: LoopOptions, signal: AbortSignal, clock: { timeUp: boolean }): LoopState {
   const now = opts.now ?? Date.now;
   const n = opts.settings.maxIterations;

@@ -2,7 +2,8 @@
 // diagnoses are kept as a memory that every later request carries, and each is stored with the
 // attempt it was written for.
 import { attemptCycle, beforeCall, requestFits } from '../cycle.ts';
-import { isPassed, type LoopState, type Strategy } from '../state.ts';
+import { isPassed, type LoopState } from '../state.ts';
+import type { Strategy } from '../strategy.ts';
 import { ask } from '../steps.ts';
 import { clip } from '../../shared/format.ts';
 import { conversationFor } from './conversation.ts';

@@ -1,7 +1,7 @@
 // Every strategy a user can pick: its name as the command line and history write it, a label and
 // a one-line explanation for the page, and how it is made from the settings.
 import { DEFAULT_SAMPLES, type StrategyName, type StrategySettings } from '../../shared/strategy.ts';
-import type { Strategy } from '../state.ts';
+import type { Strategy } from '../strategy.ts';
 import { bestOfN } from './best-of-n.ts';
 import { codet } from './codet.ts';
 import { reflexion } from './reflexion.ts';

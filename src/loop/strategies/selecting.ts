@@ -4,7 +4,8 @@
 import type { Selection } from '../../shared/selection.ts';
 import { beforeCall, requestFits } from '../cycle.ts';
 import type { AskMode } from '../prompt.ts';
-import { stopped, type LoopState, type Strategy } from '../state.ts';
+import { stopped, type LoopState } from '../state.ts';
+import type { Strategy } from '../strategy.ts';
 import { conversationFor } from './conversation.ts';
 import { repair } from './repair.ts';
 import { drawAndRun, mostPromising, noneAgreeWhy, recordChoice, sampleRecord, type Sample } from './sampling.ts';

@@ -3,7 +3,8 @@ import { buildConversation, fitConversation } from '../../../src/loop/budget.ts'
 import { runLoop } from '../../../src/loop/engine.ts';
 import { type LoopOptions } from '../../../src/loop/types.ts';
 import { attemptCycle, beforeCall, conclude } from '../../../src/loop/cycle.ts';
-import { blankAttempt, nextIndex, stopped, type LoopState, type Strategy } from '../../../src/loop/state.ts';
+import { blankAttempt, nextIndex, stopped, type LoopState } from '../../../src/loop/state.ts';
+import type { Strategy } from '../../../src/loop/strategy.ts';
 import { ask, extract, run } from '../../../src/loop/steps.ts';
 import { code, failing, FakeModel, FakeRuntime, mbppTask, pass, type ModelStep, type RunStep } from './fakes.ts';
 
