@@ -3,7 +3,7 @@
 import type { HistoryStore } from '../store/history-store.ts';
 import { h } from '../ui/common/dom.ts';
 import { mountHistory, type HistoryView } from '../ui/history/mount.ts';
-import { createDialog, type Dialog } from './dialog.ts';
+import { createDialog, type Dialog } from '../ui/common/dialog.ts';
 
 export interface HistoryDialogOptions {
   store(): HistoryStore | undefined;

@@ -15,10 +15,10 @@ import type { Layout } from '../ui/layout/layout.ts';
 import type { ReplyView, StatusTone } from '../ui/reply/reply-view.ts';
 import type { Terminal } from '../ui/terminal/terminal.ts';
 import { summarizeEnd } from '../ui/timeline/summary.ts';
-import type { Activity } from './activity.ts';
-import type { Notices } from './notices.ts';
+import type { Activity } from '../ui/layout/activity.ts';
+import type { Notices } from '../ui/layout/notices.ts';
 import { runSession } from './session.ts';
-import type { SessionView } from './session-view.ts';
+import type { SessionView } from '../ui/session/session-view.ts';
 import { errorMessage } from '../shared/error-message.ts';
 
 export interface LoopParts {

@@ -9,12 +9,12 @@ import { mountReply } from '../ui/reply/reply-view.ts';
 import { mountTaskPanel } from '../ui/task/task-panel.ts';
 import { loadTaskDraft } from '../ui/task/task-draft.ts';
 import { createTerminal } from '../ui/terminal/terminal.ts';
-import { mountActivity } from './activity.ts';
+import { mountActivity } from '../ui/layout/activity.ts';
 import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
 import { installBenchRoute } from './bench-route.ts';
 import { installCompareToggle } from './compare-toggle.ts';
 import { createHistoryDialog } from './history-dialog.ts';
-import { mountNotices } from './notices.ts';
+import { mountNotices } from '../ui/layout/notices.ts';
 import {
   checkedLoopTask,
   checkedTask,
@@ -27,7 +27,7 @@ import {
 import { runOnce } from './run-once.ts';
 import { runProject } from './run-project.ts';
 import { pageNodeRunner } from './node-runner.ts';
-import { mountSessionView } from './session-view.ts';
+import { mountSessionView } from '../ui/session/session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
 import { createShortcutHelp } from './shortcut-help.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';

@@ -3,7 +3,7 @@
 import type { KeyStore } from '../models/keys.ts';
 import { mountSettings, type SettingsHandle } from '../ui/settings/settings-view.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';
-import { createDialog, type Dialog } from './dialog.ts';
+import { createDialog, type Dialog } from '../ui/common/dialog.ts';
 import { saveEndpointSettings } from './endpoint-settings.ts';
 
 export interface SettingsDialogOptions {

@@ -3,7 +3,7 @@
 // The states land on the root element as data attributes for anyone waiting on them.
 import { openStore, type HistoryStore } from '../store/history-store.ts';
 import type { Layout, PythonState } from '../ui/layout/layout.ts';
-import type { Notices } from './notices.ts';
+import type { Notices } from '../ui/layout/notices.ts';
 import type { Runtime } from '../shared/run.ts';
 import { errorMessage } from '../shared/error-message.ts';
 

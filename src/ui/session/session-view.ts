@@ -1,21 +1,21 @@
 // One session on the page: its attempts in the timeline, the selected attempt's candidate in the
 // editor, its feedback, reply and run in their panels, a diff between two attempts, and what the
 // session has used. The same view serves a live run and a session opened from the history.
-import { addUsage, costOf, formatCost, type Prices } from '../models/usage.ts';
-import { lineOffsetOf, toCodeLine } from '../loop/assemble.ts';
-import type { Usage } from '../shared/model.ts';
-import type { Attempt, Session } from '../shared/task.ts';
-import { h, setText } from '../ui/common/dom.ts';
-import { formatTokens } from '../ui/common/format.ts';
-import { writeRunResult } from '../ui/common/run-output.ts';
-import { attemptVerdict, verdictLine } from '../ui/common/verdict.ts';
-import { mountDiff } from '../ui/diff/lazy-diff.ts';
-import type { Editor } from '../ui/editor/editor.ts';
-import type { Layout } from '../ui/layout/layout.ts';
-import type { ReplyView } from '../ui/reply/reply-view.ts';
-import { mountStrategyDetails } from '../ui/strategies/lazy-details.ts';
-import type { Terminal } from '../ui/terminal/terminal.ts';
-import { mountTimeline } from '../ui/timeline/timeline.ts';
+import { addUsage, costOf, formatCost, type Prices } from '../../models/usage.ts';
+import { lineOffsetOf, toCodeLine } from '../../loop/assemble.ts';
+import type { Usage } from '../../shared/model.ts';
+import type { Attempt, Session } from '../../shared/task.ts';
+import { h, setText } from '../common/dom.ts';
+import { formatTokens } from '../common/format.ts';
+import { writeRunResult } from '../common/run-output.ts';
+import { attemptVerdict, verdictLine } from '../common/verdict.ts';
+import { mountDiff } from '../diff/lazy-diff.ts';
+import type { Editor } from '../editor/editor.ts';
+import type { Layout } from '../layout/layout.ts';
+import type { ReplyView } from '../reply/reply-view.ts';
+import { mountStrategyDetails } from '../strategies/lazy-details.ts';
+import type { Terminal } from '../terminal/terminal.ts';
+import { mountTimeline } from '../timeline/timeline.ts';
 
 export interface SessionViewParts {
   layout: Layout;

@@ -1,7 +1,7 @@
 // Page-wide messages a user must not miss: history that cannot be saved (storage full, storage
 // unavailable), settings the browser would not remember. Each has a key, so a repeat replaces
 // the earlier one instead of piling up; a later success can take it back.
-import { h, setText } from '../ui/common/dom.ts';
+import { h, setText } from '../common/dom.ts';
 
 type NoticeKind = 'error' | 'warning' | 'info';
 

@@ -1,7 +1,7 @@
 // A modal <dialog> for settings, history and the shortcut help: Escape and the Close button close
 // it, Tab keeps going round inside it, focus goes back where it was, and the page's own Escape
 // (stop the loop) leaves it alone while it is open.
-import { h } from '../ui/common/dom.ts';
+import { h } from './dom.ts';
 
 const FOCUSABLE =
   'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';

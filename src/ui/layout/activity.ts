@@ -1,7 +1,7 @@
 // What the loop is doing, one line per step: asking the model, waiting out a rate limit,
 // retrying after a dropped stream, running a candidate. The reply's status line shows only the
 // latest; this keeps the run's story so a passing message is not lost.
-import { h, setText } from '../ui/common/dom.ts';
+import { h, setText } from '../common/dom.ts';
 
 type ActivityTone = 'busy' | 'ok' | 'error' | 'idle';
 
