@@ -10,7 +10,7 @@ import type { Value } from '../select/literals.ts';
 import type { LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { plural } from '../../shared/format.ts';
-import { runDrivers } from './behaviour.ts';
+import { runDrivers } from './driver-runs.ts';
 import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';

@@ -11,7 +11,7 @@ import type { LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { normalizeCode } from '../text.ts';
 import { plural } from '../../shared/format.ts';
-import { runDrivers } from './behaviour.ts';
+import { runDrivers } from './driver-runs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';
 

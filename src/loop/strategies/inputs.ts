@@ -10,7 +10,7 @@ import { callArguments } from '../select/calls.ts';
 import { allowedByTask, fits } from '../select/contract.ts';
 import { deriveInputs } from '../select/mutate.ts';
 import type { Value } from '../select/literals.ts';
-import { visibleTestSource } from './behaviour.ts';
+import { visibleTestSource } from './driver-runs.ts';
 
 /**
  * Inputs each kept sample is run on, and how many of them may be edge cases. A run's cost is

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readDriverOutput, testsDriver } from '../../../src/loop/select/driver.ts';
 import { comparedExpression } from '../../../src/loop/select/js-asserts.ts';
-import { driverSource } from '../../../src/loop/strategies/behaviour.ts';
+import { driverSource } from '../../../src/loop/strategies/driver-runs.ts';
 import { multiplETask } from '../../../src/shared/multipl-e.ts';
 import { CheckerCore } from '../../../src/sandbox/typescript/checker-core.ts';
 
