@@ -159,7 +159,7 @@ export function parseProblems(text: string, file: string): Problem[] {
   });
 }
 
-export function parseSamples(text: string, file: string, problems: Map<string, Problem>): Sample[] {
+export function parseSamples(text: string, file: string, problems: { has(id: string): boolean }): Sample[] {
   return parseJsonl(text, file).map((row) => {
     const rawId = taskId(row, file);
     if (!problems.has(String(rawId)))
