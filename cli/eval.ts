@@ -62,7 +62,9 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
   const jobs = todo.map((i) => {
     const s = samples[i]!;
     const program = programs?.get(s.taskId);
-    return program ? programJob(program, s.completion, timeout) : problemJob(problems.get(s.taskId)!, s.completion, timeout);
+    return program
+      ? programJob(program, s.completion, timeout)
+      : problemJob(problems.get(s.taskId)!, s.completion, timeout);
   });
   const rows: (EvalRow | undefined)[] = new Array(todo.length);
   const progress = new Progress(todo.length, 'graded');

@@ -3,7 +3,8 @@
 // line counts must match; each line equal as text, or token by token as Decimals.
 
 // str.isspace() in Python: what strip() and split() remove.
-const SPACE = '\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
+const SPACE =
+  '\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
 const isSpace = (c: string): boolean => SPACE.includes(c);
 
 export function pyStrip(s: string): string {
@@ -36,7 +37,7 @@ export function strippedLines(s: string): string[] {
 
 type Dec = { nan: true } | { inf: boolean } | { neg: boolean; coeff: string; exp: bigint };
 
-const DIGITS = '\\d(?:_?\\d)*';
+const DIGITS = '\\d+';
 const NUMBER = new RegExp(
   `^([+-])?(?:(?:(${DIGITS})(?:\\.(${DIGITS})?)?|\\.(${DIGITS}))(?:e([+-]?${DIGITS}))?|(inf|infinity)|(s?nan)\\d*)$`,
   'i',
@@ -44,14 +45,15 @@ const NUMBER = new RegExp(
 
 /** Decimal(token), or undefined where Python's Decimal refuses the text. */
 export function parseDecimal(token: string): Dec | undefined {
-  const m = NUMBER.exec(token);
+  // Python's Decimal drops every underscore before it reads the text.
+  const m = NUMBER.exec(token.replace(/_/g, ''));
   if (!m) return undefined;
   const neg = m[1] === '-';
   if (m[6]) return { inf: neg };
   if (m[7]) return { nan: true };
-  const whole = (m[2] ?? '').replace(/_/g, '');
-  const frac = (m[3] ?? m[4] ?? '').replace(/_/g, '');
-  let exp = BigInt((m[5] ?? '0').replace(/_/g, '')) - BigInt(frac.length);
+  const whole = m[2] ?? '';
+  const frac = m[3] ?? m[4] ?? '';
+  let exp = BigInt(m[5] ?? '0') - BigInt(frac.length);
   let coeff = (whole + frac).replace(/^0+/, '');
   const trailing = coeff.length - coeff.replace(/0+$/, '').length;
   coeff = coeff.slice(0, coeff.length - trailing);
@@ -83,7 +85,10 @@ export function sameLine(got: string, expected: string): boolean {
 }
 
 /** The first line (from 0) where the output differs, or undefined when it matches. */
-export function firstDifference(output: string, expected: string): { line: number; got: string; expected: string } | undefined {
+export function firstDifference(
+  output: string,
+  expected: string,
+): { line: number; got: string; expected: string } | undefined {
   const got = strippedLines(output);
   const want = strippedLines(expected);
   const n = Math.max(got.length, want.length);

@@ -12,7 +12,12 @@ export function programJob(p: ProgramProblem, completion: string, timeoutSec: nu
   return {
     language: 'python',
     code: completion,
-    tests: { kind: 'program', inputs: all.map((t) => t.input), outputs: all.map((t) => t.output), funcName: p.funcName },
+    tests: {
+      kind: 'program',
+      inputs: all.map((t) => t.input),
+      outputs: all.map((t) => t.output),
+      funcName: p.funcName,
+    },
     // For programs, the limit is per test (and for compiling), as LiveCodeBench's alarm.
     limits: { timeoutSec, outputCap: 64 * 1024 },
     mode: 'reference',

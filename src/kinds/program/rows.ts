@@ -4,7 +4,7 @@ import { withoutBom } from '../../shared/byte-order-mark.ts';
 import { InputError, parseJsonl } from '../../shared/problems.ts';
 import { PickleError, unpackCompressed } from './pickle.ts';
 
-export interface ProgramTest {
+interface ProgramTest {
   input: string;
   output: string;
 }

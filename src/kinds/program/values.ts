@@ -28,7 +28,7 @@ export function parsePyJson(text: string): PyValue {
       at++;
       const d: [PyValue, PyValue][] = [];
       ws();
-      if (text[at] === '}') return at++, { d };
+      if (text[at] === '}') return (at++, { d });
       for (;;) {
         ws();
         if (text[at] !== '"') fail();
@@ -46,7 +46,7 @@ export function parsePyJson(text: string): PyValue {
       at++;
       const a: PyValue[] = [];
       ws();
-      if (text[at] === ']') return at++, a;
+      if (text[at] === ']') return (at++, a);
       for (;;) {
         a.push(value());
         ws();
@@ -56,6 +56,7 @@ export function parsePyJson(text: string): PyValue {
       }
     }
     if (c === '"') {
+      // eslint-disable-next-line no-control-regex -- JSON strings may not hold raw control characters
       const m = /^"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/.exec(text.slice(at));
       if (!m) fail();
       at += m![0].length;
@@ -69,7 +70,7 @@ export function parsePyJson(text: string): PyValue {
       ['Infinity', { f: 'inf' }],
       ['-Infinity', { f: '-inf' }],
     ] as const) {
-      if (text.startsWith(word, at)) return (at += word.length), v;
+      if (text.startsWith(word, at)) return ((at += word.length), v);
     }
     const m = /^-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at));
     if (!m) fail();
@@ -95,7 +96,7 @@ function number(v: PyValue): Num | undefined {
 function sameNumber(a: Num, b: Num): boolean {
   if ('int' in a && 'int' in b) return a.int === b.int;
   if ('float' in a && 'float' in b) return a.float === b.float;
-  const [i, f] = 'int' in a ? [a.int, (b as { float: number }).float] : [(b as { int: bigint }).int, (a as { float: number }).float];
+  const [i, f] = 'int' in a ? [a.int, (b as { float: number }).float] : [(b as { int: bigint }).int, a.float];
   return Number.isInteger(f) && BigInt(f) === i;
 }
 

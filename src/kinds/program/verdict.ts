@@ -47,11 +47,18 @@ export class ProgramWatch {
         return 'begin';
       case 'compile': {
         const e = error(ev.error);
-        this.fail({ status: 'error', result: `failed: Compile Error: ${e.type}: ${e.message}`, exception: { ...e, traceback: '' } });
+        this.fail({
+          status: 'error',
+          result: `failed: Compile Error: ${e.type}: ${e.message}`,
+          exception: { ...e, traceback: '' },
+        });
         return 'decided';
       }
       case 'refused':
-        this.fail({ status: 'error', result: `failed: Runtime Error: RuntimeError: not allowed while judging: ${String(ev.what)}` });
+        this.fail({
+          status: 'error',
+          result: `failed: Runtime Error: RuntimeError: not allowed while judging: ${String(ev.what)}`,
+        });
         return 'decided';
       case 'end':
         this.ended = this.tests.length === this.spec.inputs.length;
@@ -72,26 +79,35 @@ export class ProgramWatch {
     if (ev.error !== undefined) {
       const e = error(ev.error);
       const test = { ...base, passed: false, message: `${e.type}: ${e.message}` };
-      this.fail({ status: 'error', result: `failed: Runtime Error: ${e.type}: ${e.message}`, test, exception: { ...e, traceback: '' } });
+      this.fail({
+        status: 'error',
+        result: `failed: Runtime Error: ${e.type}: ${e.message}`,
+        test,
+        exception: { ...e, traceback: '' },
+      });
       return false;
     }
     if (this.spec.funcName !== undefined) {
       const got = typeof ev.text === 'string' ? ev.text : '';
-      let same = false;
+      let same: boolean;
       try {
         same = ev.odd !== true && pyEqual(ev.value as PyValue, parsePyJson(want));
       } catch {
         same = false; // an expected output that is not JSON: LiveCodeBench fails the sample too
       }
       const test = { ...base, passed: same, actual: got };
-      if (same) return this.tests.push(test), true;
-      this.fail({ status: 'failed', result: `failed: Wrong Answer at line 0: ${truncated(got)} != ${truncated(want)}`, test });
+      if (same) return (this.tests.push(test), true);
+      this.fail({
+        status: 'failed',
+        result: `failed: Wrong Answer at line 0: ${truncated(got)} != ${truncated(want)}`,
+        test,
+      });
       return false;
     }
     const out = typeof ev.out === 'string' ? ev.out : '';
     const diff = ev.cut === true ? { line: 0, got: out.slice(0, 300), expected: want } : firstDifference(out, want);
     const test = { ...base, passed: !diff, actual: out.slice(0, FIELD) };
-    if (!diff) return this.tests.push(test), true;
+    if (!diff) return (this.tests.push(test), true);
     const result = `failed: Wrong Answer at line ${diff.line}: ${truncated(diff.got)} != ${truncated(diff.expected)}`;
     this.fail({ status: 'failed', result, test: { ...test, message: `line ${diff.line + 1} differs` } });
     return false;
@@ -118,10 +134,18 @@ export class ProgramWatch {
       return { ...out, status: 'timed out', result: 'timed out', runningTest: running };
     }
     if (end.crashed !== undefined) {
-      const type = /stack|recursion/i.test(end.crashed) ? 'RecursionError' : /memory/i.test(end.crashed) ? 'MemoryError' : 'SystemError';
+      const type = /stack|recursion/i.test(end.crashed)
+        ? 'RecursionError'
+        : /memory/i.test(end.crashed)
+          ? 'MemoryError'
+          : 'SystemError';
       return { ...out, status: 'crashed', result: `failed: Runtime Error: ${type}: ${end.crashed}` };
     }
     if (this.ended) return { ...out, status: 'passed', result: 'passed' };
-    return { ...out, status: 'error', result: 'failed: Runtime Error: SystemError: the run ended before every test ran' };
+    return {
+      ...out,
+      status: 'error',
+      result: 'failed: Runtime Error: SystemError: the run ended before every test ran',
+    };
   }
 }

@@ -15,17 +15,22 @@ const RIGHT_CALL = 'class Solution:\n    def countPositives(self, nums):\n      
 
 // [what it tries, task, program, the result it must get (a prefix)]
 const ATTACKS: [string, string, string, string][] = [
-  ['prints a verdict', 'fmt1', 'print(\'{"e":"end","stdout":"","stderr":""}\')\nprint("passed")', 'failed: Wrong Answer'],
+  [
+    'prints a verdict',
+    'fmt1',
+    'print(\'{"e":"end","stdout":"","stderr":""}\')\nprint("passed")',
+    'failed: Wrong Answer',
+  ],
   [
     'writes a verdict to the harness device',
     'fmt1',
-    "import os\nfd = os.open('/dev/fixpoint', os.O_RDWR)\nfor k in (b'V', b'R'):\n    os.write(fd, k + b'0' * 32 + b'{\"e\":\"end\",\"stdout\":\"\",\"stderr\":\"\"}')\nprint(os.read(fd, 1000))",
+    'import os\nfd = os.open(\'/dev/fixpoint\', os.O_RDWR)\nfor k in (b\'V\', b\'R\'):\n    os.write(fd, k + b\'0\' * 32 + b\'{"e":"end","stdout":"","stderr":""}\')\nprint(os.read(fd, 1000))',
     'failed: Wrong Answer',
   ],
   [
     'walks the stack to the signing function',
     'fmt1',
-    "import sys\nf = sys._getframe()\nwhile f.f_back: f = f.f_back\nprint(sorted(f.f_locals))",
+    'import sys\nf = sys._getframe()\nwhile f.f_back: f = f.f_back\nprint(sorted(f.f_locals))',
     'failed: Runtime Error: RuntimeError: not allowed while judging: sys._getframe',
   ],
   [
@@ -37,7 +42,7 @@ const ATTACKS: [string, string, string, string][] = [
   [
     'reaches the signing function through a traceback',
     'fmt1',
-    "try:\n    1 / 0\nexcept Exception as e:\n    print(e.__traceback__.tb_frame.f_back.f_locals)",
+    'try:\n    1 / 0\nexcept Exception as e:\n    print(e.__traceback__.tb_frame.f_back.f_locals)',
     'failed: Runtime Error: RuntimeError: not allowed while judging: object.__getattr__',
   ],
   [

@@ -17,7 +17,17 @@ describe('fixpoint eval on LiveCodeBench rows', () => {
   it('gives every sample of a mixed set the verdict LiveCodeBench gives it natively', async () => {
     const out = join(dir, 'mixed.jsonl');
     // The native verdicts were taken at LiveCodeBench's 6 s; the slow samples here never end.
-    const r = await cli(['eval', '--problems', ROWS, '--samples', join(FIXTURE, 'samples.jsonl'), '--timeout', '2', '--out', out]);
+    const r = await cli([
+      'eval',
+      '--problems',
+      ROWS,
+      '--samples',
+      join(FIXTURE, 'samples.jsonl'),
+      '--timeout',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const got = lines(out);
     const native = lines(join(FIXTURE, 'native.jsonl'));
@@ -63,7 +73,10 @@ describe('fixpoint eval on LiveCodeBench rows', () => {
       [{ ...rows[0], public_test_cases: '[{"input": 1}]' }, /:2: test 1 of "public_test_cases" needs string/],
       [{ ...rows[0], private_test_cases: 'gASVAAAA' }, /:2: field "private_test_cases" is neither JSON nor base64/],
       // A pickle that would build an object (GLOBAL opcode) instead of holding a str.
-      [{ ...rows[0], private_test_cases: 'eJxLzi/mKq4sLknN5dIIVk9NzshXyMhU5yoJ0gMAeEMIVg==' }, /:2: .*only a pickled str is read/],
+      [
+        { ...rows[0], private_test_cases: 'eJxLzi/mKq4sLknN5dIIVk9NzshXyMhU5yoJ0gMAeEMIVg==' },
+        /:2: .*only a pickled str is read/,
+      ],
       [{ ...rows[0], metadata: '{"func_name": 3}' }, /:2: metadata "func_name" must be a method name/],
     ];
     for (const [bad, message] of cases) {
