@@ -175,3 +175,16 @@ def _judge(code, inputs, fn_name, emit):
     send(emit, '{"e":"end","stdout":' + _json_str(_getvalue(loose_out)[:65536]) + ',"stderr":'
          + _json_str(_getvalue(loose_err)[:65536]) + '}')
     return '{"status":"done"}'
+
+
+def _warm():
+    """What a first program run would load once (ast.unparse's module, what the prelude's star
+    imports reach) is loaded now, with the harness: the snapshot then holds it, and no run pays."""
+    limit = _sys.getrecursionlimit()
+    try:
+        exec(compile(_make_function(_clean_if_name('x = input()\nprint(x)')), '<warm>', 'exec'), {})
+    finally:
+        _sys.setrecursionlimit(limit)
+
+
+_warm()
