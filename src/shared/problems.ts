@@ -20,7 +20,7 @@ export interface Problem {
   /** task_id as a string key; `rawId` keeps the file's own value (MBPP uses numbers). */
   taskId: string;
   rawId: string | number;
-  kind: 'humaneval' | 'mbpp' | 'multipl-e';
+  kind: 'humaneval' | 'mbpp' | 'multipl-e' | 'livecodebench';
   /** HumanEval: the function signature and docstring; MBPP: the task text. */
   prompt: string;
   entryPoint?: string;
@@ -34,6 +34,8 @@ export interface Problem {
   multiplE?: MultiplERecord;
   /** A classroom pack's exercise: its first `packVisible` asserts are the pack's visible tests, the rest its hidden ones. */
   packVisible?: number;
+  /** A problem with its own split (LiveCodeBench: the model sees the public tests; all of them decide). */
+  split?: { task: Task; hidden: RunJob['tests']; visibleCount: number; hiddenCount: number };
 }
 
 export interface Sample {
@@ -202,6 +204,7 @@ export function problemJob(
 
 /** A task the loop can work on: the model sees the problem as the dataset states it. */
 export function problemToTask(p: Problem, timeoutSec: number): Task {
+  if (p.split) return p.split.task;
   const limits = { timeoutSec, outputCap: 64 * 1024 };
   if (p.multiplE) return multiplETask(p.multiplE, timeoutSec);
   if (p.kind === 'mbpp') {
