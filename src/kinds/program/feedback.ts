@@ -23,10 +23,9 @@ export function programFeedback(run: RunResult, timeoutSec: number): string {
   };
   if (run.status === 'timed out') {
     const which = run.runningTest ? ` on ${run.runningTest}` : '';
-    const input = run.runningTest ? [] : io(false);
     return [
       `The above code is incorrect and got time limit exceeded${which} (${timeoutSec} s per test).`,
-      ...input,
+      ...io(false),
     ].join('\n');
   }
   if (run.result.startsWith('failed: Wrong Answer')) {

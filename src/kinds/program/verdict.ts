@@ -130,8 +130,16 @@ export class ProgramWatch {
     if (f) return { ...out, status: f.status, result: f.result, exception: f.exception };
     if (end.stopped === 'cancelled') return { ...out, status: 'cancelled', result: 'failed: cancelled' };
     if (end.stopped === 'timed out') {
-      const running = this.tests.length < this.spec.inputs.length ? `test ${this.tests.length + 1}` : undefined;
-      return { ...out, status: 'timed out', result: 'timed out', runningTest: running };
+      const k = this.tests.length;
+      if (k >= this.spec.inputs.length) return { ...out, status: 'timed out', result: 'timed out' };
+      const test = {
+        name: `test ${k + 1}`,
+        passed: false,
+        source: this.spec.inputs[k]!.slice(0, FIELD),
+        expected: (this.spec.outputs[k] ?? '').slice(0, FIELD),
+        message: 'timed out',
+      };
+      return { ...out, tests: [...this.tests, test], status: 'timed out', result: 'timed out', runningTest: test.name };
     }
     if (end.crashed !== undefined) {
       const type = /stack|recursion/i.test(end.crashed)

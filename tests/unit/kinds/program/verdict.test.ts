@@ -29,7 +29,9 @@ describe('the page judging a program from its events', () => {
     const w = stdio();
     expect(w.onEvent({ e: 'test', i: 1, out: 'anything' })).toBe('noted');
     w.onEvent({ e: 'test', i: 0, out: '1' });
-    expect(w.result({ ...end, stopped: 'timed out' })).toMatchObject({ result: 'timed out', runningTest: 'test 2' });
+    const r = w.result({ ...end, stopped: 'timed out' });
+    expect(r).toMatchObject({ result: 'timed out', runningTest: 'test 2' });
+    expect(r.tests.at(-1)).toMatchObject({ name: 'test 2', passed: false, source: '2\n', expected: '4\n' });
   });
 
   it('words runtime and compile errors as the row format does', () => {
