@@ -10,10 +10,13 @@ import { Progress } from './progress.ts';
 import { phase } from './timings.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
+import { isLiveCodeBench, parseLiveCodeBench } from '../src/kinds/program/rows.ts';
+import { PROGRAM_TIMEOUT, programJob } from '../src/kinds/program/job.ts';
 
 export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE] [--shard K/N]
       --workers: sandboxes grading at once; default ${SANDBOX_RULE}
-      --timeout: seconds per sample; to match a native harness's verdicts near its limit, see docs/benchmarks.md
+      --timeout: seconds per sample (LiveCodeBench rows: per test, default ${PROGRAM_TIMEOUT}); near a native
+                 harness's limit, see docs/benchmarks.md
       ${OUT_USAGE}
       ${SHARD_USAGE}`;
 
@@ -36,13 +39,16 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
     'no-isolation': { type: 'boolean' },
   });
   const problemsFile = flags.problems;
+  const text = readText(problemsFile);
+  // LiveCodeBench rows are contest programs (src/kinds/program); the rest, functions and asserts.
+  const programs = isLiveCodeBench(text) ? await parseLiveCodeBench(text, problemsFile) : undefined;
   const problems = new Map<string, Problem>(
-    parseProblems(readText(problemsFile), problemsFile).map((p) => [p.taskId, p]),
+    programs ? [] : parseProblems(text, problemsFile).map((p) => [p.taskId, p]),
   );
   const samplesFile = flags.samples;
-  const samples = parseSamples(readText(samplesFile), samplesFile, problems);
+  const samples = parseSamples(readText(samplesFile), samplesFile, programs ?? problems);
   if (flags.out) checkOutFile(flags.out, [problemsFile, samplesFile]);
-  const timeout = flags.timeout ?? 3;
+  const timeout = flags.timeout ?? (programs ? PROGRAM_TIMEOUT : 3);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const batch = openBatch({
     taskIds: samples.map((s) => s.taskId),
@@ -54,7 +60,13 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
     log,
   });
   const todo = batch.todo;
-  const jobs = todo.map((i) => problemJob(problems.get(samples[i]!.taskId)!, samples[i]!.completion, timeout));
+  const jobs = todo.map((i) => {
+    const s = samples[i]!;
+    const program = programs?.get(s.taskId);
+    return program
+      ? programJob(program, s.completion, timeout)
+      : problemJob(problems.get(s.taskId)!, s.completion, timeout);
+  });
   const rows: (EvalRow | undefined)[] = new Array(todo.length);
   const progress = new Progress(todo.length, 'graded');
   let written = 0;

@@ -45,7 +45,7 @@ export async function solve(
   slot: number,
   o: RunSettings,
 ): Promise<{ outcome: LoopOutcome; extra: Partial<RunRow> }> {
-  const split = o.visible === undefined ? undefined : splitProblem(p, o.visible, o.timeout);
+  const split = p.split ?? (o.visible === undefined ? undefined : splitProblem(p, o.visible, o.timeout));
   const outcome = await page.page.evaluate(
     ([t, e, m, st, s]) => window.fixpoint.loop(t, e, { maxIterations: m, strategy: st }, s),
     [split?.task ?? problemToTask(p, o.timeout), o.endpoint, o.maxIterations, o.strategy, slot] as const,

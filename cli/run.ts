@@ -1,6 +1,9 @@
 // fixpoint run: the execution-feedback loop on every problem of a HumanEval or MBPP file, through
 // the built page (same loop, model clients, sandbox and history as a person's session).
 import type { EndpointConfig, ProviderKind } from '../src/shared/model.ts';
+import { isLiveCodeBench, parseLiveCodeBench } from '../src/kinds/program/rows.ts';
+import { PROGRAM_TIMEOUT } from '../src/kinds/program/job.ts';
+import { programAsProblem } from '../src/kinds/program/task.ts';
 import { parseProblems } from '../src/shared/problems.ts';
 import { parseRunRows, rowOf, type RunRow } from '../src/shared/bench-rows.ts';
 import { summarize, summaryLines } from '../src/shared/bench-summary.ts';
@@ -85,9 +88,14 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const flags = parseFlags(argv, RUN_FLAGS);
   const endpoint = endpointFrom(flags, env);
   const problemsFile = flags.problems;
-  const problems = parseProblems(readText(problemsFile), problemsFile);
+  const text = readText(problemsFile);
+  // LiveCodeBench rows: contest programs, public tests shown, all tests deciding (src/kinds/program).
+  const programs = isLiveCodeBench(text) ? await parseLiveCodeBench(text, problemsFile) : undefined;
+  const timeout = flags.timeout ?? (programs ? PROGRAM_TIMEOUT : 3);
+  const problems = programs
+    ? [...programs.values()].map((p) => programAsProblem(p, timeout))
+    : parseProblems(text, problemsFile);
   if (flags.out) checkOutFile(flags.out, [problemsFile]);
-  const timeout = flags.timeout ?? 3;
   const maxIterations = flags['max-iterations'] ?? 5;
   const strategy = strategyFrom(flags);
   const visible = visibleTestsFlag(flags['visible-tests'], problems);

@@ -33,6 +33,10 @@ function testsText(spec: TestSpec): string | undefined {
       return spec.source.trim() || undefined;
     case 'none':
       return undefined;
+    case 'program':
+      return spec.inputs
+        .map((input, i) => `Input:\n${input.trimEnd()}\nExpected output:\n${(spec.outputs[i] ?? '').trimEnd()}`)
+        .join('\n\n');
   }
 }
 

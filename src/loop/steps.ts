@@ -1,6 +1,7 @@
 // The steps of one attempt, each on its own so a strategy can put them together its own way:
 // ask (a model call), extract (a candidate from the reply), run (in the sandbox, with feedback),
 // judge (the stop rules that look at the attempt) and record (hand it to the caller).
+import { programFeedback } from '../kinds/program/feedback.ts';
 import type { Language } from '../shared/run.ts';
 import type { Usage } from '../shared/model.ts';
 import type { Attempt } from '../shared/task.ts';
@@ -102,14 +103,18 @@ export async function run(
   });
   if (ev === 'stopped') return 'stopped';
   s.runMs += ev.runMs;
-  const feedback = buildFeedback(ev.result, {
-    code: c.code,
-    lineOffset: c.lineOffset,
-    timeoutSec: task.limits.timeoutSec,
-    hidden: ev.hidden,
-    truncatedReply: c.truncated,
-    generated: givenOnly ? undefined : task.generatedTests,
-  });
+  // A contest program's feedback is LiveCodeBench's self-repair text (src/kinds/program).
+  const feedback =
+    task.tests.kind === 'program'
+      ? programFeedback(ev.result, task.limits.timeoutSec)
+      : buildFeedback(ev.result, {
+          code: c.code,
+          lineOffset: c.lineOffset,
+          timeoutSec: task.limits.timeoutSec,
+          hidden: ev.hidden,
+          truncatedReply: c.truncated,
+          generated: givenOnly ? undefined : task.generatedTests,
+        });
   return {
     ...base,
     candidate: c.code,

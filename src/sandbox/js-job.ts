@@ -21,6 +21,7 @@ function testsSource(job: RunJob): string | undefined {
       return undefined;
     case 'humaneval':
     case 'mbpp':
+    case 'program':
       throw new Error(`${job.tests.kind} tests are Python; a ${job.language} task needs its tests as a program`);
   }
 }

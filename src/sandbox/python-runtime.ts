@@ -7,6 +7,7 @@ import type { FrameToHost } from '../shared/sandbox-protocol.ts';
 import { runLimitMs } from '../shared/timers.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
+import { ProgramWatch } from '../kinds/program/verdict.ts';
 
 // After an interrupt, how long a run may take to unwind before its worker is killed.
 const INTERRUPT_GRACE_MS = 150;
@@ -18,11 +19,15 @@ interface Pending {
   resolve: (r: RunResult) => void;
   output: OutputCollector;
   startedAt?: number;
-  stopReason?: 'timed out' | 'cancelled';
+  /** 'judged': a contest program failed a test; the page ends the run with that verdict. */
+  stopReason?: 'timed out' | 'cancelled' | 'judged';
   runningTest?: string;
   /** A traced run's verdict, sent before tracing: the run's result whatever tracing does. */
   verdict?: unknown;
   timers: ReturnType<typeof setTimeout>[];
+  /** Contest programs: the page judges each test's output as it comes (src/kinds/program). */
+  watch?: ProgramWatch;
+  limit?: ReturnType<typeof setTimeout>;
 }
 
 export class PythonRuntime implements Runtime {
@@ -53,6 +58,11 @@ export class PythonRuntime implements Runtime {
       output: new OutputCollector(job.limits.outputCap),
       timers: [],
     };
+    // A program's expected outputs never enter the sandbox.
+    if (job.tests.kind === 'program') {
+      pending.watch = new ProgramWatch(job.tests);
+      job = { ...job, tests: { ...job.tests, outputs: [] } };
+    }
     this.jobs.set(id, pending);
     this.frame.startPython();
     // The frame exists only once Python is ready; a message sent before that would be lost.
@@ -70,13 +80,21 @@ export class PythonRuntime implements Runtime {
     this.frame.dispose();
   }
 
-  private stop(p: Pending, reason: 'timed out' | 'cancelled'): void {
+  private stop(p: Pending, reason: 'timed out' | 'cancelled' | 'judged'): void {
     if (!this.jobs.has(p.id) || p.stopReason) return;
     p.stopReason = reason;
+    if (reason === 'judged') {
+      // The verdict is settled: answer now; the run is interrupted, and killed if it lingers
+      // (the frame kills only a run of this id, so a later job is safe).
+      this.frame.post({ type: 'interrupt', id: p.id });
+      setTimeout(() => this.frame.post({ type: 'kill', id: p.id }), INTERRUPT_GRACE_MS);
+      this.finish(p, this.ended(p, {}, reason));
+      return;
+    }
     if (p.startedAt === undefined) {
       // Not started yet: drop it from the frame's queue and answer at once.
       this.frame.post({ type: 'kill', id: p.id });
-      this.finish(p, stoppedResult(reason, 0, p.output, p.runningTest));
+      this.finish(p, this.ended(p, {}, reason));
       return;
     }
     this.frame.post({ type: 'interrupt', id: p.id });
@@ -118,7 +136,7 @@ export class PythonRuntime implements Runtime {
     switch (m.type) {
       case 'started':
         p.startedAt = performance.now();
-        p.timers.push(setTimeout(() => this.stop(p, 'timed out'), runLimitMs(p.job.limits.timeoutSec)));
+        this.restartLimit(p);
         break;
       case 'output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
@@ -129,30 +147,56 @@ export class PythonRuntime implements Runtime {
       case 'progress':
         p.runningTest = String(m.test).slice(0, 500);
         break;
-      case 'verdict':
+      case 'verdict': {
         // Only the first, and only when asked for: later ones could come from the traced program.
         if (p.job.trace === true && p.verdict === undefined) p.verdict = m.result;
+        const said = p.watch?.onEvent(m.result);
+        if (said === 'begin') this.restartLimit(p);
+        else if (said === 'decided') this.stop(p, 'judged');
         break;
+      }
       case 'result':
-        if (p.verdict !== undefined && p.stopReason !== 'cancelled')
+        if (p.watch) this.finish(p, this.ended(p, { durationMs: elapsed() }, p.stopReason));
+        else if (p.verdict !== undefined && p.stopReason !== 'cancelled')
           this.finish(
             p,
             checkResult(withTrace(p.verdict, p.stopReason ? undefined : m.result), p.job, elapsed(), p.output),
           );
-        else if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
+        else if (p.stopReason) this.finish(p, this.ended(p, { durationMs: elapsed() }, p.stopReason));
         else this.finish(p, checkResult(m.result, p.job, elapsed(), p.output));
         break;
       case 'crashed':
+        if (p.watch) this.finish(p, this.ended(p, { durationMs: elapsed(), crashed: String(m.message) }, p.stopReason));
         // Tracing ran out of time or stack after the verdict was settled: the verdict stands.
-        if (p.verdict !== undefined && p.stopReason !== 'cancelled')
+        else if (p.verdict !== undefined && p.stopReason !== 'cancelled')
           this.finish(p, checkResult(p.verdict, p.job, elapsed(), p.output));
-        else if (p.stopReason) this.finish(p, stoppedResult(p.stopReason, elapsed(), p.output, p.runningTest));
+        else if (p.stopReason) this.finish(p, this.ended(p, { durationMs: elapsed() }, p.stopReason));
         else this.finish(p, crashResult(p.job, String(m.message), elapsed(), p.output));
         break;
     }
   }
 
+  /** A run's time limit from now: the whole run's, or for a program the current test's. */
+  private restartLimit(p: Pending): void {
+    clearTimeout(p.limit);
+    p.limit = setTimeout(() => this.stop(p, 'timed out'), runLimitMs(p.job.limits.timeoutSec));
+  }
+
+  /** How a run ended, as a RunResult: a program's from its watch, any other's as stopped. */
+  private ended(
+    p: Pending,
+    how: { durationMs?: number; crashed?: string },
+    reason: 'timed out' | 'cancelled' | 'judged' | undefined,
+  ): RunResult {
+    const stopped = reason === 'judged' ? undefined : reason;
+    if (!p.watch) return stoppedResult(stopped ?? 'cancelled', how.durationMs ?? 0, p.output, p.runningTest);
+    const { stdout, stderr } = p.output.text;
+    const durationMs = how.durationMs ?? (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
+    return p.watch.result({ stopped, crashed: how.crashed, durationMs, stdout, stderr, truncated: false });
+  }
+
   private finish(p: Pending, result: RunResult): void {
+    clearTimeout(p.limit);
     for (const t of p.timers) clearTimeout(t);
     if (!this.jobs.delete(p.id)) return;
     p.resolve(result);

@@ -24,6 +24,8 @@ function appended(spec: TestSpec, tests: readonly string[], language: Language):
     case 'humaneval':
       // check() reports its own asserts only; as plain tests the generated ones are reported each.
       return { kind: 'user', source: `${spec.test.replace(/\s+$/, '')}\n\ncheck(${spec.entryPoint})\n${extra}\n` };
+    case 'program':
+      return spec; // a program's tests are inputs and outputs, not code
   }
 }
 

@@ -20,7 +20,7 @@ export interface Problem {
   /** task_id as a string key; `rawId` keeps the file's own value (MBPP uses numbers). */
   taskId: string;
   rawId: string | number;
-  kind: 'humaneval' | 'mbpp' | 'multipl-e';
+  kind: 'humaneval' | 'mbpp' | 'multipl-e' | 'livecodebench';
   /** HumanEval: the function signature and docstring; MBPP: the task text. */
   prompt: string;
   entryPoint?: string;
@@ -34,6 +34,8 @@ export interface Problem {
   multiplE?: MultiplERecord;
   /** A classroom pack's exercise: its first `packVisible` asserts are the pack's visible tests, the rest its hidden ones. */
   packVisible?: number;
+  /** A problem with its own split (LiveCodeBench: the model sees the public tests; all of them decide). */
+  split?: { task: Task; hidden: RunJob['tests']; visibleCount: number; hiddenCount: number };
 }
 
 export interface Sample {
@@ -159,7 +161,7 @@ export function parseProblems(text: string, file: string): Problem[] {
   });
 }
 
-export function parseSamples(text: string, file: string, problems: Map<string, Problem>): Sample[] {
+export function parseSamples(text: string, file: string, problems: { has(id: string): boolean }): Sample[] {
   return parseJsonl(text, file).map((row) => {
     const rawId = taskId(row, file);
     if (!problems.has(String(rawId)))
@@ -202,6 +204,7 @@ export function problemJob(
 
 /** A task the loop can work on: the model sees the problem as the dataset states it. */
 export function problemToTask(p: Problem, timeoutSec: number): Task {
+  if (p.split) return p.split.task;
   const limits = { timeoutSec, outputCap: 64 * 1024 };
   if (p.multiplE) return multiplETask(p.multiplE, timeoutSec);
   if (p.kind === 'mbpp') {

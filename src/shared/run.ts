@@ -15,7 +15,13 @@ export type TestSpec =
   /** Plain user tests: assert lines, test_* functions, unittest.TestCase classes, doctests. */
   | { kind: 'user'; source: string }
   /** No tests: run the program, passed when it exits normally. */
-  | { kind: 'none' };
+  | { kind: 'none' }
+  /**
+   * A contest program (stdin to stdout, or `funcName` called on `Solution()`), judged as
+   * LiveCodeBench judges it; `limits.timeoutSec` is per test. The page keeps `outputs` and sends
+   * the sandbox only the inputs (src/kinds/program/verdict.ts).
+   */
+  | { kind: 'program'; inputs: string[]; outputs: string[]; funcName?: string };
 
 export interface RunLimits {
   /** Wall-clock limit for the whole run, in seconds. */

@@ -13,6 +13,8 @@ export function testsToText(spec: TestSpec): string {
       return spec.source;
     case 'none':
       return '';
+    case 'program':
+      return spec.inputs.map((input, i) => `# input\n${input}\n# output\n${spec.outputs[i] ?? ''}`).join('\n');
   }
 }
 
