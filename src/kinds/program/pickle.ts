@@ -63,9 +63,31 @@ export function unpickleString(bytes: Uint8Array): string {
   throw new PickleError('the pickle has no STOP');
 }
 
-async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
+/** What one row's compressed tests may unpack to: as much as a whole file the command line reads. */
+export const MAX_UNPACKED_BYTES = 256 * 2 ** 20;
+
+async function inflate(bytes: Uint8Array, cap: number): Promise<Uint8Array> {
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel();
+      throw new PickleError(`the compressed tests unpack to more than ${cap / 2 ** 20} MiB`);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }
 
 function fromBase64(text: string): Uint8Array {
@@ -78,12 +100,13 @@ function fromBase64(text: string): Uint8Array {
 }
 
 /** LiveCodeBench's compressed test cases: base64(zlib(pickle(str))), back to the str. */
-export async function unpackCompressed(text: string): Promise<string> {
+export async function unpackCompressed(text: string, cap = MAX_UNPACKED_BYTES): Promise<string> {
   const packed = fromBase64(text);
   let bytes: Uint8Array;
   try {
-    bytes = await inflate(packed);
+    bytes = await inflate(packed, cap);
   } catch (err) {
+    if (err instanceof PickleError) throw err;
     throw new PickleError(`not zlib data (${(err as Error).message})`);
   }
   return unpickleString(bytes);

@@ -30,4 +30,10 @@ describe('pickled strings, read without pickle', () => {
     await expect(unpackCompressed('not base64!')).rejects.toThrow(/not base64/);
     await expect(unpackCompressed(Buffer.from('plain').toString('base64'))).rejects.toThrow(/not zlib/);
   });
+
+  it('stops unpacking tests that grow past the cap (a small file that unpacks to gigabytes)', async () => {
+    const bomb = Buffer.from(deflateSync(Buffer.alloc(4 * 2 ** 20))).toString('base64');
+    expect(bomb.length).toBeLessThan(10_000);
+    await expect(unpackCompressed(bomb, 2 ** 20)).rejects.toThrow(/unpack to more than 1 MiB/);
+  });
 });
