@@ -14,6 +14,7 @@ import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { startupMoments } from '../sandbox/startup-times.ts';
+import type { SqlAnswer, SqlJob } from '../shared/sql.ts';
 
 export interface HeadlessApi {
   /**
@@ -34,6 +35,8 @@ export interface HeadlessApi {
   take(): Promise<Graded[]>;
   /** Runs groups of jobs (one submission's jobs each) in order on one sandbox each. */
   gradeGroups(groups: RunJob[][], slots: number): Promise<RunResult[][]>;
+  /** Runs SQL jobs over the first `slots` sandboxes at once; answers in the jobs' order. */
+  sql(jobs: SqlJob[], slots?: number): Promise<SqlAnswer[][]>;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(
     task: Task,
@@ -119,6 +122,19 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
       return results;
+    },
+    async sql(jobs, slots = pool.length) {
+      if (pool.length === 0) pool.push(shared());
+      const answers: SqlAnswer[][] = new Array(jobs.length);
+      let next = 0;
+      const lane = async (slot: number): Promise<void> => {
+        while (next < jobs.length) {
+          const i = next++;
+          answers[i] = await runtime(slot).sql.run(jobs[i]!);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
+      return answers;
     },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       const { store } = await historyOpened();

@@ -29,14 +29,11 @@ export type SqlAnswer =
 
 /** frame -> SQL worker; the first message carries the private port and SQLite's compiled wasm. */
 export type FrameToSqlWorker =
-  | { type: 'init'; port: MessagePort; module: WebAssembly.Module }
-  | { type: 'run'; id: number; job: SqlJob };
+  { type: 'init'; port: MessagePort; module: WebAssembly.Module } | { type: 'run'; id: number; job: SqlJob };
 
 /** SQL worker -> frame, over the private port only */
 export type SqlWorkerToFrame =
-  | { type: 'ready' }
-  | { type: 'boot-error'; message: string }
-  | { type: 'answers'; id: number; answers: SqlAnswer[] };
+  { type: 'ready' } | { type: 'boot-error'; message: string } | { type: 'answers'; id: number; answers: SqlAnswer[] };
 
 /** An answer from the frame is untrusted data: this is the only shape that is let through. */
 export function checkAnswers(value: unknown, expected: number): SqlAnswer[] | undefined {

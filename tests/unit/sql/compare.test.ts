@@ -31,8 +31,30 @@ describe("Spider's test-suite rule", () => {
     expect(spider([[1], [1], [2]], [[2], [1], [1]])).toBe(true);
   });
   it('lets the columns come in another order', () => {
-    expect(spider([[1, 'a'], [2, 'b']], [['b', 2], ['a', 1]])).toBe(true);
-    expect(spider([[1, 'a'], [2, 'b']], [['a', 2], ['b', 1]])).toBe(false);
+    expect(
+      spider(
+        [
+          [1, 'a'],
+          [2, 'b'],
+        ],
+        [
+          ['b', 2],
+          ['a', 1],
+        ],
+      ),
+    ).toBe(true);
+    expect(
+      spider(
+        [
+          [1, 'a'],
+          [2, 'b'],
+        ],
+        [
+          ['a', 2],
+          ['b', 1],
+        ],
+      ),
+    ).toBe(false);
     expect(spider([[1, 1, 2]], [[2, 1, 1]])).toBe(true);
     expect(spider([[1, 2]], [[1, 2, 3]])).toBe(false);
   });
@@ -46,17 +68,41 @@ describe("Spider's test-suite rule", () => {
     expect(spider([[1]], [[1.0]])).toBe(true);
   });
   it('finds the permutation among many equal-looking columns', () => {
-    const g = [[1, 2, 3, 4, 5], [5, 4, 3, 2, 1]];
-    expect(spider(g, [[5, 4, 3, 2, 1], [1, 2, 3, 4, 5]])).toBe(true);
-    expect(spider(g, [[2, 1, 3, 4, 5], [4, 5, 3, 2, 1]])).toBe(true);
-    expect(spider(g, [[1, 2, 3, 4, 5], [1, 2, 3, 4, 5]])).toBe(false);
+    const g = [
+      [1, 2, 3, 4, 5],
+      [5, 4, 3, 2, 1],
+    ];
+    expect(
+      spider(g, [
+        [5, 4, 3, 2, 1],
+        [1, 2, 3, 4, 5],
+      ]),
+    ).toBe(true);
+    expect(
+      spider(g, [
+        [2, 1, 3, 4, 5],
+        [4, 5, 3, 2, 1],
+      ]),
+    ).toBe(true);
+    expect(
+      spider(g, [
+        [1, 2, 3, 4, 5],
+        [1, 2, 3, 4, 5],
+      ]),
+    ).toBe(false);
   });
 });
 
 describe('the difference, in words', () => {
   it('names the columns and a few missing and extra rows', () => {
     const text = describeDifference(
-      { columns: ['title', 'year'], rows: [['Dune', 1965], ['Emma', 1815]] },
+      {
+        columns: ['title', 'year'],
+        rows: [
+          ['Dune', 1965],
+          ['Emma', 1815],
+        ],
+      },
       { columns: ['title'], rows: [['Dune'], ["O'Hara"]] },
     );
     expect(text).toContain('expected 2 columns (title, year), got 1 column (title)');
@@ -65,13 +111,17 @@ describe('the difference, in words', () => {
   });
   it('stays bounded', () => {
     const many = Array.from({ length: 5000 }, (_, i) => [i, 'x'.repeat(500)]);
-    expect(describeDifference({ columns: ['a', 'b'], rows: [] }, { columns: ['a', 'b'], rows: many }).length).toBeLessThan(600);
+    expect(
+      describeDifference({ columns: ['a', 'b'], rows: [] }, { columns: ['a', 'b'], rows: many }).length,
+    ).toBeLessThan(600);
   });
   it('says when only order or repetition differ', () => {
     expect(describeDifference({ columns: ['a'], rows: [[1], [2]] }, { columns: ['a'], rows: [[2], [1]] })).toContain(
       'another order',
     );
-    expect(describeDifference({ columns: ['a'], rows: [[1]] }, { columns: ['a'], rows: [[1], [1]] })).toContain('repeated');
+    expect(describeDifference({ columns: ['a'], rows: [[1]] }, { columns: ['a'], rows: [[1], [1]] })).toContain(
+      'repeated',
+    );
   });
 });
 

@@ -9,7 +9,9 @@ let engine: SqlEngine;
 const run = (sql: string, timeoutMs = 2000, maxRows = 1000) => engine.run(LIBRARY, sql, timeoutMs, maxRows);
 
 beforeAll(async () => {
-  engine = new SqlEngine(await sqlite3InitModule({ print: () => undefined, printErr: () => undefined }));
+  // Its types take no options; the build's init does (Emscripten's module arguments).
+  const init = sqlite3InitModule as unknown as (options: object) => ReturnType<typeof sqlite3InitModule>;
+  engine = new SqlEngine(await init({ print: () => undefined, printErr: () => undefined }));
 });
 
 describe('SqlEngine', () => {
@@ -33,7 +35,10 @@ describe('SqlEngine', () => {
   });
 
   it('refuses ATTACH and VACUUM INTO: no file outlives a run', () => {
-    expect(run("ATTACH 'kept.db' AS k")).toMatchObject({ kind: 'error', message: expect.stringMatching(/too many attached/) });
+    expect(run("ATTACH 'kept.db' AS k")).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/too many attached/),
+    });
     expect(run("VACUUM INTO 'kept.db'")).toMatchObject({ kind: 'error' });
   });
 
@@ -45,7 +50,10 @@ describe('SqlEngine', () => {
   });
 
   it('fails a value that would take the memory instead of taking it', () => {
-    expect(run('SELECT length(zeroblob(500000000))')).toMatchObject({ kind: 'error', message: expect.stringMatching(/too big/) });
+    expect(run('SELECT length(zeroblob(500000000))')).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/too big/),
+    });
   });
 
   it('refuses two statements, as Python sqlite3 does; trailing semicolons and comments are one', () => {

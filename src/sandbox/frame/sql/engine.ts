@@ -57,7 +57,7 @@ export class SqlEngine {
       }
       stmt = first.stmt;
       if (!stmt) return { kind: 'rows', columns: [], rows: [], more: false, ms: ms() };
-      for (let rest = first.tail; rest < start + length; ) {
+      for (let rest = first.tail; rest < start + length;) {
         const next = prepare(rest);
         if ('kind' in next) return { kind: 'error', message: ONE_STATEMENT, ms: ms() };
         if (next.stmt) {
@@ -135,7 +135,9 @@ function toValue(v: unknown): SqlValue {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'string') return v;
   if (typeof v === 'bigint')
-    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : { int: String(v) };
+    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)
+      ? Number(v)
+      : { int: String(v) };
   if (v instanceof Uint8Array) return { blob: Array.from(v, (b) => b.toString(16).padStart(2, '0')).join('') };
   return String(v);
 }
