@@ -6,8 +6,9 @@ import { record, writeTimings } from './timings.ts';
 
 // Each command's modules load only when it runs: a command does not wait for the others' code.
 async function usage(): Promise<string> {
-  const [e, r, m, p, g] = await Promise.all([
+  const [e, q, r, m, p, g] = await Promise.all([
     import('./eval.ts'),
+    import('./sql-eval.ts'),
     import('./run.ts'),
     import('./merge.ts'),
     import('./pack.ts'),
@@ -17,6 +18,7 @@ async function usage(): Promise<string> {
 
 commands:
   ${e.EVAL_USAGE}
+  ${q.SQL_EVAL_USAGE}
   ${r.RUN_USAGE}
   ${m.MERGE_USAGE}
   ${p.PACK_USAGE}

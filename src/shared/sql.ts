@@ -4,7 +4,7 @@
 /** A value as the engine hands it back: SQLite's INTEGER, REAL, TEXT, NULL and BLOB (as hex). */
 export type SqlValue = number | string | null | { blob: string } | { int: string };
 
-export interface SqlDatabase {
+interface SqlDatabase {
   /** Names these bytes: the worker keeps a pristine copy under it and reads the Blob only once. */
   key: string;
   /** A SQLite database file. */

@@ -76,7 +76,7 @@ function sameBag(a: string[], b: string[]): boolean {
 }
 
 /** Spider's own test: the text of the gold query, lowercased, contains "order by". */
-export const goldOrders = (goldSql: string): boolean => goldSql.toLowerCase().includes('order by');
+const goldOrders = (goldSql: string): boolean => goldSql.toLowerCase().includes('order by');
 
 export function rowsMatch(rule: CompareRule, goldSql: string, gold: SqlValue[][], candidate: SqlValue[][]): boolean {
   return rule === 'bird' ? birdEqual(gold, candidate) : spiderEqual(gold, candidate, goldOrders(goldSql));

@@ -11,7 +11,7 @@ export interface Table {
 const SHOWN_ROWS = 3;
 const VALUE_CHARS = 60;
 
-export function formatValue(v: SqlValue): string {
+function formatValue(v: SqlValue): string {
   if (v === null) return 'NULL';
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') {
@@ -22,7 +22,7 @@ export function formatValue(v: SqlValue): string {
   return `x'${v.blob.length > VALUE_CHARS ? `${v.blob.slice(0, VALUE_CHARS)}…` : v.blob}'`;
 }
 
-export const formatRow = (row: SqlValue[]): string => `(${row.map(formatValue).join(', ')})`;
+const formatRow = (row: SqlValue[]): string => `(${row.map(formatValue).join(', ')})`;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 

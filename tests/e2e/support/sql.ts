@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { SqlAnswer } from '../../../src/shared/sql.ts';
 
-export const LIBRARY_DB = 'tests/fixtures/bird/dev_databases/library/library.sqlite';
+const LIBRARY_DB = 'tests/fixtures/bird/dev_databases/library/library.sqlite';
 
 export interface SqlCall {
   db?: string;

@@ -37,10 +37,10 @@ export class SqlEngine {
     let text: [number, number] | undefined;
     try {
       this.deadline = started + timeoutMs;
-      text = wasm.allocCString(sql, true) as unknown as [number, number];
+      text = wasm.allocCString(sql, true);
       const [start, length] = text;
-      const ppStmt = wasm.pstack.allocPtr() as number;
-      const pzTail = wasm.pstack.allocPtr() as number;
+      const ppStmt = wasm.pstack.allocPtr();
+      const pzTail = wasm.pstack.allocPtr();
       const prepare = (from: number): { stmt: number; tail: number } | SqlAnswer => {
         const rc = capi.sqlite3_prepare_v3(db, from, start + length - from, 0, ppStmt, pzTail);
         if (rc !== 0) return this.failure(db, rc, sql, from - start, ms());
@@ -91,9 +91,9 @@ export class SqlEngine {
   private open(pristine: Uint8Array): number {
     const { capi, wasm } = this.sqlite3;
     const stack = wasm.pstack.pointer;
-    let db = 0;
+    let db: number;
     try {
-      const ppDb = wasm.pstack.allocPtr() as number;
+      const ppDb = wasm.pstack.allocPtr();
       const rc = capi.sqlite3_open_v2(':memory:', ppDb, capi.SQLITE_OPEN_READWRITE | capi.SQLITE_OPEN_CREATE, 0);
       db = Number(wasm.peekPtr(ppDb));
       if (rc !== 0) throw new Error(`SQLite could not open a database (${capi.sqlite3_js_rc_str(rc)})`);
@@ -101,7 +101,7 @@ export class SqlEngine {
       wasm.pstack.restore(stack);
     }
     // The copy belongs to SQLite from here on: it frees it when the connection closes.
-    const copy = wasm.alloc(Math.max(1, pristine.length)) as number;
+    const copy = wasm.alloc(Math.max(1, pristine.length));
     wasm.heap8u().set(pristine, copy);
     const flags = capi.SQLITE_DESERIALIZE_FREEONCLOSE | capi.SQLITE_DESERIALIZE_RESIZEABLE;
     const rc = capi.sqlite3_deserialize(db, 'main', copy, pristine.length, pristine.length, flags);
