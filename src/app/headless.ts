@@ -15,6 +15,8 @@ import { pageNodeRunner } from './node-runner.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { startupMoments } from '../sandbox/startup-times.ts';
 import type { SqlAnswer, SqlJob } from '../shared/sql.ts';
+import type { SqlLoopOutcome } from '../kinds/sql/repair.ts';
+import type { SqlLoopSettings, SqlQuestion } from './sql-loop.ts';
 
 export interface HeadlessApi {
   /**
@@ -40,6 +42,14 @@ export interface HeadlessApi {
    * database without bytes is one handed in before by `putDatabase`.
    */
   sql(jobs: HeadlessSqlJob[], slots?: number): Promise<SqlAnswer[][]>;
+  /** A SQL question through the loop, on a database handed in by `putDatabase`. */
+  sqlLoop(
+    dbKey: string,
+    question: SqlQuestion,
+    endpoint: EndpointConfig,
+    settings: SqlLoopSettings,
+    slot?: number,
+  ): Promise<SqlLoopOutcome>;
   /** Hands a database file in, in base64 pieces (a large one does not fit one message). */
   putDatabase(key: string, base64: string, last: boolean): void;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
@@ -157,6 +167,13 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
       return answers;
+    },
+    async sqlLoop(dbKey, question, endpoint, settings, slot = 0) {
+      const bytes = databases.get(dbKey);
+      if (!bytes) throw new Error(`no database "${dbKey}" was handed in`);
+      // The loop and the model clients load when a loop is asked for: grading never needs them.
+      const { solveSqlQuestion } = await import('./sql-loop.ts');
+      return solveSqlQuestion(runtime(slot).sql, { key: dbKey, bytes }, question, endpoint, settings);
     },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       const { store } = await historyOpened();

@@ -22,7 +22,7 @@ function formatValue(v: SqlValue): string {
   return `x'${v.blob.length > VALUE_CHARS ? `${v.blob.slice(0, VALUE_CHARS)}…` : v.blob}'`;
 }
 
-const formatRow = (row: SqlValue[]): string => `(${row.map(formatValue).join(', ')})`;
+export const formatRow = (row: SqlValue[]): string => `(${row.map(formatValue).join(', ')})`;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
