@@ -5,7 +5,14 @@ import type { EndpointConfig } from '../shared/model.ts';
 import type { SqlJob } from '../shared/sql.ts';
 import type { SqlRuntime } from '../sandbox/sql/runtime.ts';
 import type { CompareRule } from '../kinds/sql/compare.ts';
-import { firstMessage, sampleQuery, SCHEMA_QUERY, schemaText, tablesOf } from '../kinds/sql/prompt.ts';
+import {
+  firstMessage,
+  sampleQuery,
+  SCHEMA_QUERY,
+  schemaText,
+  tablesOf,
+  type TableSchema,
+} from '../kinds/sql/prompt.ts';
 import { sqlRepairLoop, type SqlLoopOutcome } from '../kinds/sql/repair.ts';
 
 export interface SqlQuestion {
@@ -24,8 +31,8 @@ export interface SqlLoopSettings {
 // Rows kept per query in the loop: enough to compare any answer a question wants.
 const MAX_ROWS = 100_000;
 
-/** The schema the model is shown: CREATE statements and a few rows of each table. */
-async function readSchema(sql: SqlRuntime, database: SqlJob['database']): Promise<string> {
+/** The tables, each with its CREATE statement and a few rows. */
+export async function readTables(sql: SqlRuntime, database: SqlJob['database']): Promise<TableSchema[]> {
   const job = (queries: string[]): SqlJob => ({ database, queries, timeoutMs: 5000, maxRows: MAX_ROWS });
   const [answer] = await sql.run(job([SCHEMA_QUERY]));
   const tables = tablesOf(answer!);
@@ -34,7 +41,7 @@ async function readSchema(sql: SqlRuntime, database: SqlJob['database']): Promis
     const a = samples[i];
     if (a?.kind === 'rows') t.sample = { columns: a.columns, rows: a.rows };
   });
-  return schemaText(tables);
+  return tables;
 }
 
 export async function solveSqlQuestion(
@@ -44,7 +51,7 @@ export async function solveSqlQuestion(
   endpoint: EndpointConfig,
   s: SqlLoopSettings,
 ): Promise<SqlLoopOutcome> {
-  const schema = await readSchema(sql, database);
+  const schema = schemaText(await readTables(sql, database));
   return sqlRepairLoop({
     client: createModelClient(endpoint),
     first: firstMessage(schema, q.question, q.evidence),

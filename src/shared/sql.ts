@@ -7,8 +7,9 @@ export type SqlValue = number | string | null | { blob: string } | { int: string
 interface SqlDatabase {
   /** Names these bytes: the worker keeps a pristine copy under it and reads the Blob only once. */
   key: string;
-  /** A SQLite database file. */
-  bytes: Blob;
+  /** A SQLite database file, or `script`: SQL statements that build the database (run once). */
+  bytes?: Blob;
+  script?: string;
 }
 
 export interface SqlJob {

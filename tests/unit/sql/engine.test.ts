@@ -79,4 +79,10 @@ describe('SqlEngine', () => {
     const a = run("SELECT 1, 1.5, 'x', NULL, x'00ff', 9007199254740993");
     expect(a).toMatchObject({ rows: [[1, 1.5, 'x', null, { blob: '00ff' }, { int: '9007199254740993' }]] });
   });
+
+  it('builds a database from a script, and refuses a script that fails', () => {
+    const db = engine.fromScript('CREATE TABLE t(x); INSERT INTO t VALUES (1), (2);', 2000);
+    expect(engine.run(db, 'SELECT sum(x) FROM t', 2000, 10)).toMatchObject({ rows: [[3]] });
+    expect(() => engine.fromScript('CREATE TABLE t(x); INSERT INTO u VALUES (1);', 2000)).toThrow(/no such table: u/);
+  });
 });

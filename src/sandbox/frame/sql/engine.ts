@@ -88,6 +88,22 @@ export class SqlEngine {
     }
   }
 
+  /** A database built by running a SQL script (every statement, in order) on an empty one. */
+  fromScript(script: string, timeoutMs: number): Uint8Array {
+    const { capi } = this.sqlite3;
+    const db = this.open(new Uint8Array(0));
+    try {
+      this.deadline = performance.now() + timeoutMs;
+      const rc = capi.sqlite3_exec(db, script, 0, 0, 0);
+      if (rc === capi.SQLITE_INTERRUPT) throw new Error('the script did not finish in time');
+      if (rc !== 0) throw new Error(`the script failed: ${capi.sqlite3_errmsg(db)}`);
+      return capi.sqlite3_js_db_export(db);
+    } finally {
+      this.deadline = Infinity;
+      capi.sqlite3_close_v2(db);
+    }
+  }
+
   private open(pristine: Uint8Array): number {
     const { capi, wasm } = this.sqlite3;
     const stack = wasm.pstack.pointer;

@@ -49,7 +49,9 @@ async function database(job: SqlJob): Promise<Uint8Array> {
   if (got) {
     kept.delete(key);
   } else {
-    got = new Uint8Array(await bytes.arrayBuffer());
+    if (job.database.script !== undefined) got = engine!.fromScript(String(job.database.script), job.timeoutMs);
+    else if (bytes instanceof Blob) got = new Uint8Array(await bytes.arrayBuffer());
+    else throw new Error('the job names no database');
     let total = got.length;
     for (const b of kept.values()) total += b.length;
     for (const [k, b] of kept) {
