@@ -7,6 +7,7 @@ import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGrading } from './grading-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
 import { measureJs } from './js-bench.ts';
+import { measureSql } from './sql-bench.ts';
 import { measureLoopOverhead } from './loop-overhead.ts';
 import { median, medianStart } from './median.ts';
 import { measureRuntime, RETURN_VISITS, type RuntimeFigures } from './page-bench.ts';
@@ -33,6 +34,7 @@ const SECTIONS = [
   'selection',
   'benchmark-view',
   'local-model',
+  'sql',
 ];
 const only = process.argv.slice(2);
 for (const name of only)
@@ -200,6 +202,25 @@ if (want('javascript')) {
       ['native node, a new process per program', `${js.nodeSeconds.toFixed(1)} s`, '-'],
       ['JavaScript eval / native node, whole command', (js.evalSeconds / js.nodeSeconds).toFixed(2), '<= 1.00'],
       ['JavaScript verdicts equal to node', `${js.agree}/${js.samples}`, `${js.samples}/${js.samples}`],
+    );
+}
+
+if (want('sql')) {
+  log('SQL…');
+  const q = await measureSql(log);
+  results.sql = q;
+  rows.push(
+    ['SQL: SQLite start to first answer, in the sandbox (isolated)', ms(q.startMs), '-'],
+    ['SQL: per candidate, fresh copy + query, engine side, median of 200', ms(q.engineMedianMs), '<= 10 ms'],
+    ['SQL: per candidate, engine side, worst of 200', ms(q.engineWorstMs), '-'],
+    ['SQL: per candidate, page to answer, median of 200', ms(q.pageMedianMs), '<= 10 ms'],
+    ['SQL: per candidate, page to answer, worst of 200', ms(q.pageWorstMs), '-'],
+    [`SQL eval: ${q.samples} BIRD-layout samples, whole command`, `${q.evalSeconds.toFixed(1)} s`, '-'],
+  );
+  if (q.nativeSeconds !== undefined)
+    rows.push(
+      ["BIRD's rule under native Python sqlite3, a copy per sample", `${q.nativeSeconds.toFixed(1)} s`, '-'],
+      ['SQL verdicts equal to native', `${q.agree}/${q.samples}`, `${q.samples}/${q.samples}`],
     );
 }
 

@@ -28,6 +28,9 @@ interface EvalRow {
 }
 
 export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // SQL questions (BIRD's layout) are graded by their own command.
+  if (argv.some((a) => a === '--databases' || a.startsWith('--databases=')))
+    return import('./sql-eval.ts').then((m) => m.sqlEvalCommand(argv, env));
   const flags = parseFlags(argv, {
     problems: { type: 'string', required: true },
     samples: { type: 'string', required: true },

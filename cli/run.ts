@@ -68,7 +68,10 @@ function strategyFrom(flags: { strategy?: string; samples?: number; trace?: bool
   return settings;
 }
 
-function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): EndpointConfig {
+export function endpointFrom(
+  flags: Pick<Flags<typeof RUN_FLAGS>, 'provider' | 'base-url' | 'model' | 'api-key'>,
+  env: NodeJS.ProcessEnv,
+): EndpointConfig {
   const provider = PROVIDERS.find((p) => p === flags.provider);
   if (!provider) throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}, not "${flags.provider}"`);
   const baseUrl = flags['base-url'];
@@ -85,6 +88,9 @@ function endpointFrom(flags: Flags<typeof RUN_FLAGS>, env: NodeJS.ProcessEnv): E
 }
 
 export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // SQL questions (BIRD's layout) run through their own loop.
+  if (argv.some((a) => a === '--databases' || a.startsWith('--databases=')))
+    return import('./sql-run.ts').then((m) => m.sqlRunCommand(argv, env));
   const flags = parseFlags(argv, RUN_FLAGS);
   const endpoint = endpointFrom(flags, env);
   const problemsFile = flags.problems;

@@ -14,6 +14,9 @@ import { WebContainerUnavailable } from '../sandbox/webcontainer/boot.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { startupMoments } from '../sandbox/startup-times.ts';
+import type { SqlAnswer, SqlJob } from '../shared/sql.ts';
+import type { SqlLoopOutcome } from '../kinds/sql/repair.ts';
+import type { SqlLoopSettings, SqlQuestion } from './sql-loop.ts';
 
 export interface HeadlessApi {
   /**
@@ -34,6 +37,21 @@ export interface HeadlessApi {
   take(): Promise<Graded[]>;
   /** Runs groups of jobs (one submission's jobs each) in order on one sandbox each. */
   gradeGroups(groups: RunJob[][], slots: number): Promise<RunResult[][]>;
+  /**
+   * Runs SQL jobs over the first `slots` sandboxes at once; answers in the jobs' order. A job's
+   * database without bytes is one handed in before by `putDatabase`.
+   */
+  sql(jobs: HeadlessSqlJob[], slots?: number): Promise<SqlAnswer[][]>;
+  /** A SQL question through the loop, on a database handed in by `putDatabase`. */
+  sqlLoop(
+    dbKey: string,
+    question: SqlQuestion,
+    endpoint: EndpointConfig,
+    settings: SqlLoopSettings,
+    slot?: number,
+  ): Promise<SqlLoopOutcome>;
+  /** Hands a database file in, in base64 pieces (a large one does not fit one message). */
+  putDatabase(key: string, base64: string, last: boolean): void;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
   loop(
     task: Task,
@@ -55,6 +73,8 @@ export interface HeadlessApi {
   bootWebContainer(boundMs?: number): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
 }
 
+type HeadlessSqlJob = Omit<SqlJob, 'database'> & { database: { key: string; bytes?: Blob } };
+
 interface HeadlessLoopOptions {
   /** Give up on a model request after this long without a byte (the clients' default otherwise). */
   modelIdleTimeoutMs?: number;
@@ -70,6 +90,9 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
   let starts: Promise<{ isolated: boolean }>[] = [];
   const started = (slot: number): Promise<unknown> => starts[slot] ?? Promise.resolve();
   const queue = gradeQueue(() => pool, started);
+  // SQL databases handed in by the command line, by key, and the pieces of those still arriving.
+  const databases = new Map<string, Blob>();
+  const pieces = new Map<string, Uint8Array<ArrayBuffer>[]>();
   const runtime = (slot = 0): SandboxRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n = pageSandboxes(), languages = ALL_LANGUAGES) {
@@ -119,6 +142,38 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
       return results;
+    },
+    putDatabase(key, base64, last) {
+      const parts = (pieces.get(key) ?? []).concat(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+      pieces.set(key, parts);
+      if (!last) return;
+      databases.set(key, new Blob(parts));
+      pieces.delete(key);
+    },
+    async sql(jobs, slots = pool.length) {
+      if (pool.length === 0) pool.push(shared());
+      const full = jobs.map((j): SqlJob => {
+        const bytes = j.database.bytes ?? databases.get(j.database.key);
+        if (!bytes) throw new Error(`no database "${j.database.key}" was handed in`);
+        return { ...j, database: { key: j.database.key, bytes } };
+      });
+      const answers: SqlAnswer[][] = new Array(jobs.length);
+      let next = 0;
+      const lane = async (slot: number): Promise<void> => {
+        while (next < jobs.length) {
+          const i = next++;
+          answers[i] = await runtime(slot).sql.run(full[i]!);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, pool.length)) }, (_, slot) => lane(slot)));
+      return answers;
+    },
+    async sqlLoop(dbKey, question, endpoint, settings, slot = 0) {
+      const bytes = databases.get(dbKey);
+      if (!bytes) throw new Error(`no database "${dbKey}" was handed in`);
+      // The loop and the model clients load when a loop is asked for: grading never needs them.
+      const { solveSqlQuestion } = await import('./sql-loop.ts');
+      return solveSqlQuestion(runtime(slot).sql, { key: dbKey, bytes }, question, endpoint, settings);
     },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       const { store } = await historyOpened();

@@ -1,7 +1,7 @@
 // The loop page: mounts the views into the layout and connects its buttons. Runs go through
 // loop-control.ts (the loop) and run-once.ts (one run, no model); sessions come and go through
 // the history store, which start-up.ts opens; page-sessions.ts holds what the buttons start.
-import { createKeyStore } from '../models/keys.ts';
+import { createKeyStore, withKey } from '../models/keys.ts';
 import { ALL_EXAMPLES } from '../shared/examples.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
@@ -76,6 +76,10 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
     onKind: (project) => layout.setProjectMode(project),
+    onSql: (on) =>
+      void import('./sql-workspace.ts').then((m) =>
+        m.showSqlWorkspace(root, on, page.runtime, () => withKey(page.endpoint.config, page.keys)),
+      ),
     // The candidate editor follows the task's language.
     onLanguage: (language) => void editor.setLanguage(language),
   });

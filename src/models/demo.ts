@@ -5,6 +5,7 @@ import type { ChatRequest, ChatResult, EndpointConfig, ModelClient } from '../sh
 import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 import { DEMO_SCRIPTS } from './demo-script.ts';
 import { SCRIPT_DEMO_SCRIPTS } from './demo-script-js.ts';
+import { sqlDemoReply } from './demo-script-sql.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
 import { publicConfig } from './client-base.ts';
@@ -47,9 +48,11 @@ export function demoCannot(what: string, where = 'in Settings'): string {
 
 /** The reply for a conversation: unknown task, first attempt, or the repair once feedback came. */
 export function demoReply(req: ChatRequest): string {
+  const userTurns = req.messages.filter((m) => m.role === 'user').length;
+  const sql = sqlDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns > 1);
+  if (sql !== undefined) return sql;
   const script = findScript(req);
   if (!script) return UNKNOWN;
-  const userTurns = req.messages.filter((m) => m.role === 'user').length;
   return userTurns > 1 ? script.repaired : script.first;
 }
 

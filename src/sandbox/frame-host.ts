@@ -25,6 +25,8 @@ export interface FrameConnection {
   startJs(): void;
   /** Settles once a snapshot for later visits is stored, or none is needed (one was loaded). */
   cached: Promise<void>;
+  /** Settles once the frame has loaded and listens (SQL starts on its first job, after this). */
+  loaded: Promise<void>;
   /** Starts Python's interpreters (once); a frame opened with `lazyPython` waits for this. */
   startPython(): void;
   /** Whether Python was asked to start. */
@@ -125,6 +127,10 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'js-output':
       case 'js-result':
       case 'js-crashed':
+      case 'sql-ready':
+      case 'sql-boot-error':
+      case 'sql-answers':
+      case 'sql-crashed':
         for (const l of listeners) l(m);
         break;
     }
@@ -166,6 +172,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   let pythonWanted = false;
   let pythonStarted = false;
   let loaded = false;
+  let frameLoaded!: () => void;
+  const loadedPromise = new Promise<void>((ok) => (frameLoaded = ok));
   const startPython = (): void => {
     if (!loaded) {
       // Python's files are fetched while the frame loads; a failure shows when the frame asks again.
@@ -189,6 +197,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       () => {
         markStartup('frame loaded');
         loaded = true;
+        frameLoaded();
         if (jsWanted || !pythonWanted) startJs();
         if (pythonWanted) startPython();
       },
@@ -205,6 +214,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     ready,
     jsReady,
     cached: Promise.all([snapshots.cached, filesKept]).then(() => undefined),
+    loaded: loadedPromise,
     startPython,
     startJs,
     get pythonStarted() {

@@ -160,6 +160,10 @@ export class JsRuntime implements Runtime {
         this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, String(m.message), elapsed(), p.output));
         break;
       case 'pong':
+      case 'sql-ready':
+      case 'sql-boot-error':
+      case 'sql-answers':
+      case 'sql-crashed':
       case 'js-ready':
       case 'js-boot-error':
       case 'ready':

@@ -122,6 +122,10 @@ export class PythonRuntime implements Runtime {
       case 'js-output':
       case 'js-result':
       case 'js-crashed':
+      case 'sql-ready':
+      case 'sql-boot-error':
+      case 'sql-answers':
+      case 'sql-crashed':
       case 'pong':
         break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
     }

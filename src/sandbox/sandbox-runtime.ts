@@ -7,6 +7,7 @@ import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { JsRuntime } from './js-runtime.ts';
 import { PythonRuntime } from './python-runtime.ts';
+import { SqlRuntime } from './sql/runtime.ts';
 
 export interface SandboxOptions {
   /** Made on the first TypeScript job; without it TypeScript jobs fail with a plain message. */
@@ -19,6 +20,7 @@ export class SandboxRuntime implements Runtime {
   private frame!: FrameConnection;
   private py!: PythonRuntime;
   private js!: JsRuntime;
+  private sqlRuntime!: SqlRuntime;
   private disposed = false;
 
   constructor(private readonly options: SandboxOptions = {}) {
@@ -29,6 +31,7 @@ export class SandboxRuntime implements Runtime {
     this.frame = openSandboxFrame({ lazyPython });
     this.py = new PythonRuntime(this.frame);
     this.js = new JsRuntime(this.frame, this.options.typescript);
+    this.sqlRuntime = new SqlRuntime(this.frame);
     this.frame.onLost(() => this.replace());
   }
 
@@ -47,6 +50,11 @@ export class SandboxRuntime implements Runtime {
 
   get javascript(): JsRuntime {
     return this.js;
+  }
+
+  /** SQL queries (SQLite loads into the frame on the first one). */
+  get sql(): SqlRuntime {
+    return this.sqlRuntime;
   }
 
   /** Python's readiness (the slower of the two); JavaScript runs do not wait for it. */

@@ -2,6 +2,7 @@
 // Both sides import only these types. Everything that arrives from the frame or the worker is
 // checked against these shapes before use: the worker runs untrusted code.
 import type { OutputStream, RunJob, RunResult } from './run.ts';
+import type { SqlJob } from './sql.ts';
 
 /**
  * Blobs, not bytes: a Blob crosses into the frame (its own process) as a handle, where 13 MB of
@@ -38,6 +39,11 @@ export type HostToFrame =
   /** JavaScript jobs have their own queue and workers in the frame; a kill ends the worker at once. */
   | { type: 'js-run'; id: number; job: JsJob }
   | { type: 'js-kill'; id: number }
+  /** SQL: sent with the first SQL job; SQLite's wasm is compiled in the frame (src/sandbox/frame/sql/). */
+  | { type: 'sql-init'; workerSource: string; wasm: Blob }
+  | { type: 'sql-run'; id: number; job: SqlJob }
+  /** The run outlived the page's backstop: end the SQL worker (a new one takes the next run). */
+  | { type: 'sql-kill'; id: number }
   /** Is the frame alive? A run that exhausts memory takes the frame's process down with it. */
   | { type: 'ping'; n: number };
 
@@ -74,6 +80,11 @@ export type FrameToHost =
   | { type: 'js-output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
   | { type: 'js-result'; id: number; result: Omit<RunResult, 'durationMs'> }
   | { type: 'js-crashed'; id: number; message: string; killed: boolean }
+  | { type: 'sql-ready' }
+  | { type: 'sql-boot-error'; message: string }
+  /** answers: one per query, as the worker reported them: the page checks their shape (checkAnswers). */
+  | { type: 'sql-answers'; id: number; answers: unknown }
+  | { type: 'sql-crashed'; id: number; message: string }
   | { type: 'pong'; n: number };
 
 /** A JavaScript run as the frame's worker gets it: scripts already built (TypeScript already emitted). */

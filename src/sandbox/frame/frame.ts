@@ -11,6 +11,7 @@ import type {
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
 import { JsPool } from './js-pool.ts';
+import { SqlPool } from './sql/pool.ts';
 import { copyToKeep, readAhead, readLength, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
 import { readWorkerMessage } from './worker-messages.ts';
 
@@ -64,6 +65,7 @@ let stdlibAhead: Promise<ArrayBuffer | undefined> | undefined;
 let active: Slot | undefined;
 let spare: Slot | undefined;
 let js: JsPool | undefined;
+let sql: SqlPool | undefined;
 let current: Current | undefined;
 const queue: { id: number; job: Extract<HostToFrame, { type: 'run' }>['job'] }[] = [];
 // How long the frame waits for a first run before it starts its background boots anyway.
@@ -108,6 +110,16 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
       break;
     case 'js-kill':
       js?.kill(m.id);
+      break;
+    case 'sql-init':
+      if (!sql && typeof m.workerSource === 'string' && m.wasm instanceof Blob)
+        sql = new SqlPool(m.workerSource, m.wasm, toHost);
+      break;
+    case 'sql-run':
+      sql?.run(m.id, m.job);
+      break;
+    case 'sql-kill':
+      sql?.kill(m.id);
       break;
     case 'ping':
       toHost({ type: 'pong', n: Number(m.n) });

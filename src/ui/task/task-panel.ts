@@ -39,6 +39,8 @@ export interface TaskPanelOptions {
   onLanguage?(language: Language): void;
   /** The task became a Node.js project (true) or a code task: the page hides what does not apply. */
   onKind?(project: boolean): void;
+  /** The task became a SQL query (true) or left that kind: the page shows its SQL workspace. */
+  onSql?(on: boolean): void;
   /** "Propose tests" was pressed. */
   onProposeTests?(): void;
   /** Proposals and suspect flags kept with `task` (from the saved draft). */
@@ -105,6 +107,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     { id: 'task-kind' },
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
+    h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
   );
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
@@ -161,7 +164,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     'section',
     { class: 'task-panel', 'aria-label': 'Task' },
     h('div', { class: 'field' }, h('label', { for: 'task-example' }, 'Example'), picker),
-    h('div', { class: 'field' }, h('label', { for: 'task-kind' }, 'Kind'), kind),
+    h('div', { class: 'field task-kind-field' }, h('label', { for: 'task-kind' }, 'Kind'), kind),
     languageField,
     h('div', { class: 'field' }, h('label', { for: 'task-title' }, 'Title'), title),
     promptField,
@@ -199,7 +202,15 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     opts.onLanguage?.(lang);
   }
 
+  // A SQL query has its own workspace (src/ui/kinds/sql): the panel keeps only the kind picker.
+  function showSql(on: boolean): void {
+    if (el.classList.contains('kind-sql') === on) return;
+    el.classList.toggle('kind-sql', on);
+    opts.onSql?.(on);
+  }
+
   function showKind(isProject: boolean): void {
+    showSql(false);
     kind.value = isProject ? 'node-project' : 'code';
     codeFields.hidden = isProject;
     project.el.hidden = !isProject;
@@ -236,6 +247,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     changed();
   });
   kind.addEventListener('change', () => {
+    if (kind.value === 'sql') return showSql(true);
     const isProject = kind.value === 'node-project';
     if (isProject) {
       base = { ...base, language: 'javascript', project: base.project ?? STARTER_PROJECT };

@@ -1,0 +1,91 @@
+// fixpoint run --databases: the execution-feedback loop on BIRD-layout SQL questions, through the
+// built page: the model sees the schema, the question and the evidence, never the gold query.
+import { parseFlags, UsageError } from './args.ts';
+import { checkOutFile, readText } from './files.ts';
+import { openBatch, OUT_USAGE } from './batch.ts';
+import { openHeadless, type HeadlessPage } from './page.ts';
+import { Progress } from './progress.ts';
+import { endpointFrom } from './run.ts';
+import { findDatabases, putDatabases } from './sql-databases.ts';
+import { parseSqlProblems } from '../src/kinds/sql/rows.ts';
+import type { CompareRule } from '../src/kinds/sql/compare.ts';
+
+export const SQL_RUN_USAGE = `run --problems dev.json --databases DIR --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY] [--max-iterations 5] [--timeout 5] [--compare bird|spider] [--out FILE]
+      SQL questions in BIRD's layout (see eval); rows {task_id, passed, iterations, completion, result, end_reason, usage, attempts}
+      ${OUT_USAGE}`;
+
+export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const flags = parseFlags(argv, {
+    problems: { type: 'string', required: true },
+    databases: { type: 'string', required: true },
+    provider: { type: 'string', required: true },
+    'base-url': { type: 'string', required: true },
+    model: { type: 'string', required: true },
+    'api-key': { type: 'string' },
+    'max-iterations': { type: 'int', min: 1 },
+    timeout: { type: 'number', min: 0.1 },
+    compare: { type: 'string' },
+    out: { type: 'string' },
+    'no-isolation': { type: 'boolean' },
+  });
+  const endpoint = endpointFrom(flags, env);
+  const rule = (flags.compare ?? 'bird') as CompareRule;
+  if (rule !== 'bird' && rule !== 'spider') throw new UsageError(`--compare must be bird or spider, not "${rule}"`);
+  const problems = parseSqlProblems(readText(flags.problems), flags.problems);
+  const files = findDatabases(flags.databases, problems, flags.problems);
+  if (flags.out) checkOutFile(flags.out, [flags.problems]);
+  const settings = { maxIterations: flags['max-iterations'] ?? 5, timeoutMs: (flags.timeout ?? 5) * 1000, rule };
+  const log = (s: string): void => void process.stderr.write(`${s}\n`);
+  const batch = openBatch({
+    taskIds: problems.map((p) => p.taskId),
+    shardFlag: undefined,
+    env,
+    out: flags.out,
+    sameItem: (row, i) => row.task_id === problems[i]!.rawId,
+    retryLast: (row) => row.end_reason === 'endpoint-failed',
+    noun: 'problems',
+    log,
+  });
+  const progress = new Progress(batch.todo.length, 'solved');
+  let passed = batch.kept.filter((r) => r.passed === true).length;
+  let page: HeadlessPage | undefined;
+  let failed: string | undefined;
+  try {
+    if (batch.todo.length) {
+      page = await openHeadless({ sandboxes: 1, isolated: !flags['no-isolation'], log, languages: [] });
+      await putDatabases(page, files);
+      for (const i of batch.todo) {
+        const p = problems[i]!;
+        const question = { question: p.question, evidence: p.evidence, goldSql: p.sql };
+        const hp = page;
+        const o = await hp.page.evaluate(([k, q, e, s]) => window.fixpoint.sqlLoop(k, q, e, s), [
+          p.dbId,
+          question,
+          endpoint,
+          settings,
+        ] as const);
+        if (o.passed) passed++;
+        const { endReason, ...rest } = o;
+        batch.write({ task_id: p.rawId, ...rest, end_reason: endReason }, i);
+        progress.tick(o.passed);
+        if (endReason === 'endpoint-failed') {
+          failed = o.result;
+          break;
+        }
+      }
+    }
+  } finally {
+    progress.done();
+    await batch.close();
+    if (page) await page.close();
+  }
+  const total = batch.kept.length + batch.todo.length;
+  process.stdout.write(
+    `${JSON.stringify({ summary: true, problems: total, passed, pass_rate: total ? passed / total : 0, seconds: progress.seconds() })}\n`,
+  );
+  if (failed) {
+    process.stderr.write(`fixpoint: stopped: ${failed}\n`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,93 @@
+// The execution-feedback loop for a SQL question: ask for a query, run it beside the gold query
+// (each on a fresh copy of the database), and while it fails, tell the model why and ask again.
+// The model sees the schema, the question, its own last query and the feedback; never the gold.
+import type { ChatMessage, ModelClient, Usage } from '../../shared/model.ts';
+import type { SqlAnswer } from '../../shared/sql.ts';
+import type { CompareRule } from './compare.ts';
+import { SQL_SYSTEM_PROMPT, sqlFeedback } from './prompt.ts';
+import { sqlVerdict } from './verdict.ts';
+
+export interface SqlLoopInput {
+  client: ModelClient;
+  /** The first message: schema, question and evidence (prompt.ts). */
+  first: string;
+  goldSql: string;
+  rule: CompareRule;
+  timeoutMs: number;
+  maxIterations: number;
+  /** Runs the gold query and the candidate, each on its own fresh copy. */
+  run(candidate: string): Promise<[SqlAnswer, SqlAnswer]>;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+interface SqlAttempt {
+  completion: string;
+  result: string;
+  feedback?: string;
+}
+
+export interface SqlLoopOutcome {
+  passed: boolean;
+  iterations: number;
+  completion: string;
+  result: string;
+  endReason: 'passed' | 'iteration-cap' | 'endpoint-failed';
+  attempts: SqlAttempt[];
+  usage: Usage;
+}
+
+const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([^\n`]*)\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;
+
+/** The query in a reply: the last ```sql block, else the last fenced block, else the reply itself. */
+export function queryFromReply(reply: string): string {
+  const text = reply.replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '');
+  const blocks = [...text.matchAll(FENCE)].map((m) => ({ tag: (m[2] ?? '').trim().toLowerCase(), body: m[3] ?? '' }));
+  const sql = blocks.filter((b) => b.tag === 'sql' || b.tag === 'sqlite');
+  const chosen = sql.at(-1) ?? blocks.at(-1);
+  return (chosen ? chosen.body : text).trim();
+}
+
+export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const attempts: SqlAttempt[] = [];
+  let messages: ChatMessage[] = [{ role: 'user', content: o.first }];
+  const end = (endReason: SqlLoopOutcome['endReason'], result: string): SqlLoopOutcome => {
+    const last = attempts.at(-1);
+    return {
+      passed: endReason === 'passed',
+      iterations: attempts.length,
+      completion: last?.completion ?? '',
+      result,
+      endReason,
+      attempts,
+      usage,
+    };
+  };
+  for (let i = 0; i < o.maxIterations; i++) {
+    let reply: string;
+    try {
+      const r = await o.client.chat(
+        { system: SQL_SYSTEM_PROMPT, messages, temperature: o.temperature },
+        { signal: o.signal },
+      );
+      usage.inputTokens += r.usage.inputTokens;
+      usage.outputTokens += r.usage.outputTokens;
+      reply = r.text;
+    } catch (err) {
+      return end('endpoint-failed', `failed: the endpoint failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const completion = queryFromReply(reply);
+    const [gold, got] = await o.run(completion);
+    const verdict = sqlVerdict(o.rule, o.goldSql, gold, got);
+    if (verdict.passed) {
+      attempts.push({ completion, result: verdict.result });
+      return end('passed', verdict.result);
+    }
+    const feedback = sqlFeedback(completion, gold, got, o.timeoutMs);
+    attempts.push({ completion, result: verdict.result, feedback });
+    // The first message and the last exchange only: the conversation stays within the budget.
+    messages = [messages[0]!, { role: 'assistant', content: reply }, { role: 'user', content: feedback }];
+  }
+  return end('iteration-cap', attempts.at(-1)?.result ?? 'failed: no attempt');
+}

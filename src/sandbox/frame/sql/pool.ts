@@ -1,0 +1,111 @@
+// The frame's SQL worker: one at a time runs SQL jobs, each query on a fresh copy of its database.
+// A query past its limit is stopped inside the worker by SQLite's progress handler, so the worker
+// lives on; only when the page's backstop fires (sql-kill) is the worker ended and a new one
+// started from the already compiled wasm. Messages from a worker arrive on its private port only.
+import type { FrameToHost } from '../../../shared/sandbox-protocol.ts';
+import type { FrameToSqlWorker, SqlJob, SqlWorkerToFrame } from '../../../shared/sql.ts';
+
+interface Slot {
+  worker: Worker;
+  port: MessagePort;
+  ready: Promise<void>;
+}
+
+export class SqlPool {
+  private slot: Slot | undefined;
+  private queue: { id: number; job: SqlJob }[] = [];
+  private current: number | undefined;
+  private readonly url: string;
+  private readonly module: Promise<WebAssembly.Module>;
+
+  constructor(
+    source: string,
+    wasm: Blob,
+    private readonly toHost: (m: FrameToHost) => void,
+  ) {
+    this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    this.module = WebAssembly.compileStreaming(new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }));
+    this.module.catch(() => undefined);
+    const first = this.spawn();
+    this.slot = first;
+    void first.ready.then(
+      () => toHost({ type: 'sql-ready' }),
+      (err: unknown) => toHost({ type: 'sql-boot-error', message: `SQLite could not start: ${String(err)}` }),
+    );
+  }
+
+  run(id: number, job: SqlJob): void {
+    this.queue.push({ id, job });
+    void this.pump();
+  }
+
+  kill(id: number): void {
+    if (this.current !== id) {
+      this.queue = this.queue.filter((q) => q.id !== id);
+      return;
+    }
+    this.replace();
+    this.end({ type: 'sql-crashed', id, message: 'the run was stopped' });
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.url);
+    const channel = new MessageChannel();
+    let settle!: { ok: () => void; fail: (e: Error) => void };
+    const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
+    ready.catch(() => undefined);
+    const slot: Slot = { worker, port: channel.port1, ready };
+    channel.port1.onmessage = (e: MessageEvent<SqlWorkerToFrame>) => {
+      const w = e.data;
+      if (typeof w !== 'object' || w === null) return;
+      if (w.type === 'ready') settle.ok();
+      else if (w.type === 'boot-error') settle.fail(new Error(String(w.message)));
+      else if (w.type === 'answers' && slot === this.slot && w.id === this.current)
+        this.end({ type: 'sql-answers', id: w.id, answers: w.answers });
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      settle.fail(new Error(e.message || 'the SQL worker failed'));
+      if (slot !== this.slot) return;
+      const id = this.current;
+      this.replace();
+      if (id !== undefined) this.end({ type: 'sql-crashed', id, message: `the SQL worker died: ${e.message}` });
+    };
+    void this.module.then(
+      (module) =>
+        worker.postMessage({ type: 'init', port: channel.port2, module } satisfies FrameToSqlWorker, [channel.port2]),
+      (err: unknown) => settle.fail(err instanceof Error ? err : new Error(String(err))),
+    );
+    return slot;
+  }
+
+  private replace(): void {
+    this.slot?.worker.terminate();
+    this.slot?.port.close();
+    this.slot = this.spawn();
+  }
+
+  private end(message: FrameToHost): void {
+    this.current = undefined;
+    this.toHost(message);
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.current !== undefined) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.current = next.id;
+    const slot = this.slot!;
+    try {
+      await slot.ready;
+    } catch (err) {
+      if (this.current !== next.id) return;
+      this.replace();
+      this.end({ type: 'sql-crashed', id: next.id, message: `SQLite could not start: ${String(err)}` });
+      return;
+    }
+    if (this.current !== next.id || slot !== this.slot) return;
+    slot.port.postMessage({ type: 'run', id: next.id, job: next.job } satisfies FrameToSqlWorker);
+  }
+}

@@ -1,0 +1,85 @@
+// The page side of SQL: hands SQLite's files to the sandbox frame on the first job, posts jobs,
+// and checks every answer's shape on arrival. The engine stops a query past its limit itself
+// (progress handler); if the frame has not answered well past the job's limits, the worker is
+// ended (a new one takes the next job) and the queries not answered count as timed out.
+import type { FrameToHost } from '../../shared/sandbox-protocol.ts';
+import { checkAnswers, type SqlAnswer, type SqlJob } from '../../shared/sql.ts';
+import type { FrameConnection } from '../frame-host.ts';
+
+// Beyond the queries' own limits: reading the database, a fresh copy per query, messages.
+const BACKSTOP_SLACK_MS = 5000;
+
+interface Pending {
+  job: SqlJob;
+  resolve: (answers: SqlAnswer[]) => void;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export class SqlRuntime {
+  private nextId = 1;
+  private readonly jobs = new Map<number, Pending>();
+  private started: Promise<void> | undefined;
+  private settleReady: { ok: () => void; fail: (e: Error) => void } | undefined;
+
+  constructor(private readonly frame: FrameConnection) {
+    frame.listen((m) => this.onFrame(m));
+  }
+
+  /** Loads SQLite into the frame (once); resolves when it can run. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      const [{ loadSqlAssets }] = await Promise.all([import('./assets.ts'), this.frame.loaded]);
+      const assets = await loadSqlAssets();
+      const ready = new Promise<void>((ok, fail) => (this.settleReady = { ok, fail }));
+      this.frame.post({ type: 'sql-init', workerSource: assets.workerSource, wasm: assets.wasm });
+      await ready;
+    })();
+    this.started.catch(() => (this.started = undefined));
+    return this.started;
+  }
+
+  /** Runs the job's queries in order, each on a fresh copy of its database. */
+  async run(job: SqlJob): Promise<SqlAnswer[]> {
+    try {
+      await this.start();
+    } catch (err) {
+      const message = `SQLite could not start: ${err instanceof Error ? err.message : String(err)}`;
+      return job.queries.map(() => ({ kind: 'error', message, ms: 0 }));
+    }
+    const id = this.nextId++;
+    return new Promise<SqlAnswer[]>((resolve) => {
+      const p: Pending = { job, resolve };
+      this.jobs.set(id, p);
+      const limit = job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
+      p.timer = setTimeout(() => {
+        this.frame.post({ type: 'sql-kill', id });
+        this.finish(id, undefined);
+      }, limit);
+      this.frame.post({ type: 'sql-run', id, job });
+    });
+  }
+
+  private onFrame(m: FrameToHost): void {
+    if (m.type === 'sql-ready') this.settleReady?.ok();
+    else if (m.type === 'sql-boot-error') this.settleReady?.fail(new Error(String(m.message)));
+    else if (m.type === 'sql-answers') this.finish(m.id, m.answers);
+    else if (m.type === 'sql-crashed') this.finish(m.id, undefined, String(m.message));
+  }
+
+  private finish(id: number, answers: unknown, crashed?: string): void {
+    const p = this.jobs.get(id);
+    if (!p) return;
+    this.jobs.delete(id);
+    clearTimeout(p.timer);
+    const n = p.job.queries.length;
+    const checked = answers === undefined ? undefined : checkAnswers(answers, n);
+    if (checked) return p.resolve(checked);
+    const fallback: SqlAnswer =
+      crashed === undefined || crashed === 'the run was stopped'
+        ? answers === undefined
+          ? { kind: 'timed out', ms: p.job.timeoutMs }
+          : { kind: 'error', message: 'the SQL engine sent an answer of the wrong shape', ms: 0 }
+        : { kind: 'error', message: crashed, ms: 0 };
+    p.resolve(Array.from({ length: n }, () => fallback));
+  }
+}

@@ -1,0 +1,83 @@
+// SQL queries: what the page asks the sandbox's SQL engine to run and what it answers. Both the
+// page and the frame's SQL worker import only these types; answers are checked on arrival.
+
+/** A value as the engine hands it back: SQLite's INTEGER, REAL, TEXT, NULL and BLOB (as hex). */
+export type SqlValue = number | string | null | { blob: string } | { int: string };
+
+interface SqlDatabase {
+  /** Names these bytes: the worker keeps a pristine copy under it and reads the Blob only once. */
+  key: string;
+  /** A SQLite database file, or `script`: SQL statements that build the database (run once). */
+  bytes?: Blob;
+  script?: string;
+}
+
+export interface SqlJob {
+  database: SqlDatabase;
+  /** Each query runs on its own fresh copy of the database, in order. */
+  queries: string[];
+  /** Per query, in milliseconds; the engine's progress handler stops a query past it. */
+  timeoutMs: number;
+  /** Rows kept per query; the answer says when more were left out. */
+  maxRows: number;
+}
+
+export type SqlAnswer =
+  | { kind: 'rows'; columns: string[]; rows: SqlValue[][]; more: boolean; ms: number }
+  /** offset: where in the query (in characters, 0-based) the token the engine blamed begins, when known. */
+  | { kind: 'error'; message: string; offset?: number; ms: number }
+  | { kind: 'timed out'; ms: number };
+
+/** frame -> SQL worker; the first message carries the private port and SQLite's compiled wasm. */
+export type FrameToSqlWorker =
+  { type: 'init'; port: MessagePort; module: WebAssembly.Module } | { type: 'run'; id: number; job: SqlJob };
+
+/** SQL worker -> frame, over the private port only */
+export type SqlWorkerToFrame =
+  { type: 'ready' } | { type: 'boot-error'; message: string } | { type: 'answers'; id: number; answers: SqlAnswer[] };
+
+/** An answer from the frame is untrusted data: this is the only shape that is let through. */
+export function checkAnswers(value: unknown, expected: number): SqlAnswer[] | undefined {
+  if (!Array.isArray(value) || value.length !== expected) return undefined;
+  const out: SqlAnswer[] = [];
+  for (const a of value as unknown[]) {
+    const c = checkAnswer(a);
+    if (!c) return undefined;
+    out.push(c);
+  }
+  return out;
+}
+
+function checkAnswer(a: unknown): SqlAnswer | undefined {
+  if (typeof a !== 'object' || a === null) return undefined;
+  const r = a as Record<string, unknown>;
+  const ms = typeof r.ms === 'number' && Number.isFinite(r.ms) ? r.ms : 0;
+  if (r.kind === 'timed out') return { kind: 'timed out', ms };
+  if (r.kind === 'error' && typeof r.message === 'string') {
+    const offset = typeof r.offset === 'number' && Number.isInteger(r.offset) && r.offset >= 0 ? r.offset : undefined;
+    return { kind: 'error', message: r.message, ...(offset === undefined ? {} : { offset }), ms };
+  }
+  if (r.kind !== 'rows' || !Array.isArray(r.columns) || !Array.isArray(r.rows)) return undefined;
+  const columns = (r.columns as unknown[]).map((c) => (typeof c === 'string' ? c : undefined));
+  if (columns.some((c) => c === undefined)) return undefined;
+  const rows: SqlValue[][] = [];
+  for (const row of r.rows as unknown[]) {
+    if (!Array.isArray(row) || row.length !== columns.length) return undefined;
+    const values = (row as unknown[]).map(checkValue);
+    if (values.some((v) => v === undefined)) return undefined;
+    rows.push(values as SqlValue[]);
+  }
+  return { kind: 'rows', columns: columns as string[], rows, more: r.more === true, ms };
+}
+
+function checkValue(v: unknown): SqlValue | undefined {
+  if (v === null || typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isNaN(v) ? null : v;
+  if (typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.length !== 1) return undefined;
+  if (typeof o.blob === 'string' && /^[0-9a-f]*$/.test(o.blob)) return { blob: o.blob };
+  if (typeof o.int === 'string' && /^-?\d+$/.test(o.int)) return { int: o.int };
+  return undefined;
+}

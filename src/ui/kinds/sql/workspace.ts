@@ -1,0 +1,164 @@
+// The "SQL query" task: an engine, a database (a bundled sample, a loaded .sqlite file or a
+// script), its schema, the question with its expected query, the query editor, and the result
+// beside the expected one. "Solve with model" runs the loop; "Run query" checks the query as is.
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { sql, SQLite } from '@codemirror/lang-sql';
+import { EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { pageTheme } from '../../editor/theme.ts';
+import type { SqlAnswer, SqlJob } from '../../../shared/sql.ts';
+import type { SqlExample, SqlSampleDatabase } from '../../../kinds/sql/examples.ts';
+import type { TableSchema } from '../../../kinds/sql/prompt.ts';
+import type { SqlLoopOutcome } from '../../../kinds/sql/repair.ts';
+import { h } from '../../common/dom.ts';
+import { resultTable } from './result-table.ts';
+
+type Database = SqlJob['database'];
+
+export interface SqlWorkspaceDeps {
+  databases: readonly SqlSampleDatabase[];
+  examples: readonly SqlExample[];
+  /** The expected query and the candidate, each on a fresh copy; with the verdict. */
+  check(
+    db: Database,
+    expected: string,
+    query: string,
+  ): Promise<{ answers: SqlAnswer[]; result: string; passed: boolean }>;
+  schema(db: Database): Promise<TableSchema[]>;
+  solve(db: Database, example: Omit<SqlExample, 'id' | 'dbId'>): Promise<SqlLoopOutcome>;
+}
+
+export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { el: HTMLElement } {
+  const engine = h(
+    'select',
+    { id: 'sql-engine' },
+    h('option', { value: 'sqlite' }, 'SQLite (wasm, in the sandbox)'),
+    h('option', { value: 'postgres', disabled: 'true' }, 'Postgres (not available yet)'),
+  );
+  const dbPick = h('select', { id: 'sql-database' });
+  for (const d of deps.databases) dbPick.append(h('option', { value: d.id }, d.title));
+  dbPick.append(h('option', { value: 'file' }, 'A .sqlite file…'), h('option', { value: 'script' }, 'A SQL script…'));
+  const file = h('input', { id: 'sql-file', type: 'file', accept: '.sqlite,.sqlite3,.db', hidden: 'true' });
+  const script = h('textarea', { id: 'sql-script', rows: 5, hidden: 'true', placeholder: 'CREATE TABLE …; INSERT …;' });
+  const examplePick = h('select', { id: 'sql-example' }, h('option', { value: '' }, 'Own question'));
+  for (const e of deps.examples) examplePick.append(h('option', { value: e.id }, e.question));
+  const schemaList = h('ul', { class: 'sql-schema', 'data-testid': 'sql-schema' });
+  const question = h('textarea', { id: 'sql-question', rows: 2 });
+  const evidence = h('input', { id: 'sql-evidence', type: 'text', autocomplete: 'off' });
+  const expected = h('textarea', { id: 'sql-expected', rows: 3, spellcheck: 'false' });
+  const editorHost = h('div', { class: 'sql-editor', 'data-testid': 'sql-editor' });
+  const runBtn = h('button', { type: 'button', 'data-testid': 'sql-run' }, 'Run query');
+  const solveBtn = h('button', { type: 'button', class: 'primary', 'data-testid': 'sql-solve' }, 'Solve with model');
+  const verdict = h('p', { class: 'sql-verdict', 'data-testid': 'sql-verdict', role: 'status' });
+  const results = h('div', { class: 'sql-results' });
+  const attempts = h('ol', { class: 'sql-attempts', 'data-testid': 'sql-attempts' });
+  const label = (forId: string, text: string, control: HTMLElement): HTMLElement =>
+    h('div', { class: 'field' }, h('label', { for: forId }, text), control);
+  const el = h(
+    'section',
+    { class: 'sql-workspace', 'aria-label': 'SQL query' },
+    h('div', { class: 'sql-row' }, label('sql-engine', 'Engine', engine), label('sql-database', 'Database', dbPick)),
+    file,
+    script,
+    h('details', { open: 'true' }, h('summary', null, 'Schema'), schemaList),
+    label('sql-example', 'Example', examplePick),
+    label('sql-question', 'Question', question),
+    label('sql-evidence', 'Evidence (a hint for the model)', evidence),
+    label('sql-expected', 'Expected query (never shown to the model)', expected),
+    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Your query'), editorHost),
+    h('div', { class: 'sql-buttons' }, runBtn, solveBtn),
+    verdict,
+    results,
+    attempts,
+  );
+  host.append(el);
+  const editor = new EditorView({
+    doc: '',
+    extensions: [
+      lineNumbers(),
+      history(),
+      keymap.of([...defaultKeymap, ...historyKeymap]),
+      sql({ dialect: SQLite }),
+      pageTheme,
+      EditorView.contentAttributes.of({ 'aria-label': 'Your query' }),
+    ],
+    parent: editorHost,
+  });
+  const setQuery = (text: string): void =>
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
+
+  let database: Database | undefined;
+  let loaded = 0;
+  const useDatabase = async (db: Database | undefined): Promise<void> => {
+    database = db;
+    schemaList.replaceChildren();
+    if (!db) return;
+    const tables = await deps.schema(db);
+    for (const t of tables) {
+      const cols = t.sample?.columns.join(', ') ?? '';
+      schemaList.append(h('li', null, h('strong', null, t.name), cols ? ` (${cols})` : ''));
+    }
+  };
+  const pickDatabase = (): void => {
+    file.hidden = dbPick.value !== 'file';
+    script.hidden = dbPick.value !== 'script';
+    const sample = deps.databases.find((d) => d.id === dbPick.value);
+    void useDatabase(sample ? { key: `sample:${sample.id}`, script: sample.script } : undefined);
+  };
+  dbPick.addEventListener('change', pickDatabase);
+  file.addEventListener('change', () => {
+    const f = file.files?.[0];
+    if (f) void useDatabase({ key: `file:${++loaded}:${f.name}`, bytes: f });
+  });
+  script.addEventListener('change', () => void useDatabase({ key: `script:${++loaded}`, script: script.value }));
+  examplePick.addEventListener('change', () => {
+    const e = deps.examples.find((x) => x.id === examplePick.value);
+    if (!e) return;
+    dbPick.value = e.dbId;
+    pickDatabase();
+    question.value = e.question;
+    evidence.value = e.evidence;
+    expected.value = e.expected;
+    setQuery('');
+  });
+
+  const busy = (on: boolean): void => {
+    runBtn.disabled = solveBtn.disabled = on;
+    el.dataset.busy = String(on);
+  };
+  const show = (answers: SqlAnswer[], result: string, passed: boolean): void => {
+    verdict.textContent = result;
+    verdict.dataset.tone = passed ? 'pass' : 'fail';
+    results.replaceChildren(
+      resultTable('Your result', answers[1], 'sql-result-candidate'),
+      resultTable('Expected', answers[0], 'sql-result-expected'),
+    );
+  };
+  const check = async (): Promise<void> => {
+    if (!database) return void (verdict.textContent = 'Choose a database first.');
+    const r = await deps.check(database, expected.value, editor.state.doc.toString());
+    show(r.answers, r.result, r.passed);
+  };
+  runBtn.addEventListener('click', () => {
+    busy(true);
+    void check().finally(() => busy(false));
+  });
+  solveBtn.addEventListener('click', () => {
+    if (!database) return void (verdict.textContent = 'Choose a database first.');
+    busy(true);
+    attempts.replaceChildren();
+    verdict.textContent = 'The model is working…';
+    const ask = { question: question.value, evidence: evidence.value, expected: expected.value };
+    void deps
+      .solve(database, ask)
+      .then(async (o) => {
+        for (const a of o.attempts) attempts.append(h('li', null, h('code', null, a.completion), ` — ${a.result}`));
+        setQuery(o.completion);
+        await check();
+      })
+      .catch((err: unknown) => (verdict.textContent = `The model could not be asked: ${String(err)}`))
+      .finally(() => busy(false));
+  });
+  examplePick.value = deps.examples[0]?.id ?? '';
+  examplePick.dispatchEvent(new Event('change'));
+  return { el };
+}
