@@ -13,6 +13,8 @@ import time
 
 from ._safe import *  # noqa: F401,F403
 from . import grading, integrity, isolation, tracing
+from .gaming import merge, static_flags
+from .gamingrun import canary_flags, exit_flags, wants_canary
 # Called by the worker after it boots (a snapshot holds them imported, so nothing is compiled then).
 from . import restore, sleep  # noqa: F401
 from .context import Run
@@ -94,6 +96,7 @@ def run_job(job_json, emit):
     job = _parse(job_json)
     if job['mode'] == 'grade':
         return _grade(job)
+    flags = static_flags(job['code'], job['tests'])
     sink = Sink(job['cap'], emit)
     run = Run(sink, Sources(job['code'], ''), job['mode'] == 'reference')
     state = isolation.save()
@@ -117,8 +120,9 @@ def run_job(job_json, emit):
     # After finish(): formatting an exception can call the program's own __str__.
     if integrity.restore():
         run.status, run.result = 'error', _TAMPERED
+    flags = merge(flags, exit_flags(run, job['code']))
     stdout, stderr, truncated = sink.finish()
-    result = {'status': run.status, 'result': run.result, 'tests': run.tests}
+    result = {'status': run.status, 'result': run.result, 'tests': run.tests, 'flags': flags}
     if run.exception is not None:
         result['exception'] = run.exception
     result['stdout'] = stdout
@@ -128,13 +132,18 @@ def run_job(job_json, emit):
         result['runningTest'] = run.running
     verdict = to_json(result)
     target = tracing.first_failure(run.tests) if job['trace'] and run.status == 'failed' else None
-    if target is None:
+    canary = target is None and run.status == 'passed' and wants_canary(job, _monotonic() - started)
+    if target is None and not canary:
         return verdict
-    # The verdict goes out first: the host keeps it if tracing is stopped or the interpreter dies.
+    # The verdict goes out first: the host keeps it if tracing or the canary is stopped, or the
+    # interpreter dies.
     try:
         emit('verdict', verdict)
     except Exception:
         pass
+    if target is None:
+        more = canary_flags(job, _install_streams)
+        return verdict if not more else to_json(dict(result, flags=merge(flags, more)))
     trace = _trace(job, target, started)
     return verdict if trace is None else verdict[:-1] + ',"trace":' + to_json(trace) + '}'
 
