@@ -70,7 +70,13 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
     if (jobs.length)
       await grade(jobs, flags, log, (k, r) => {
         const s = samples[todo[k]!]!;
-        rows[k] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result, flags: r.flags ?? [] };
+        rows[k] = {
+          task_id: s.rawId,
+          completion: s.completion,
+          passed: r.result === 'passed',
+          result: r.result,
+          flags: r.flags ?? [],
+        };
         progress.tick(r.result === 'passed');
         void phase('writing results', flush);
       });

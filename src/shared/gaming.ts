@@ -2,8 +2,8 @@
 // The Python harness and the JavaScript runner report them with a run; the page, the loop, the
 // command line and the classroom show them.
 
-export const FLAG_KINDS = ['hardcoded-tests', 'reads-tests', 'early-exit', 'always-equal'] as const;
-export type FlagKind = (typeof FLAG_KINDS)[number];
+const FLAG_KINDS = ['hardcoded-tests', 'reads-tests', 'early-exit', 'always-equal'] as const;
+type FlagKind = (typeof FLAG_KINDS)[number];
 
 export interface GamingFlag {
   kind: FlagKind;
