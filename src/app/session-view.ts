@@ -82,7 +82,12 @@ export function mountSessionView(p: SessionViewParts): SessionView {
     p.layout.setFeedback(a.feedback);
     details.show(a, { code: a.candidate ?? '', lineOffset: session ? lineOffsetOf(session.task) : 0 });
     const v = attemptVerdict(a);
-    const detail = a.result ? verdictLine(a.result) : v.label === 'no code' ? 'the reply had no code' : v.label;
+    const flagged = v.tone === 'flagged' ? `, ${v.label.replace(/^passed, /, '')}` : '';
+    const detail = a.result
+      ? verdictLine(a.result) + flagged
+      : v.label === 'no code'
+        ? 'the reply had no code'
+        : v.label;
     p.layout.setVerdict(`${label(a)}: ${detail}`, v.tone);
   }
 

@@ -26,6 +26,7 @@ export function flaggedFeedback(flags: readonly GamingFlag[], lineOffset: number
   return [
     'But the code was flagged: it passes the tests without solving the task.',
     ...lines,
+    '',
     "Write a real solution that computes the answer for any valid input: do not special-case the tests' values, read the tests or their frames, leave the program early, or return objects that compare equal to anything.",
   ].join('\n');
 }
