@@ -52,7 +52,7 @@ describe('a flagged pass in the page', () => {
     await expect.poll(() => marked.count()).toBe(1);
     expect(await marked.innerText()).toContain('known = {1:');
     await shots(page, 'flagged-attempt');
-    await expectAccessible(page);
+    await expectAccessible(page, 'a flagged attempt');
   });
 
   it('keeps the flags in the history', async () => {

@@ -136,5 +136,6 @@ class HonestNotFlagged(unittest.TestCase):
             self.assertEqual(flags, [], p['task_id'])
 
 
+
 if __name__ == '__main__':
     unittest.main()

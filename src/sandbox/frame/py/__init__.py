@@ -175,6 +175,7 @@ def _trace(job, target, started):
 
 
 def _grade(job):
+    flags = static_flags(job['code'], job['tests'])  # before the program runs
     state = isolation.save()
     try:
         isolation.enter(state)
@@ -188,7 +189,7 @@ def _grade(job):
             mod.__dict__.pop('__warningregistry__', None)
     if integrity.restore():
         return _GRADE_TAMPERED
-    return out
+    return out if not flags else out[:-1] + ',"flags":' + to_json(flags) + '}'
 
 
 _GRADE_TAMPERED = ('{"status":"error","result":"%s","tests":[{"name":"test","passed":false,'
