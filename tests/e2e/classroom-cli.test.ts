@@ -191,10 +191,11 @@ describe('fixpoint grade', () => {
       'student,count-vowels,fizzbuzz,palindrome,running-total,second-largest,total,flags',
       'ann,5,0,3,0,0,8,',
       'gus,4,0,0,0,0,4,',
-      'bob,0,0,0,0,0,0,',
+      // The adversaries are flagged for what they tried.
+      'bob,0,0,0,0,0,0,count-vowels: early-exit',
       'eve,0,0,0,0,0,0,',
-      'cy,0,0,0,0,0,0,',
-      'dee,0,0,0,0,0,0,',
+      'cy,0,0,0,0,0,0,count-vowels: reads-tests',
+      'dee,0,0,0,0,0,0,count-vowels: reads-tests',
       'fay,0,0,0,0,0,0,',
       '',
     ]);
