@@ -57,7 +57,12 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
     log,
   });
   const todo = batch.todo;
-  const jobs = todo.map((i) => problemJob(problems.get(samples[i]!.taskId)!, samples[i]!.completion, timeout));
+  // FIXPOINT_NO_FLAGS=1 leaves the test-gaming checks out: the bench measures what they cost.
+  const noFlags = env.FIXPOINT_NO_FLAGS === '1' ? { flags: false } : {};
+  const jobs = todo.map((i) => ({
+    ...problemJob(problems.get(samples[i]!.taskId)!, samples[i]!.completion, timeout),
+    ...noFlags,
+  }));
   const rows: (EvalRow | undefined)[] = new Array(todo.length);
   const progress = new Progress(todo.length, 'graded');
   let written = 0;

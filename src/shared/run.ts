@@ -46,6 +46,8 @@ export interface RunJob {
    * line by line through the candidate's own code; the result carries it as `trace`.
    */
   trace?: boolean;
+  /** false leaves out the test-gaming checks (docs/test-gaming.md), to measure what they cost. */
+  flags?: boolean;
 }
 
 export type RunStatus = 'passed' | 'failed' | 'error' | 'timed out' | 'crashed' | 'cancelled';

@@ -72,6 +72,7 @@ def _parse(job_json):
         'mode': mode,
         'timeout': float(timeout) if type(timeout) in (int, float) and 0 < timeout < 1e6 else 3.0,
         'trace': job.get('trace') is True and mode == 'feedback',
+        'flags': job.get('flags') is not False,
     }
 
 
@@ -96,7 +97,7 @@ def run_job(job_json, emit):
     job = _parse(job_json)
     if job['mode'] == 'grade':
         return _grade(job)
-    flags = static_flags(job['code'], job['tests'])
+    flags = static_flags(job['code'], job['tests']) if job['flags'] else []
     sink = Sink(job['cap'], emit)
     run = Run(sink, Sources(job['code'], ''), job['mode'] == 'reference')
     state = isolation.save()
@@ -132,7 +133,7 @@ def run_job(job_json, emit):
         result['runningTest'] = run.running
     verdict = to_json(result)
     target = tracing.first_failure(run.tests) if job['trace'] and run.status == 'failed' else None
-    canary = target is None and run.status == 'passed' and wants_canary(job, _monotonic() - started)
+    canary = target is None and run.status == 'passed' and job['flags'] and wants_canary(job, _monotonic() - started)
     if target is None and not canary:
         return verdict
     # The verdict goes out first: the host keeps it if tracing or the canary is stopped, or the
@@ -175,7 +176,7 @@ def _trace(job, target, started):
 
 
 def _grade(job):
-    flags = static_flags(job['code'], job['tests'])  # before the program runs
+    flags = static_flags(job['code'], job['tests']) if job['flags'] else []  # before the program runs
     state = isolation.save()
     try:
         isolation.enter(state)
