@@ -13,7 +13,7 @@ import time
 
 from ._safe import *  # noqa: F401,F403
 from . import grading, integrity, isolation, tracing
-from .gaming import merge, static_flags
+from .gaming import freeze, merge, static_flags
 from .gamingrun import canary_flags, exit_flags, wants_canary
 # Called by the worker after it boots (a snapshot holds them imported, so nothing is compiled then).
 from . import restore, sleep  # noqa: F401
@@ -97,7 +97,7 @@ def run_job(job_json, emit):
     job = _parse(job_json)
     if job['mode'] == 'grade':
         return _grade(job)
-    flags = static_flags(job['code'], job['tests']) if job['flags'] else []
+    flags = freeze(static_flags(job['code'], job['tests'])) if job['flags'] else ()
     sink = Sink(job['cap'], emit)
     run = Run(sink, Sources(job['code'], ''), job['mode'] == 'reference')
     state = isolation.save()
@@ -121,9 +121,9 @@ def run_job(job_json, emit):
     # After finish(): formatting an exception can call the program's own __str__.
     if integrity.restore():
         run.status, run.result = 'error', _TAMPERED
-    flags = merge(flags, exit_flags(run, job['code']))
+    flags = freeze(merge(flags, exit_flags(run, job['code'])))
     stdout, stderr, truncated = sink.finish()
-    result = {'status': run.status, 'result': run.result, 'tests': run.tests, 'flags': flags}
+    result = {'status': run.status, 'result': run.result, 'tests': run.tests, 'flags': merge(flags, [])}
     if run.exception is not None:
         result['exception'] = run.exception
     result['stdout'] = stdout

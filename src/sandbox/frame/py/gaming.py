@@ -179,9 +179,26 @@ def static_flags(code, tests):
 
 
 
-def merge(flags, more):
-    """flags + the flags of `more` whose kind is not flagged yet, one per kind and line."""
+def freeze(flags):
+    """Flags as a tuple of tuples: the run's program can find a list of them (gc) and clear it."""
+    return tuple((f['kind'], f['detail'], f.get('line')) for f in flags)
+
+
+def thaw(frozen):
+    out = []
+    for kind, detail, line in frozen:
+        f = {'kind': kind, 'detail': detail}
+        if line is not None:
+            f['line'] = line
+        out.append(f)
+    return out
+
+
+def merge(frozen, more):
+    """The frozen static flags + the flags of `more` whose kind is not flagged yet, one per kind
+    and line."""
     out, seen = [], set()
+    flags = thaw(frozen)
     kinds = {f['kind'] for f in flags}
     for f in flags + [f for f in more if f['kind'] not in kinds]:
         key = (f['kind'], f.get('line'))
