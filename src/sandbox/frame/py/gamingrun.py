@@ -5,6 +5,7 @@ within what is left of the time limit."""
 from ._safe import *  # noqa: F401,F403
 from . import integrity, isolation
 from .canary import run_canary
+from .gaming import needs_canary
 from .isolation import ProcessExit
 from .output import Sink
 from .unittests import reset_classes
@@ -39,7 +40,8 @@ def exit_flags(run, code):
 
 
 def wants_canary(job, elapsed):
-    return elapsed <= job['timeout'] * CANARY_SHARE and job['tests'].get('kind') in ('humaneval', 'mbpp')
+    return (elapsed <= job['timeout'] * CANARY_SHARE and job['tests'].get('kind') in ('humaneval', 'mbpp')
+            and needs_canary(job['code']))
 
 
 def canary_flags(job, install_streams):

@@ -50,9 +50,9 @@ def _returned(body):
     return False, None
 
 
-def _branches(fn, params, cases, out):
+def _branches(fn, inner, params, cases, out):
     found = []
-    for n in ast.walk(fn):
+    for n in inner:
         if isinstance(n, ast.If):
             cond, body = n.test, n.body
         elif isinstance(n, ast.IfExp):
@@ -84,9 +84,9 @@ def _show(args):
     return _show_one(args[0]) if len(args) == 1 else _show_one(args)
 
 
-def _dict_names(fn):
+def _dict_names(inner):
     named = {}
-    for n in ast.walk(fn):
+    for n in inner:
         if isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict):
             for t in n.targets:
                 if isinstance(t, ast.Name):
@@ -94,10 +94,11 @@ def _dict_names(fn):
     return named
 
 
-def _lookups(fn, params, module_dicts):
-    """Dict literals that fn looks up by one of its parameters (or a tuple of them)."""
+def _lookups(inner, params, module_dicts):
+    """Dict literals that a function (its nodes: `inner`) looks up by one of its parameters (or a
+    tuple of them)."""
     named = dict(module_dicts)
-    named.update(_dict_names(fn))
+    named.update(_dict_names(inner))
 
     def by_param(key):
         if isinstance(key, ast.Name):
@@ -105,7 +106,7 @@ def _lookups(fn, params, module_dicts):
         return isinstance(key, ast.Tuple) and all(
             isinstance(e, ast.Name) and e.id in params for e in key.elts)
 
-    for n in ast.walk(fn):
+    for n in inner:
         target, key = None, None
         if isinstance(n, ast.Subscript):
             target, key = n.value, n.slice
@@ -120,9 +121,9 @@ def _lookups(fn, params, module_dicts):
             yield target
 
 
-def _tables(fn, params, cases, module_dicts, out):
+def _tables(fn, inner, params, cases, module_dicts, out):
     seen = set()
-    for d in _lookups(fn, params, module_dicts):
+    for d in _lookups(inner, params, module_dicts):
         if id(d) in seen:
             continue
         seen.add(id(d))
@@ -144,18 +145,24 @@ def _tables(fn, params, cases, module_dicts, out):
                         % (fn.name, hits)})
 
 
-def hardcoded(tree, cases):
+def hardcoded(nodes, cases):
     if not cases:
         return []
-    module_dicts = _dict_names(tree)
+    module_dicts = {}
+    for n in nodes:
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Dict):
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    module_dicts[t.id] = n.value
     out = []
-    for fn in ast.walk(tree):
+    for fn in nodes:
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         mine = [(args, exp) for name, args, exp in cases if name == fn.name]
         if not mine:
             continue
         params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
-        _branches(fn, params, mine, out)
-        _tables(fn, params, mine, module_dicts, out)
+        inner = list(ast.walk(fn))
+        _branches(fn, inner, params, mine, out)
+        _tables(fn, inner, params, mine, module_dicts, out)
     return out
