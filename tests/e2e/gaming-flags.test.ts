@@ -93,7 +93,7 @@ describe('run with a flagged pass', () => {
     const file = jsonl('problems.jsonl', [gcd]);
     const r = await runAgainst(file, server.baseUrl, ['--max-iterations', '2']);
     expect(r.status, r.stderr).toBe(0);
-    const [row, summary] = rowsOf(r.stdout) as Record<string, unknown>[];
+    const [row, summary] = rowsOf<Record<string, unknown>>(r.stdout);
     expect(row).toMatchObject({ passed: false, result: 'passed', end_reason: 'flagged-pass' });
     expect((row!.flags as { kind: string }[]).map((f) => f.kind)).toContain('hardcoded-tests');
     const second = JSON.stringify(server.chatRequests()[1]!.body);
