@@ -65,7 +65,6 @@ class OutputCap(unittest.TestCase):
         code = 'def f(x):\n    print("in f", x)\n    return x\n'
         test = 'def check(candidate):\n    assert candidate(1) == 1\n    assert candidate(2) == 2\n'
         _, events = run(code, humaneval(test))
-        events = [e for e in events if e[0] != 'verdict']  # sent before the canary, on a pass
         self.assertEqual(events, [('progress', 'assert candidate(1) == 1'), ('stdout', 'in f 1\n'),
                                   ('progress', 'assert candidate(2) == 2'), ('stdout', 'in f 2\n')])
 

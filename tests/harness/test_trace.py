@@ -68,8 +68,7 @@ class TraceTests(unittest.TestCase):
                         humaneval('def check(candidate):\n    assert candidate(3) == 3\n'))
         self.assertEqual(r['status'], 'passed')
         self.assertNotIn('trace', r)
-        # Its verdict goes out before the canary (test_gaming.py), and is the result itself.
-        self.assertEqual([json.loads(t) for k, t in events if k == 'verdict'], [r])
+        self.assertEqual([k for k, _ in events if k == 'verdict'], [])
 
     def test_an_exception_is_shown_where_it_was_raised(self):
         r, _ = run('def g(a):\n    return 1 / a\n', mbpp(['assert g(1) == 1', 'assert g(0) == 0']))
