@@ -46,7 +46,7 @@ describe('a flagged pass in the page', () => {
     ]);
     await selectAttempt(page, 0);
     expect(await text(page, 'feedback')).toMatch(
-      /flagged: it passes the tests without solving the task\.\n- hardcoded-tests \(line 2\): to_roman\(\) looks up 7 test inputs/,
+      /flagged: it passes the tests without solving the task\.\n- hardcoded-tests \(line 2\): to_roman\(\) looks up \d+ test inputs/,
     );
     const marked = page.locator('[data-testid="editor"] .cm-flag-line');
     await expect.poll(() => marked.count()).toBe(1);
