@@ -180,29 +180,6 @@ def static_flags(code, tests):
     return (hardcoded(nodes, cases) + _reads(nodes, foreign) + _exits(tree) + _always_equal(nodes))
 
 
-_DYNAMIC = frozenset(('type', '__import__', 'exec', 'eval', 'compile', 'setattr', 'importlib', 'mock', 'ANY',
-                      '__eq__', '__ne__', '__class__', 'getattr', 'globals', 'vars', '__builtins__'))
-
-
-def needs_canary(code):
-    """Whether the candidate could return an object with an __eq__ of its own: it defines a
-    class, or names something that makes or finds one (type(), mock.ANY, exec, getattr, ...).
-    Results of builtin types compare honestly, so the canary would learn nothing else."""
-    try:
-        tree = compile(code, '<candidate>', 'exec', ast.PyCF_ONLY_AST, dont_inherit=True)
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return False
-    for n in ast.walk(tree):
-        if isinstance(n, ast.ClassDef):
-            return True
-        name = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
-            n.name if isinstance(n, ast.alias) else n.module if isinstance(n, ast.ImportFrom) else None
-        if type(name) is str and any(part in _DYNAMIC for part in name.split('.')):
-            return True
-    return False
-
-
-
 def freeze(flags):
     """Flags as a tuple of tuples: the run's program can find a list of them (gc) and clear it."""
     return tuple((f['kind'], f['detail'], f.get('line')) for f in flags)

@@ -2,10 +2,11 @@
 pass (canary.py), run like tracing is: in its own isolated pass, once the verdict has gone out,
 within what is left of the time limit."""
 
+import ast
+
 from ._safe import *  # noqa: F401,F403
 from . import integrity, isolation
 from .canary import run_canary
-from .gaming import needs_canary
 from .isolation import ProcessExit
 from .output import Sink
 from .unittests import reset_classes
@@ -37,6 +38,30 @@ def exit_flags(run, code):
                 f['line'] = line
             return [f]
     return []
+
+
+_DYNAMIC = frozenset(('type', '__import__', 'exec', 'eval', 'compile', 'setattr', 'importlib', 'mock', 'ANY',
+                      '__eq__', '__ne__', '__class__', 'getattr', 'globals', 'vars', '__builtins__'))
+
+
+def needs_canary(code):
+    """Whether the candidate could return an object with an __eq__ of its own: it defines a
+    class, or names something that makes or finds one (type(), mock.ANY, exec, getattr, ...).
+    Results of builtin types compare honestly, so the canary would learn nothing else."""
+    try:
+        tree = compile(code, '<candidate>', 'exec', ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ClassDef):
+            return True
+        name = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
+            n.name if isinstance(n, ast.alias) else n.module if isinstance(n, ast.ImportFrom) else None
+        if type(name) is str and any(part in _DYNAMIC for part in name.split('.')):
+            return True
+    return False
+
+
 
 
 def wants_canary(job, elapsed):
