@@ -62,8 +62,6 @@ def needs_canary(code):
     return False
 
 
-
-
 def wants_canary(job, elapsed):
     return (elapsed <= job['timeout'] * CANARY_SHARE and job['tests'].get('kind') in ('humaneval', 'mbpp')
             and needs_canary(job['code']))
