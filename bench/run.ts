@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { bareStart, type BareStart } from './bare-pyodide.ts';
 import { measureBenchView } from './benchmark-view-bench.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
+import { measureGaming } from './gaming-bench.ts';
 import { measureGrading } from './grading-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
 import { measureJs } from './js-bench.ts';
@@ -28,6 +29,7 @@ const SECTIONS = [
   'python',
   'first-paint',
   'grading',
+  'gaming',
   'typescript',
   'javascript',
   'loop',
@@ -268,6 +270,22 @@ if (want('benchmark-view')) {
       ],
       [`  longest main-thread task during the run (${f.passed} passed)`, ms(f.longestTaskMs), '<= 200 ms'],
     );
+}
+
+if (want('gaming')) {
+  log('eval with and without the test-gaming flags…');
+  const g = measureGaming();
+  results.gaming = g;
+  rows.push(
+    [
+      `eval of ${g.samples} HumanEval samples (canonical + wrong), grading, with flags (median of ${g.rounds})`,
+      s(g.withFlagsSeconds * 1000),
+      '-',
+    ],
+    ['  the same without flags (FIXPOINT_NO_FLAGS=1)', s(g.withoutFlagsSeconds * 1000), '-'],
+    ['  what the flags add', `${(100 * (g.withFlagsSeconds / g.withoutFlagsSeconds - 1)).toFixed(1)}%`, '<= 5%'],
+    ['  canonical solutions flagged', String(g.flagged), '0'],
+  );
 }
 
 if (want('local-model')) {

@@ -4,6 +4,7 @@ import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openBatch, OUT_USAGE, SHARD_USAGE } from './batch.ts';
 import type { RunJob, RunResult } from '../src/shared/run.ts';
+import type { GamingFlag } from '../src/shared/gaming.ts';
 import { openHeadless } from './page.ts';
 import { gradeAll } from './eval-grading.ts';
 import { Progress } from './progress.ts';
@@ -25,6 +26,8 @@ interface EvalRow {
   completion: string;
   passed: boolean;
   result: string;
+  /** Signs of test gaming; `passed` stays the reference harness's verdict whatever they say. */
+  flags: GamingFlag[];
 }
 
 export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -63,12 +66,14 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
     log,
   });
   const todo = batch.todo;
+  // FIXPOINT_NO_FLAGS=1 leaves the test-gaming checks out: the bench measures what they cost.
+  const noFlags = env.FIXPOINT_NO_FLAGS === '1' ? { flags: false } : {};
   const jobs = todo.map((i) => {
     const s = samples[i]!;
     const program = programs?.get(s.taskId);
     return program
       ? programJob(program, s.completion, timeout)
-      : problemJob(problems.get(s.taskId)!, s.completion, timeout);
+      : { ...problemJob(problems.get(s.taskId)!, s.completion, timeout), ...noFlags };
   });
   const rows: (EvalRow | undefined)[] = new Array(todo.length);
   const progress = new Progress(todo.length, 'graded');
@@ -82,7 +87,13 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
     if (jobs.length)
       await grade(jobs, flags, log, (k, r) => {
         const s = samples[todo[k]!]!;
-        rows[k] = { task_id: s.rawId, completion: s.completion, passed: r.result === 'passed', result: r.result };
+        rows[k] = {
+          task_id: s.rawId,
+          completion: s.completion,
+          passed: r.result === 'passed',
+          result: r.result,
+          flags: r.flags ?? [],
+        };
         progress.tick(r.result === 'passed');
         void phase('writing results', flush);
       });
@@ -92,11 +103,14 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
   }
   const all = [...batch.kept, ...rows];
   const passed = all.filter((r) => r?.passed === true).length;
+  const flagged = all.filter((r) => r?.passed === true && Array.isArray(r.flags) && r.flags.length > 0).length;
   const summary = {
     summary: true,
     samples: all.length,
     passed,
     pass_rate: all.length ? passed / all.length : 0,
+    flagged_passes: flagged,
+    pass_rate_unflagged: all.length ? (passed - flagged) / all.length : 0,
     seconds: progress.seconds(),
     ...(batch.shard ? { shard: `${batch.shard.k}/${batch.shard.n}` } : {}),
   };

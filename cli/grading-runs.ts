@@ -25,7 +25,7 @@ export async function gradeAll(
     const results = await page.gradeGroups(groups, workers);
     part.forEach((s, k) => {
       const ex = exercises.get(s.exercise)!;
-      const row = gradeRow(s, ex, results[k] ?? []);
+      const row = gradeRow(s, ex, results[k] ?? [], pack.flaggedTestsScore !== false);
       rows.push(row);
       onRow(row, start + k);
     });

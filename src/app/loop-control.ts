@@ -62,6 +62,7 @@ const END_WORDS: Record<EndReason, string> = {
   stopped: 'stopped by you',
   'endpoint-failed': 'the endpoint failed, the reason is shown with the attempts',
   interrupted: 'interrupted',
+  'flagged-pass': 'iteration cap reached with a flagged pass',
 };
 
 const waitWords = (ms: number): string => `${Math.max(1, Math.round(ms / 1000))} s`;

@@ -17,7 +17,7 @@ export async function gradeInRuntime(
     if (!ex) throw new Error(`unknown exercise "${s.exercise}": not in the pack`);
     const results = [];
     for (const { test } of allTests(ex)) results.push(await runtime.run(testJob(ex, test, s.code)).result);
-    const row = gradeRow(s, ex, results);
+    const row = gradeRow(s, ex, results, pack.flaggedTestsScore !== false);
     rows.push(row);
     onRow?.(row, i);
   }

@@ -2,6 +2,7 @@
 // run's status alone (never from anything the program printed), and the rows and CSV out.
 import { clip } from '../shared/format.ts';
 import type { RunJob, RunResult } from '../shared/run.ts';
+import { describeFlags, type GamingFlag } from '../shared/gaming.ts';
 import { maxPoints, type Pack, type PackExercise, type PackTest } from './types.ts';
 
 export type GradeStatus = 'pass' | 'fail' | 'error';
@@ -20,6 +21,8 @@ interface GradedTest {
   points: number;
   hidden: boolean;
   message: string;
+  /** Test-gaming flags of this test's run (docs/test-gaming.md); [] when none. */
+  flags: GamingFlag[];
 }
 
 /** One output row: Exercism v3's names with PrairieLearn's points. */
@@ -29,6 +32,8 @@ export interface GradedRow {
   status: GradeStatus;
   points: number;
   max_points: number;
+  /** Every test's flags, each once. */
+  flags: GamingFlag[];
   tests: GradedTest[];
 }
 
@@ -69,18 +74,29 @@ export function testVerdict(r: RunResult, timeoutSec: number): { status: GradeSt
   return { status: 'error', message: clipMessage(detail || r.status) };
 }
 
-export function gradeRow(sub: Submission, ex: PackExercise, results: RunResult[]): GradedRow {
+/** A pass flagged for test gaming, in a pack whose flagged tests do not score: a failure that says why. */
+function unscored(flags: GamingFlag[]): { status: GradeStatus; message: string } {
+  return { status: 'fail', message: clip(`passed, but flagged for test gaming: ${describeFlags(flags).join('; ')}`) };
+}
+
+/** `scoreFlagged`: the pack's flaggedTestsScore (absent: true). */
+export function gradeRow(sub: Submission, ex: PackExercise, results: RunResult[], scoreFlagged = true): GradedRow {
   const tests = allTests(ex).map(({ test, hidden }, i): GradedTest => {
     const r = results[i];
-    const v = r ? testVerdict(r, ex.limits.timeoutSec) : { status: 'error' as const, message: 'not run' };
+    let v = r ? testVerdict(r, ex.limits.timeoutSec) : { status: 'error' as const, message: 'not run' };
+    const flags = r?.flags ?? [];
+    if (v.status === 'pass' && flags.length > 0 && !scoreFlagged) v = unscored(flags);
     return {
       name: test.name,
       status: v.status,
       points: v.status === 'pass' ? test.points : 0,
       hidden,
       message: v.message,
+      flags,
     };
   });
+  const byKey = new Map(tests.flatMap((t) => t.flags).map((f) => [`${f.kind}:${f.line ?? ''}:${f.detail}`, f]));
+  const flags = [...byKey.values()];
   const points = tests.reduce((s, t) => s + t.points, 0);
   // error: the code did not get as far as any test (it does not compile, or every test errored).
   const status: GradeStatus = tests.every((t) => t.status === 'pass')
@@ -88,7 +104,7 @@ export function gradeRow(sub: Submission, ex: PackExercise, results: RunResult[]
     : tests.every((t) => t.status === 'error')
       ? 'error'
       : 'fail';
-  return { student: sub.student, exercise: sub.exercise, status, points, max_points: maxPoints(ex), tests };
+  return { student: sub.student, exercise: sub.exercise, status, points, max_points: maxPoints(ex), flags, tests };
 }
 
 const num = (n: number): string => String(Math.round(n * 100) / 100);
@@ -101,20 +117,25 @@ function csvCell(v: string): string {
 
 /**
  * Header, then a row per student (in order of first appearance): points per exercise in pack
- * order, then the total. A student's later submission of an exercise replaces an earlier one.
+ * order, the total, then the test-gaming flags ("exercise: kind, kind; ..."), empty when none.
+ * A student's later submission of an exercise replaces an earlier one.
  */
 export function gradesCsv(pack: Pack, rows: GradedRow[]): string {
   const ids = pack.exercises.map((e) => e.id);
-  const byStudent = new Map<string, Map<string, number>>();
+  const byStudent = new Map<string, Map<string, GradedRow>>();
   for (const r of rows) {
     if (!byStudent.has(r.student)) byStudent.set(r.student, new Map());
-    byStudent.get(r.student)!.set(r.exercise, r.points);
+    byStudent.get(r.student)!.set(r.exercise, r);
   }
-  const lines = [['student', ...ids, 'total'].map(csvCell).join(',')];
-  for (const [student, scores] of byStudent) {
-    const cells = ids.map((id) => scores.get(id) ?? 0);
+  const lines = [['student', ...ids, 'total', 'flags'].map(csvCell).join(',')];
+  for (const [student, graded] of byStudent) {
+    const cells = ids.map((id) => graded.get(id)?.points ?? 0);
     const total = cells.reduce((a, b) => a + b, 0);
-    lines.push([csvCell(student), ...cells.map(num), num(total)].join(','));
+    const flags = ids
+      .filter((id) => graded.get(id)?.flags?.length)
+      .map((id) => `${id}: ${[...new Set(graded.get(id)!.flags.map((f) => f.kind))].join(', ')}`)
+      .join('; ');
+    lines.push([csvCell(student), ...cells.map(num), num(total), csvCell(flags)].join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

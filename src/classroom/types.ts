@@ -47,6 +47,11 @@ export interface Pack {
   title: string;
   version: string;
   license: string;
+  /**
+   * Whether a test passed by code flagged for test gaming (docs/test-gaming.md) scores its points;
+   * absent means it does. Either way the grade rows and the CSV carry the flags.
+   */
+  flaggedTestsScore?: boolean;
   exercises: PackExercise[];
   [unknown: string]: unknown;
 }

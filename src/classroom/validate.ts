@@ -196,6 +196,10 @@ export function validatePack(value: unknown, file: string): Pack {
   const title = c.str(value, 'title', { required: true, nonEmpty: true });
   const version = c.str(value, 'version', { required: true, nonEmpty: true });
   const license = c.str(value, 'license', { required: true, nonEmpty: true });
+  if (value.flaggedTestsScore !== undefined && typeof value.flaggedTestsScore !== 'boolean')
+    c.fail(
+      'field "flaggedTestsScore" must be true or false: whether a test passed by code flagged for test gaming scores its points',
+    );
   const rawExercises = c.list(value, 'exercises', true);
   if (Array.isArray(value.exercises) && rawExercises.length === 0) c.fail('the pack has no exercises');
   // Past the bound its exercises are not read at all: the count is the one problem to fix.

@@ -4,6 +4,7 @@ import type { Attempt } from '../shared/task.ts';
 import { candidateFromCode } from './assemble.ts';
 import type { Conversation } from './budget.ts';
 import { budgetStop, nextCallStop } from './stop.ts';
+import { flaggedCapVerdict } from './gaming/verdict.ts';
 import { blankAttempt, elapsedMs, nextIndex, stopped, tokensUsed, type LoopEnd, type LoopState } from './state.ts';
 import { ask, extract, judge, noCode, record, run } from './steps.ts';
 
@@ -19,7 +20,7 @@ export function beforeCall(s: LoopState): LoopEnd | undefined {
     elapsedMs: elapsedMs(s),
     timeBudgetSec,
   });
-  return verdict && { verdict };
+  return verdict && { verdict: flaggedCapVerdict(s.attempts, verdict) };
 }
 
 /** Stops before a request that would by itself go over the token budget. */

@@ -11,6 +11,7 @@ import { fenceTag, languageName } from './language.ts';
 import { headTail, lineAt } from './text.ts';
 import { clip, plural } from '../shared/format.ts';
 import { traceText } from './trace-text.ts';
+import { flaggedFeedback, passFlags } from './gaming/verdict.ts';
 
 /** How much of each part to include; the context budget lowers these when space runs out. */
 export interface FeedbackDetail {
@@ -186,6 +187,8 @@ export function buildFeedback(run: RunResult, ctx: FeedbackContext): string {
   const result = resultInCodeLines(run, ctx.lineOffset, ctx.code);
   const parts = [diagnosis(result, ctx, d)];
   if (ctx.hidden && ctx.hidden.failed > 0) parts.push(`${plural(ctx.hidden.failed, 'hidden test')} failed.`);
+  const flags = passFlags(run);
+  if (flags.length > 0) parts.push(flaggedFeedback(flags, ctx.lineOffset, ctx.code));
   const clean = result.status === 'passed' && !(ctx.hidden && ctx.hidden.failed > 0);
   if (!clean && result.trace) parts.push(traceText(result.trace, ctx, d.traceChars));
   if (!clean) parts.push(outputText(result, d));

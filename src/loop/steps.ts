@@ -13,6 +13,7 @@ import { buildFeedback, noCodeFeedback } from './feedback.ts';
 import { callModel } from './model-call.ts';
 import { endpointVerdict, passedVerdict, stuckVerdict, type StopVerdict } from './stop.ts';
 import { isPassed, stopped, type LoopEnd, type LoopState } from './state.ts';
+import { passFlags } from './gaming/verdict.ts';
 
 export interface Reply {
   text: string;
@@ -121,7 +122,8 @@ export async function run(
     shape: c.shape,
     result: ev.result,
     hidden: ev.hidden,
-    passed: ev.passed,
+    // A pass flagged for test gaming does not solve the task (its feedback says so).
+    passed: ev.passed && passFlags(ev.result).length === 0,
     runMs: ev.runMs,
     feedback,
   };

@@ -152,8 +152,8 @@ export class PythonRuntime implements Runtime {
         p.runningTest = String(m.test).slice(0, 500);
         break;
       case 'verdict': {
-        // Only the first, and only when asked for: later ones could come from the traced program.
-        if (p.job.trace === true && p.verdict === undefined) p.verdict = m.result;
+        // Only the first: later ones could come from the traced program or its canary.
+        if (p.verdict === undefined) p.verdict = m.result;
         const said = p.watch?.onEvent(m.result);
         if (said === 'begin') this.restartLimit(p);
         else if (said === 'decided') this.stop(p, 'judged');
@@ -207,9 +207,13 @@ export class PythonRuntime implements Runtime {
   }
 }
 
-/** The verdict as sent before tracing, with only the trace taken from the final result. */
+/**
+ * The verdict as sent before tracing or the canary, with only the trace and the flags taken from
+ * the final result (the canary's flags add to the verdict's; a stopped canary leaves the verdict's).
+ */
 function withTrace(verdict: unknown, final: unknown): unknown {
   if (typeof verdict !== 'object' || verdict === null) return verdict;
-  const trace = typeof final === 'object' && final !== null ? (final as { trace?: unknown }).trace : undefined;
-  return { ...verdict, trace };
+  if (typeof final !== 'object' || final === null) return verdict;
+  const { trace, flags } = final as { trace?: unknown; flags?: unknown };
+  return { ...verdict, trace, ...(flags === undefined ? {} : { flags }) };
 }

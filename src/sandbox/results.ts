@@ -1,6 +1,7 @@
 // Turns what comes back from the sandbox (untrusted: it shares a worker with the run's code) into
 // a RunResult, and builds the results for runs the page stopped or that killed their interpreter.
 import { clip } from '../shared/format.ts';
+import { checkFlags } from '../shared/gaming.ts';
 import type { ExceptionInfo, OutputStream, RunJob, RunResult, RunTrace, TestResult, TraceStep } from '../shared/run.ts';
 
 const MAX_FIELD = 20_000;
@@ -170,6 +171,7 @@ export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: 
     truncated: b.truncated || r.truncated === true,
     runningTest: str(r.runningTest, 500),
     trace: job.trace === true ? checkTrace(r.trace, valid) : undefined,
+    flags: checkFlags(r.flags),
   };
 }
 

@@ -5,6 +5,7 @@ import { InputError, parseJsonl } from './problems.ts';
 import type { Usage } from './model.ts';
 import { usesSamples, type StrategyName } from './strategy.ts';
 import type { Attempt, EndReason } from './task.ts';
+import { checkFlags, type GamingFlag } from './gaming.ts';
 
 interface RowUsage {
   input_tokens: number;
@@ -16,6 +17,8 @@ interface RowAttempt {
   feedback: string;
   usage: RowUsage;
   reflection?: string;
+  /** Test-gaming flags of this attempt's run, when it had any: a flagged pass does not solve the task. */
+  flags?: GamingFlag[];
 }
 
 export interface RunRow {
@@ -26,6 +29,8 @@ export interface RunRow {
   completion: string;
   result: string;
   end_reason: EndReason;
+  /** Test-gaming flags of the last run (docs/test-gaming.md); [] when none. */
+  flags: GamingFlag[];
   usage: RowUsage;
   attempts: RowAttempt[];
   /** Wall-clock time the task took. */
@@ -78,12 +83,14 @@ export function rowOf(taskId: string | number, o: RowSource, sample?: number): R
     completion: o.finalCandidate ?? '',
     result: o.passed ? 'passed' : (last?.result?.result ?? `failed: ${o.endMessage}`),
     end_reason: o.endReason,
+    flags: last?.result?.flags ?? [],
     usage: usageOf(o.usage),
     attempts: o.attempts.map((a) => ({
       result: a.result?.result ?? 'failed: the reply had no code',
       feedback: a.feedback ?? '',
       usage: usageOf(a.usage),
       ...(a.reflection !== undefined ? { reflection: a.reflection } : {}),
+      ...(a.result?.flags?.length ? { flags: a.result.flags } : {}),
     })),
     elapsed_ms: Math.round(o.elapsedMs),
   };
@@ -104,15 +111,19 @@ function selectionColumns(attempts: readonly Attempt[]): Pick<RunRow, 'groups' |
   return columns;
 }
 
-/** The attempt (1-based) at which the row's task first passed; undefined when it never did. */
+const solves = (a: RowAttempt | undefined): boolean => a?.result === 'passed' && !a.flags?.length;
+
+/** The attempt (1-based) at which the row's task first passed unflagged; undefined when it never did. */
 export function solvedAt(row: RunRow): number | undefined {
   if (row.hidden_passed === false) return undefined;
-  const i = row.attempts.findIndex((a) => a.result === 'passed');
+  const i = row.attempts.findIndex(solves);
   return i >= 0 ? i + 1 : row.passed ? Math.max(1, row.attempts.length) : undefined;
 }
 
-export const passedFirst = (row: RunRow): boolean =>
-  row.attempts[0]?.result === 'passed' && row.hidden_passed !== false;
+export const passedFirst = (row: RunRow): boolean => solves(row.attempts[0]) && row.hidden_passed !== false;
+
+/** The row's last run passed its tests but was flagged for gaming them (so `passed` is false). */
+export const flaggedPass = (row: RunRow): boolean => !row.passed && row.result === 'passed' && row.flags.length > 0;
 
 const tokensOf = (row: RunRow): number => row.usage.input_tokens + row.usage.output_tokens;
 export { tokensOf };
@@ -139,10 +150,12 @@ export function parseRunRows(text: string, file: string): RunRow[] {
     const attempts = (v.attempts as unknown[]).map((a) => {
       const x = (a ?? {}) as Record<string, unknown>;
       if (typeof x.result !== 'string' || !isUsage(x.usage)) bad('each attempt needs "result" and "usage"');
+      const flags = checkFlags(x.flags);
       return {
         result: x.result as string,
         feedback: typeof x.feedback === 'string' ? x.feedback : '',
         usage: x.usage as RowUsage,
+        ...(flags.length ? { flags } : {}),
       };
     });
     const row: RunRow = {
@@ -156,6 +169,8 @@ export function parseRunRows(text: string, file: string): RunRow[] {
         : v.passed
           ? 'passed'
           : 'iteration-cap') as EndReason,
+      // Rows from before flags have none.
+      flags: checkFlags(v.flags),
       usage: v.usage as RowUsage,
       attempts,
     };

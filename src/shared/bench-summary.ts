@@ -1,7 +1,7 @@
 // The figures a benchmark run is judged by, computed once for the page and the command line:
 // pass at the first attempt, after repair, pass@k, tokens and cost.
 import { meanPassAtK, reportedKs } from './bench-pass-at-k.ts';
-import { passedFirst, solvedAt, tokensOf, type RunRow } from './bench-rows.ts';
+import { flaggedPass, passedFirst, solvedAt, tokensOf, type RunRow } from './bench-rows.ts';
 
 export interface Prices {
   priceInPerM?: number;
@@ -17,6 +17,10 @@ export interface RunSummary {
   passed: number;
   pass_first_rate: number;
   pass_rate: number;
+  /** Rows whose last run passed its tests but was flagged for test gaming: not in `passed`. */
+  flagged_passes: number;
+  /** The pass rate if flagged passes counted. */
+  pass_rate_with_flagged: number;
   /** pass@k by k, over tasks, when every task has at least k samples. */
   pass_at_k: Record<string, number>;
   input_tokens: number;
@@ -42,6 +46,7 @@ export function summarize(rows: readonly RunRow[], prices: Prices = {}): RunSumm
   const groups = [...byTask(rows).values()];
   const passed = rows.filter((r) => r.passed).length;
   const passedFirstCount = rows.filter(passedFirst).length;
+  const flagged = rows.filter(flaggedPass).length;
   const rate = (n: number): number => (rows.length ? n / rows.length : 0);
   const minSamples = Math.min(...groups.map((g) => g.length));
   const counts = groups.map((g) => ({ n: g.length, c: g.filter((r) => r.passed).length }));
@@ -59,6 +64,8 @@ export function summarize(rows: readonly RunRow[], prices: Prices = {}): RunSumm
     passed,
     pass_first_rate: rate(passedFirstCount),
     pass_rate: rate(passed),
+    flagged_passes: flagged,
+    pass_rate_with_flagged: rate(passed + flagged),
     pass_at_k: passAtK,
     input_tokens: input,
     output_tokens: output,
@@ -87,6 +94,10 @@ export function summaryLines(s: RunSummary): string[] {
     `Passed at the first attempt: ${s.passed_first}/${s.samples} (${pct(s.pass_first_rate)})`,
     `Passed after repair: ${s.passed}/${s.samples} (${pct(s.pass_rate)})`,
   ];
+  if (s.flagged_passes > 0)
+    lines.push(
+      `Flagged passes (tests passed, flagged for test gaming, not counted): ${s.flagged_passes}; counting them: ${pct(s.pass_rate_with_flagged)}`,
+    );
   const ks = Object.entries(s.pass_at_k);
   if (s.samples > s.problems && ks.length)
     lines.push(`pass@k over ${s.problems} tasks: ${ks.map(([k, v]) => `pass@${k} ${pct(v)}`).join(', ')}`);

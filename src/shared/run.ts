@@ -1,5 +1,6 @@
 // What a run is asked to do and what it reports. Both the host and the sandbox frame import
 // only these types, never each other.
+import type { GamingFlag } from './gaming.ts';
 
 export type Language = 'python' | 'javascript' | 'typescript';
 
@@ -51,6 +52,8 @@ export interface RunJob {
    * line by line through the candidate's own code; the result carries it as `trace`.
    */
   trace?: boolean;
+  /** false leaves out the test-gaming checks (docs/test-gaming.md), to measure what they cost. */
+  flags?: boolean;
 }
 
 export type RunStatus = 'passed' | 'failed' | 'error' | 'timed out' | 'crashed' | 'cancelled';
@@ -91,6 +94,8 @@ export interface RunResult {
   runningTest?: string;
   /** Jobs with `trace`: what the program did in its first failing test. */
   trace?: RunTrace;
+  /** Signs that the candidate games its tests rather than solving the task (shared/gaming.ts). */
+  flags?: GamingFlag[];
 }
 
 /** One step of a trace: a call, a line as it began, a return or an exception, in the candidate's code. */

@@ -29,7 +29,16 @@ export interface Task {
 }
 
 export type EndReason =
-  'passed' | 'iteration-cap' | 'token-budget' | 'time-budget' | 'stuck' | 'stopped' | 'endpoint-failed' | 'interrupted';
+  | 'passed'
+  | 'iteration-cap'
+  | 'token-budget'
+  | 'time-budget'
+  | 'stuck'
+  | 'stopped'
+  | 'endpoint-failed'
+  | 'interrupted'
+  /** The iteration cap was reached and the best attempt passed its tests but was flagged for gaming them. */
+  | 'flagged-pass';
 
 interface SessionSettings {
   provider: string;

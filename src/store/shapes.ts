@@ -43,6 +43,7 @@ const endReason = oneOf(
   'stopped',
   'endpoint-failed',
   'interrupted',
+  'flagged-pass',
 );
 
 export const sessionShape: Check = object({

@@ -162,11 +162,12 @@ describe('fixpoint grade', () => {
       status: 'pass',
       points: 5,
       max_points: 5,
+      flags: [],
       tests: [
-        { name: 'a word', status: 'pass', points: 1, hidden: false, message: '' },
-        { name: 'capitals', status: 'pass', points: 1, hidden: false, message: '' },
-        { name: 'empty text', status: 'pass', points: 1, hidden: true, message: '' },
-        { name: 'no vowels', status: 'pass', points: 2, hidden: true, message: '' },
+        { name: 'a word', status: 'pass', points: 1, hidden: false, message: '', flags: [] },
+        { name: 'capitals', status: 'pass', points: 1, hidden: false, message: '', flags: [] },
+        { name: 'empty text', status: 'pass', points: 1, hidden: true, message: '', flags: [] },
+        { name: 'no vowels', status: 'pass', points: 2, hidden: true, message: '', flags: [] },
       ],
     });
     const byName = new Map(rows.slice(0, STUDENTS.length).map((row) => [row.student, row]));
@@ -187,14 +188,15 @@ describe('fixpoint grade', () => {
     // A palindrome check that forgets case and punctuation: the visible tests and "empty" pass.
     expect((rows.at(-1)!.tests as Json[]).map((t) => t.status)).toEqual(['pass', 'pass', 'fail', 'pass']);
     expect(readFileSync(csv, 'utf8').split('\r\n')).toEqual([
-      'student,count-vowels,fizzbuzz,palindrome,running-total,second-largest,total',
-      'ann,5,0,3,0,0,8',
-      'gus,4,0,0,0,0,4',
-      'bob,0,0,0,0,0,0',
-      'eve,0,0,0,0,0,0',
-      'cy,0,0,0,0,0,0',
-      'dee,0,0,0,0,0,0',
-      'fay,0,0,0,0,0,0',
+      'student,count-vowels,fizzbuzz,palindrome,running-total,second-largest,total,flags',
+      'ann,5,0,3,0,0,8,',
+      'gus,4,0,0,0,0,4,',
+      // The adversaries are flagged for what they tried.
+      'bob,0,0,0,0,0,0,count-vowels: early-exit',
+      'eve,0,0,0,0,0,0,',
+      'cy,0,0,0,0,0,0,count-vowels: reads-tests',
+      'dee,0,0,0,0,0,0,count-vowels: reads-tests',
+      'fay,0,0,0,0,0,0,',
       '',
     ]);
   });

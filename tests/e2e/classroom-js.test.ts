@@ -79,7 +79,7 @@ describe('JavaScript and TypeScript exercises', () => {
       ['bob', 'add-js', 'fail', 1],
       ['ada', 'double-ts', 'error', 0],
     ]);
-    expect(readFileSync(csv, 'utf8')).toBe('student,add-js,double-ts,total\r\nada,3,0,3\r\nbob,1,0,1\r\n');
+    expect(readFileSync(csv, 'utf8')).toBe('student,add-js,double-ts,total,flags\r\nada,3,0,3,\r\nbob,1,0,1,\r\n');
   });
 
   it('grade gives no points to submissions that forge a pass against tests written with test()', async () => {

@@ -152,7 +152,7 @@ describe('classroom teacher mode', () => {
       page.getByRole('button', { name: 'Download grades (CSV)' }).click(),
     ]);
     expect(readFileSync(await download.path(), 'utf8')).toBe(
-      'student,count-vowels,fizzbuzz,palindrome,running-total,second-largest,total\r\nAda,5,1,0,0,0,6\r\nBob,3,0,0,0,0,3\r\n',
+      'student,count-vowels,fizzbuzz,palindrome,running-total,second-largest,total,flags\r\nAda,5,1,0,0,0,6,\r\nBob,3,0,0,0,0,3,\r\n',
     );
     expect(await page.locator('.grade-warnings li').count()).toBe(0);
   });

@@ -2,11 +2,11 @@
 // iterations, tokens and time, sortable by any column and filtered by outcome. A row whose
 // session is in the history opens it.
 import type { BenchResult } from '../../shared/bench-records.ts';
-import { passedFirst, tokensOf } from '../../shared/bench-rows.ts';
+import { flaggedPass, passedFirst, tokensOf } from '../../shared/bench-rows.ts';
 import { h, setText } from '../common/dom.ts';
 import { formatCount, formatDuration } from '../common/format.ts';
 
-type Filter = 'all' | 'passed' | 'failed' | 'repaired' | 'first';
+type Filter = 'all' | 'passed' | 'failed' | 'repaired' | 'first' | 'flagged';
 type Column = 'task' | 'first' | 'final' | 'iterations' | 'tokens' | 'time';
 
 const COLUMNS: { id: Column; label: string }[] = [
@@ -24,6 +24,7 @@ const FILTERS: Record<Filter, (r: BenchResult) => boolean> = {
   failed: (r) => !r.row.passed,
   first: (r) => passedFirst(r.row),
   repaired: (r) => r.row.passed && !passedFirst(r.row),
+  flagged: (r) => flaggedPass(r.row),
 };
 
 function sortKey(r: BenchResult, c: Column): number {
@@ -43,8 +44,11 @@ function sortKey(r: BenchResult, c: Column): number {
   }
 }
 
-const verdict = (ok: boolean): HTMLElement =>
-  h('span', { class: 'bench-verdict', data: { tone: ok ? 'passed' : 'failed' } }, ok ? 'passed' : 'failed');
+/** A flagged pass passed its tests but is not counted as solved (docs/test-gaming.md). */
+const verdict = (ok: boolean, flagged = false): HTMLElement => {
+  const word = ok ? 'passed' : flagged ? 'flagged' : 'failed';
+  return h('span', { class: 'bench-verdict', data: { tone: word } }, word);
+};
 
 export interface ResultsTable {
   element: HTMLElement;
@@ -63,6 +67,7 @@ export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsT
     h('option', { value: 'failed' }, 'Failed'),
     h('option', { value: 'first' }, 'Passed at the first attempt'),
     h('option', { value: 'repaired' }, 'Passed after repair'),
+    h('option', { value: 'flagged' }, 'Flagged passes (not counted)'),
   );
   const count = h('span', { class: 'bench-count', 'data-testid': 'bench-row-count' });
   const body = h('tbody');
@@ -102,7 +107,7 @@ export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsT
           : name,
       ),
       h('td', null, verdict(passedFirst(r.row))),
-      h('td', null, verdict(r.row.passed)),
+      h('td', null, verdict(r.row.passed, flaggedPass(r.row))),
       h('td', null, r.row.iterations),
       h('td', null, formatCount(tokensOf(r.row))),
       h('td', null, r.row.elapsed_ms === undefined ? '—' : formatDuration(r.row.elapsed_ms)),

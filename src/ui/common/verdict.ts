@@ -4,7 +4,7 @@ import type { RunResult, RunStatus } from '../../shared/run.ts';
 import type { Attempt } from '../../shared/task.ts';
 
 /** CSS class suffix: .tone-passed, .tone-timed-out, ... */
-export type Tone = 'passed' | 'failed' | 'error' | 'timed-out' | 'crashed' | 'cancelled' | 'pending';
+export type Tone = 'passed' | 'failed' | 'error' | 'timed-out' | 'crashed' | 'cancelled' | 'pending' | 'flagged';
 
 export function toneOf(status: RunStatus): Tone {
   return status === 'timed out' ? 'timed-out' : status;
@@ -19,6 +19,8 @@ export interface Verdict {
 export function attemptVerdict(a: Attempt): Verdict {
   if (a.candidate === undefined) return { label: 'no code', tone: 'error' };
   if (!a.result) return { label: 'not run', tone: 'pending' };
+  if (a.result.status === 'passed' && a.result.flags?.length)
+    return { label: `passed, flagged: ${[...new Set(a.result.flags.map((f) => f.kind))].join(', ')}`, tone: 'flagged' };
   if (a.result.status === 'passed' && a.passed === false) return { label: 'failed hidden tests', tone: 'failed' };
   return { label: a.result.status, tone: toneOf(a.result.status) };
 }

@@ -18,7 +18,7 @@ import {
   placeholder,
 } from '@codemirror/view';
 import type { Language } from '../../shared/run.ts';
-import { errorLine, setErrorLine } from './error-line.ts';
+import { errorLine, setErrorLine, setFlagLines } from './error-line.ts';
 import { languageExtension } from './language.ts';
 import { followColourScheme, pageTheme } from './theme.ts';
 import type { Editor, EditorOptions } from './editor.ts';
@@ -109,6 +109,9 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
     focus: () => editorView.focus(),
     markErrorLine(line) {
       editorView.dispatch({ effects: setErrorLine.of(line) });
+    },
+    markFlagLines(lines) {
+      editorView.dispatch({ effects: setFlagLines.of(lines) });
     },
     setLanguage,
     dispose() {

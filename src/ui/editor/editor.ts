@@ -27,6 +27,8 @@ export interface Editor {
   focus(): void;
   /** Highlights a 1-based line (a run's exception line); undefined clears it. Cleared by any edit. */
   markErrorLine(line: number | undefined): void;
+  /** Marks the lines test-gaming flags rest on; [] clears them. Cleared by any edit. */
+  markFlagLines(lines: readonly number[]): void;
   /** Switches highlighting and indentation; settles once the language's mode has loaded. */
   setLanguage(language: Language): Promise<void>;
   dispose(): void;
@@ -57,6 +59,7 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
   let real: Editor | undefined;
   let disposed = false;
   let errorLine: number | undefined;
+  let flagLines: readonly number[] = [];
   let language: Language = opts.language ?? 'python';
   box.dataset.language = language;
   void loadCodeMirror().then(({ mountCodeMirror }) => {
@@ -65,6 +68,7 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
     real = mountCodeMirror(root, { ...opts, doc: box.value, readOnly: box.readOnly, language });
     box.replaceWith(root.lastElementChild!);
     if (errorLine !== undefined) real.markErrorLine(errorLine);
+    if (flagLines.length) real.markFlagLines(flagLines);
     if (hadFocus) real.focus();
   });
 
@@ -82,6 +86,10 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
     markErrorLine(line) {
       errorLine = line;
       real?.markErrorLine(line);
+    },
+    markFlagLines(lines) {
+      flagLines = lines;
+      real?.markFlagLines(lines);
     },
     async setLanguage(next) {
       language = next;

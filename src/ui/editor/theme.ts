@@ -49,6 +49,7 @@ const base = EditorView.theme({
   '.cm-panels': { backgroundColor: c.gutter, color: c.fg },
   '.cm-searchMatch': { backgroundColor: 'var(--cm-search)' },
   '.cm-error-line': { backgroundColor: 'var(--cm-error-line)' },
+  '.cm-flag-line': { backgroundColor: 'var(--cm-flag-line)', boxShadow: 'inset 3px 0 0 var(--flagged)' },
   '.cm-error-gutter': { color: c.invalid },
 });
 

@@ -12,6 +12,7 @@ const END_LABELS: Record<EndReason, string> = {
   stopped: 'stopped',
   'endpoint-failed': 'endpoint failed',
   interrupted: 'interrupted',
+  'flagged-pass': 'flagged pass',
 };
 
 export function statusLabel(session: Session): string {

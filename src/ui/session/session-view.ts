@@ -1,6 +1,7 @@
 // One session on the page: its attempts in the timeline, the selected attempt's candidate in the
 // editor, its feedback, reply and run in their panels, a diff between two attempts, and what the
 // session has used. The same view serves a live run and a session opened from the history.
+import { flagsInCodeLines, passFlags } from '../../loop/gaming/verdict.ts';
 import { addUsage, costOf, formatCost, type Prices } from '../../models/usage.ts';
 import { lineOffsetOf, toCodeLine } from '../../loop/assemble.ts';
 import type { Usage } from '../../shared/model.ts';
@@ -74,10 +75,19 @@ export function mountSessionView(p: SessionViewParts): SessionView {
         ? toCodeLine(a.result?.exception?.line, lineOffsetOf(session.task), a.candidate)
         : undefined;
     p.editor.markErrorLine(line);
+    const offset = session ? lineOffsetOf(session.task) : 0;
+    p.editor.markFlagLines(
+      flagsInCodeLines(passFlags(a.result), offset, a.candidate ?? '').flatMap((f) => (f.line ? [f.line] : [])),
+    );
     p.layout.setFeedback(a.feedback);
     details.show(a, { code: a.candidate ?? '', lineOffset: session ? lineOffsetOf(session.task) : 0 });
     const v = attemptVerdict(a);
-    const detail = a.result ? verdictLine(a.result) : v.label === 'no code' ? 'the reply had no code' : v.label;
+    const flagged = v.tone === 'flagged' ? `, ${v.label.replace(/^passed, /, '')}` : '';
+    const detail = a.result
+      ? verdictLine(a.result) + flagged
+      : v.label === 'no code'
+        ? 'the reply had no code'
+        : v.label;
     p.layout.setVerdict(`${label(a)}: ${detail}`, v.tone);
   }
 

@@ -83,6 +83,8 @@ export function summarizeEnd(s: Session): EndSummary | undefined {
       return end('stopped by you', 'cancelled');
     case 'endpoint-failed':
       return end(`endpoint failed: ${message ?? 'no usable reply'}`, 'error', false);
+    case 'flagged-pass':
+      return end('stopped: the pass was flagged for test gaming', 'failed');
     case 'interrupted':
       return { headline: 'interrupted', detail: message, tone: 'cancelled', resumable: true };
     case undefined:

@@ -60,9 +60,10 @@ describe('grading rules', () => {
       status: 'fail',
       points: 2,
       max_points: 5,
+      flags: [],
       tests: [
-        { name: 'small', status: 'pass', points: 2, hidden: false, message: '' },
-        { name: 'negative', status: 'fail', points: 0, hidden: true, message: 'no' },
+        { name: 'small', status: 'pass', points: 2, hidden: false, message: '', flags: [] },
+        { name: 'negative', status: 'fail', points: 0, hidden: true, message: 'no', flags: [] },
       ],
     });
     const sub = { student: 'ann', exercise: 'add', code: '' };
@@ -70,13 +71,14 @@ describe('grading rules', () => {
     expect(gradeRow(sub, add, [run('error'), run('timed out')]).status).toBe('error');
   });
 
-  it('writes the CSV: student, one column per exercise in pack order, total', () => {
+  it('writes the CSV: student, one column per exercise in pack order, total, flags', () => {
     const row = (student: string, exercise: string, points: number): GradedRow => ({
       student,
       exercise,
       status: 'fail',
       points,
       max_points: 5,
+      flags: [],
       tests: [],
     });
     const csv = gradesCsv(pack, [
@@ -87,10 +89,10 @@ describe('grading rules', () => {
       row('Smith, Ann', 'double', 0),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'student,add,double,total',
-      'bob,2.5,1,3.5',
-      `"'=cmd|""/c calc""",5,0,5`,
-      '"Smith, Ann",0,0,0',
+      'student,add,double,total,flags',
+      'bob,2.5,1,3.5,',
+      `"'=cmd|""/c calc""",5,0,5,`,
+      '"Smith, Ann",0,0,0,',
       '',
     ]);
   });

@@ -6,6 +6,7 @@
 // decided from closure variables, never from anything run code can reach.
 import type { FrameToJsWorker, JsJob, JsWorkerToFrame } from '../../../shared/sandbox-protocol.ts';
 import type { RunResult, TestResult } from '../../../shared/run.ts';
+import type { GamingFlag } from '../../../shared/gaming.ts';
 import { setSourceLookup } from './assert.ts';
 import { consoleAssertion } from './console-assert.ts';
 import { describeThrown, firstFrame, type Described } from './errors.ts';
@@ -72,6 +73,8 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   let checking = false;
   // From the start of the loop's tests on, a falsy console.assert fails the test it runs in.
   let grading = false;
+  // Test-gaming flags seen while the program runs (docs/test-gaming.md).
+  const flags: GamingFlag[] = [];
 
   const sink = new Sink(
     job.outputCap,
@@ -92,6 +95,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
       stdout: '',
       stderr: '',
       truncated,
+      flags,
     };
     send({ type: 'result', id, result: out });
     closeSelf();
@@ -137,6 +141,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const exit = (code: number): never => {
     if (!finished) {
       const c = isInteger(code) ? code : 1;
+      if (!scriptsDone || !testsDone) flagExit(c);
       if (failures > 0 && first) finish('failed', failedText(first));
       else if (c !== 0) finish('failed', `failed: process.exit(${c})`);
       else if (reference) finish('passed', 'passed');
@@ -145,6 +150,17 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
       else finish('passed', 'passed');
     }
     throw EXIT;
+  };
+
+  /** process.exit before every test ran: a pass then says nothing of the tests left (early-exit). */
+  const flagExit = (c: number): void => {
+    const flag: GamingFlag = {
+      kind: 'early-exit',
+      detail: `process.exit(${c}) was called before ${scriptsDone ? 'every test had run' : 'the tests were reached'}`,
+    };
+    const at = firstFrame(toText(new ErrorCtor().stack), names);
+    if (at?.script === candidate) flag.line = at.line;
+    append(flags, flag);
   };
 
   // The end of the program: nothing pending, checked over two quiet turns of the event loop so

@@ -13,6 +13,8 @@ import time
 
 from ._safe import *  # noqa: F401,F403
 from . import grading, integrity, isolation, program, tracing
+from .gaming import freeze, merge, static_flags
+from .gamingrun import canary_flags, exit_flags, wants_canary
 # Called by the worker after it boots (a snapshot holds them imported, so nothing is compiled then).
 from . import restore, sleep  # noqa: F401
 from .context import Run
@@ -74,6 +76,7 @@ def _parse(job_json):
         'mode': mode,
         'timeout': float(timeout) if type(timeout) in (int, float) and 0 < timeout < 1e6 else 3.0,
         'trace': job.get('trace') is True and mode == 'feedback',
+        'flags': job.get('flags') is not False,
     }
 
 
@@ -102,6 +105,7 @@ def run_job(job_json, emit):
         out = program.run(job, emit)
         integrity.restore()  # the page judges from the signed events; this only cleans up
         return out
+    flags = freeze(static_flags(job['code'], job['tests'])) if job['flags'] else ()
     sink = Sink(job['cap'], emit)
     run = Run(sink, Sources(job['code'], ''), job['mode'] == 'reference')
     state = isolation.save()
@@ -125,8 +129,9 @@ def run_job(job_json, emit):
     # After finish(): formatting an exception can call the program's own __str__.
     if integrity.restore():
         run.status, run.result = 'error', _TAMPERED
+    flags = freeze(merge(flags, exit_flags(run, job['code'])))
     stdout, stderr, truncated = sink.finish()
-    result = {'status': run.status, 'result': run.result, 'tests': run.tests}
+    result = {'status': run.status, 'result': run.result, 'tests': run.tests, 'flags': merge(flags, [])}
     if run.exception is not None:
         result['exception'] = run.exception
     result['stdout'] = stdout
@@ -136,13 +141,18 @@ def run_job(job_json, emit):
         result['runningTest'] = run.running
     verdict = to_json(result)
     target = tracing.first_failure(run.tests) if job['trace'] and run.status == 'failed' else None
-    if target is None:
+    canary = target is None and run.status == 'passed' and job['flags'] and wants_canary(job, _monotonic() - started)
+    if target is None and not canary:
         return verdict
-    # The verdict goes out first: the host keeps it if tracing is stopped or the interpreter dies.
+    # The verdict goes out first: the host keeps it if tracing or the canary is stopped, or the
+    # interpreter dies.
     try:
         emit('verdict', verdict)
     except Exception:
         pass
+    if target is None:
+        more = canary_flags(job, _install_streams)
+        return verdict if not more else to_json(dict(result, flags=merge(flags, more)))
     trace = _trace(job, target, started)
     return verdict if trace is None else verdict[:-1] + ',"trace":' + to_json(trace) + '}'
 
@@ -174,6 +184,7 @@ def _trace(job, target, started):
 
 
 def _grade(job):
+    flags = static_flags(job['code'], job['tests']) if job['flags'] else []  # before the program runs
     state = isolation.save()
     try:
         isolation.enter(state)
@@ -187,7 +198,7 @@ def _grade(job):
             mod.__dict__.pop('__warningregistry__', None)
     if integrity.restore():
         return _GRADE_TAMPERED
-    return out
+    return out if not flags else out[:-1] + ',"flags":' + to_json(flags) + '}'
 
 
 _GRADE_TAMPERED = ('{"status":"error","result":"%s","tests":[{"name":"test","passed":false,'
