@@ -76,7 +76,10 @@ export function testVerdict(r: RunResult, timeoutSec: number): { status: GradeSt
 
 /** A pass flagged for test gaming, in a pack whose flagged tests do not score: a failure that says why. */
 function unscored(flags: GamingFlag[]): { status: GradeStatus; message: string } {
-  return { status: 'fail', message: clip(`passed, but flagged for test gaming: ${describeFlags(flags).join('; ')}`) };
+  return {
+    status: 'fail',
+    message: clipMessage(`passed, but flagged for test gaming: ${describeFlags(flags).join('; ')}`),
+  };
 }
 
 /** `scoreFlagged`: the pack's flaggedTestsScore (absent: true). */
