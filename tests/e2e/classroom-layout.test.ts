@@ -113,4 +113,23 @@ describe('the classroom page', () => {
     await page.getByRole('button', { name: 'Open the sample pack' }).waitFor({ timeout: LONG });
     await page.context().close();
   });
+
+  it('says when saved progress cannot be read back, and the exercise still runs', async () => {
+    const page = await open(SIZES[0], 'light', '?classroom');
+    // The browser's store fails on reading (a damaged profile does this).
+    await page.addInitScript(() => {
+      IDBIndex.prototype.getAll = () => {
+        throw new DOMException('the disk could not be read', 'UnknownError');
+      };
+    });
+    await page.reload();
+    await startSample(page, pack.title, 'Count the vowels');
+    await page
+      .locator('.classroom-summary', { hasText: 'Your saved progress could not be read' })
+      .waitFor({ timeout: LONG });
+    expect(await page.locator('.classroom-summary').textContent()).toContain('the disk could not be read');
+    await page.getByRole('button', { name: 'Run tests' }).click();
+    await page.locator('.classroom-summary', { hasText: 'visible tests passed' }).waitFor({ timeout: LONG });
+    await page.context().close();
+  });
 });
