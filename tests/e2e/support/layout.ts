@@ -42,3 +42,17 @@ export function clipped(page: Page, scope = 'body'): Promise<string[]> {
     return out;
   }, scope);
 }
+
+/** Tables (within `scope`) wider than the panel they sit in: their class and the two widths. */
+export function tablesWiderThanPanels(page: Page, scope = 'body'): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const t of document.querySelectorAll<HTMLElement>(`${sel} table`)) {
+      const panel = t.closest<HTMLElement>('.panel') ?? t.parentElement!;
+      const tw = t.getBoundingClientRect().width;
+      const pw = panel.clientWidth;
+      if (tw && tw > pw + 1) out.push(`${t.className || 'table'}: ${Math.round(tw)} px in ${pw} px`);
+    }
+    return out;
+  }, scope);
+}
