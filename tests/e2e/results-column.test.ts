@@ -31,7 +31,7 @@ describe('the results column', () => {
           el.getBoundingClientRect().right,
           el.closest('.panel')!.getBoundingClientRect().right,
         ]);
-        expect(right).toBeLessThanOrEqual(panelRight!);
+        expect(right).toBeLessThanOrEqual(panelRight);
         await context.close();
       });
 });
