@@ -6,7 +6,7 @@ import type { SubsetSpec } from '../../shared/bench-subset.ts';
 import type { VisibleTests } from '../../shared/visible-tests.ts';
 import { h, setText } from '../common/dom.ts';
 
-interface BenchFormValues {
+export interface BenchFormValues {
   /** A bundled dataset's id, or 'file'. */
   dataset: string;
   file?: File;
