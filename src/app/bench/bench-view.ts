@@ -14,6 +14,7 @@ import { BenchStore } from '../../store/bench-store.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import { mountBenchForm } from '../../ui/bench/bench-form.ts';
 import { mountPlots, type PlottedRun } from '../../ui/bench/charts.ts';
+import { shortLabel } from '../../ui/bench/plot-specs.ts';
 import { compareTable } from '../../ui/bench/compare.ts';
 import { progressText } from '../../ui/bench/progress.ts';
 import { mountResultsTable } from '../../ui/bench/results-table.ts';
@@ -176,20 +177,16 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     if (!plotsToo) return;
     plottedAt = performance.now();
     const plotted: PlottedRun[] = [
-      { label: current.title, rows, maxIterations: current.settings.maxIterations, prices: current.prices },
+      { label: shortLabel(current.title), rows, maxIterations: current.settings.maxIterations, prices: current.prices },
     ];
     const compared: HTMLElement[] = [];
     const other = await bench.rowsOf(compareList.value);
     if (typeof other === 'string') compared.push(h('p', { class: 'bench-notice', role: 'alert' }, other));
     else if (other) {
       const { run, rows: otherRows } = other;
-      plotted.push({
-        label: run.title,
-        rows: otherRows,
-        maxIterations: run.settings.maxIterations,
-        prices: run.prices,
-      });
-      compared.push(compareTable(current.title, run.title, rows, otherRows));
+      const label = shortLabel(run.title);
+      plotted.push({ label, rows: otherRows, maxIterations: run.settings.maxIterations, prices: run.prices });
+      compared.push(compareTable(shortLabel(current.title), label, rows, otherRows));
     }
     comparison.replaceChildren(...compared);
     plots.show(plotted);

@@ -23,7 +23,8 @@ export function progressText(p: ProgressFigures): string {
     `${formatCount(s.input_tokens + s.output_tokens)} tokens`,
   ];
   if (s.cost !== undefined) parts.push(`$${s.cost.toFixed(4)}`);
-  parts.push(`${formatDuration(p.elapsedMs)} elapsed`);
+  // A run not driven by this page (imported, or from an earlier visit) has no time to tell.
+  if (p.running || p.elapsedMs > 0) parts.push(`${formatDuration(p.elapsedMs)} elapsed`);
   if (p.running && p.inFlight > 0) parts.push(`${plural(p.inFlight, 'task')} running`);
   const left = p.total - s.samples;
   if (p.running && left > 0 && p.msPerTask !== undefined)
