@@ -3,6 +3,7 @@
 // says what its plots cannot show instead of drawing empty frames.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { sharedBrowser } from './support/browser.ts';
 import { clipped, SCHEMES, sidewaysScroll, SIZES } from './support/layout.ts';
 
@@ -74,6 +75,7 @@ describe('the Benchmark view', () => {
         expect(await page.getByTestId('plot-pass-rate').getByTestId('plot-empty').isVisible()).toBe(false);
         expect(await sidewaysScroll(page)).toBe(0);
         expect(await clipped(page, '.bench-view')).toEqual([]);
+        await expectAccessible(page, `Benchmark view at ${size.name} size, ${scheme}`);
         await context.close();
       });
 });

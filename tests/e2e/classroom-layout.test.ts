@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { encodePackLink } from '../../src/classroom/link.ts';
 import { parsePack } from '../../src/classroom/validate.ts';
+import { expectAccessible } from './support/axe.ts';
 import { sharedBrowser } from './support/browser.ts';
 import { LONG, startSample } from './support/classroom.ts';
 import { clipped, SCHEMES, sidewaysScroll, SIZES } from './support/layout.ts';
@@ -84,6 +85,7 @@ describe('the classroom page', () => {
         expect(field.width).toBeGreaterThan(size.width > 1000 ? 700 : 300);
       }
       expect(await style(page, '#ex-solution', 'font-family')).toMatch(/mono/i);
+      await expectAccessible(page, `teacher view at ${size.name} size`);
       // A student link is made, shown and copied with the button beside it.
       await page.getByRole('button', { name: 'Make a student link' }).click();
       await page.locator('.teacher-status', { hasText: 'Student link' }).waitFor({ timeout: LONG });
