@@ -18,6 +18,7 @@ import { shortLabel } from '../../ui/bench/plot-specs.ts';
 import { compareTable } from '../../ui/bench/compare.ts';
 import { progressText } from '../../ui/bench/progress.ts';
 import { mountResultsTable } from '../../ui/bench/results-table.ts';
+import { benchLayout } from '../../ui/bench/bench-layout.ts';
 import { h, setText } from '../../ui/common/dom.ts';
 import { downloadText } from '../../ui/history/files.ts';
 import { BenchController, type BenchChange } from './bench-controller.ts';
@@ -60,74 +61,13 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
 
   const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes }, isPackFile);
   const demo = benchDemoGate(host);
-  const button = (label: string, testid: string, cls?: string): HTMLButtonElement =>
-    h('button', { type: 'button', class: cls, 'data-testid': testid }, label);
-  const start = button('Start benchmark', 'bench-start', 'primary');
-  const pause = button('Pause', 'bench-pause');
-  const resume = button('Resume', 'bench-resume');
-  const stop = button('Stop', 'bench-stop', 'danger');
-  const exportRows = button('Export rows (run --out)', 'bench-export');
-  const exportSamples = button('Export samples.jsonl', 'bench-export-samples');
-  const importFile = h('input', { type: 'file', accept: '.jsonl,.json', 'data-testid': 'bench-import' });
-  const runList = h('select', { 'data-testid': 'bench-runs', 'aria-label': 'Runs' });
-  const compareList = h('select', { 'data-testid': 'bench-compare-with', 'aria-label': 'Compare with' });
-  const notice = h('p', { class: 'bench-notice', role: 'status', 'data-testid': 'bench-notice' });
-  const saveNotice = h('p', { class: 'bench-notice', role: 'alert', 'data-testid': 'bench-save-problem' });
-  const loadNotice = h('p', { class: 'bench-notice', role: 'alert', 'data-testid': 'bench-load-problem' });
-  const progress = h('p', {
-    class: 'bench-progress',
-    role: 'status',
-    'aria-live': 'polite',
-    'data-testid': 'bench-progress',
-  });
-  const summary = h('ul', { class: 'bench-summary', 'data-testid': 'bench-summary' });
-  const title = h('h3', { 'data-testid': 'bench-title' });
-  const plotsBox = h('div', { class: 'bench-plots' });
-  const plots = mountPlots(plotsBox);
-  const comparison = h('div');
+  const v = benchLayout({ form: form.element, demo: demo.el, close: () => host.close() });
+  const { start, pause, resume, stop, exportRows, exportSamples, importFile, runList, compareList } = v;
+  const { notice, saveNotice, loadNotice, progress, summary, title, comparison, runPicker, comparePicker } = v;
+  const plots = mountPlots(v.plotsBox);
   const table = mountResultsTable((id) => host.openSession(id));
-  // Shown once there is a run to pick or show: before that, empty menus said nothing.
-  const runPicker = h('label', { class: 'bench-field' }, 'Run', runList);
-  const comparePicker = h('label', { class: 'bench-field' }, 'Compare with', compareList);
-  const currentBox = h(
-    'section',
-    { class: 'bench-current', 'aria-label': 'The run' },
-    title,
-    h('div', { class: 'toolbar' }, pause, resume, stop, exportRows, exportSamples),
-    progress,
-    loadNotice,
-    summary,
-    comparePicker,
-    comparison,
-    plotsBox,
-    table.element,
-  );
-
-  container.append(
-    h(
-      'div',
-      { class: 'bench-view', 'data-testid': 'bench-view' },
-      h(
-        'header',
-        { class: 'bench-head' },
-        h('h2', null, 'Benchmark'),
-        h(
-          'button',
-          { type: 'button', on: { click: () => host.close() }, 'data-testid': 'bench-close' },
-          'Back to the loop',
-        ),
-      ),
-      saveNotice,
-      h('section', { class: 'bench-setup', 'aria-label': 'New run' }, demo.el, form.element, start, notice),
-      h(
-        'section',
-        { class: 'bench-runs', 'aria-label': 'Runs' },
-        runPicker,
-        h('label', { class: 'bench-field' }, 'Import a run --out file', importFile),
-      ),
-      currentBox,
-    ),
-  );
+  v.currentBox.append(table.element);
+  container.append(v.element);
 
   const renderProgress = (): void => {
     const figures = bench.progress();
@@ -167,7 +107,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     renderProgress();
     renderRuns();
     const current = bench.current;
-    currentBox.hidden = !current;
+    v.currentBox.hidden = !current;
     setText(loadNotice, bench.loadProblem);
     if (!current) return;
     setText(title, current.title);
