@@ -54,6 +54,14 @@ describe('the Benchmark view', () => {
         expect(await page.getByTestId('bench-compare-with').isVisible()).toBe(false);
         expect(await page.getByTestId('bench-title').isVisible()).toBe(false);
         expect(await sidewaysScroll(page)).toBe(0);
+        // The set-up is kept across a reload.
+        await page.getByTestId('bench-strategy').selectOption('codet');
+        await page.getByTestId('bench-iterations').fill('7');
+        await page.reload();
+        await page.waitForSelector('[data-bench-ready="true"]', { state: 'attached', timeout: 90_000 });
+        expect(await page.getByTestId('bench-strategy').inputValue()).toBe('codet');
+        expect(await page.getByTestId('bench-iterations').inputValue()).toBe('7');
+        expect(await page.getByTestId('bench-candidates').isVisible()).toBe(true);
 
         await importRun(page, LONG_NAME, FILE);
         await importRun(page, 'second.jsonl', FILE);
