@@ -111,6 +111,8 @@ describe('what the strategies did, in the page', () => {
     server.reply(BUGGY, FIXED, WHOLE_AS_INT, FIXED);
     await runLoop(page);
     expect(await text(page, 'session-end')).toMatch(/^passed/);
+    // The chosen sample's reply is in the reply panel without clicking a row.
+    expect(await page.locator('.slot-reply').textContent()).toContain('def running_median');
     await checkBestOfN(page);
     // A sample's code opens from the keyboard.
     const summary = page.locator('[data-testid="sample-code"] summary').first();
