@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { openHistory, pickExample, runLoop, selectAttempt, text } from './support/app.ts';
+import { clipped, tablesWiderThanPanels } from './support/layout.ts';
 import { pageWithModel } from './support/page-with-model.ts';
 import { BUGGY, EXAMPLE, FIXED } from './support/replies.ts';
 
@@ -62,7 +63,7 @@ function sampleRows(page: Page): Promise<SampleRow[]> {
         outcome: cells[2] ?? '',
         group: cells[3] ?? '',
         chosen: r.querySelector('[data-testid="sample-chosen"]') !== null,
-        code: r.querySelector('pre')?.textContent ?? '',
+        code: r.nextElementSibling?.querySelector('pre')?.textContent ?? '',
       };
     }),
   );
@@ -110,17 +111,22 @@ describe('what the strategies did, in the page', () => {
     server.reply(BUGGY, FIXED, WHOLE_AS_INT, FIXED);
     await runLoop(page);
     expect(await text(page, 'session-end')).toMatch(/^passed/);
+    // The chosen sample's reply is in the reply panel without clicking a row.
+    expect(await page.locator('.slot-reply').textContent()).toContain('def running_median');
     await checkBestOfN(page);
     // A sample's code opens from the keyboard.
-    const summary = page.locator('[data-testid="sample"] summary').first();
+    const summary = page.locator('[data-testid="sample-code"] summary').first();
     await summary.focus();
     await page.keyboard.press('Enter');
     expect(
       await page
-        .locator('[data-testid="sample"] details')
+        .locator('[data-testid="sample-code"] details')
         .first()
         .evaluate((d) => (d as HTMLDetailsElement).open),
     ).toBe(true);
+    // The samples, their code and the attempts fit the right column: nothing cut off at its edge.
+    expect(await tablesWiderThanPanels(page, '.col-results')).toEqual([]);
+    expect(await clipped(page, '.col-results')).toEqual([]);
     await expectAccessible(page, 'samples view');
   });
 
@@ -235,6 +241,8 @@ describe('what the strategies did, in the page', () => {
     await page.getByTestId('trace').waitFor({ state: 'detached' });
     await selectAttempt(page, 0);
     await page.getByTestId('trace').waitFor();
+    expect(await tablesWiderThanPanels(page, '.col-results')).toEqual([]);
+    expect(await clipped(page, '.col-results')).toEqual([]);
     await expectAccessible(page, 'trace in the feedback pane');
   });
 });

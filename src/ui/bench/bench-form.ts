@@ -5,8 +5,9 @@ import type { StrategySettings } from '../../shared/strategy.ts';
 import type { SubsetSpec } from '../../shared/bench-subset.ts';
 import type { VisibleTests } from '../../shared/visible-tests.ts';
 import { h, setText } from '../common/dom.ts';
+import { rememberForm } from './form-memory.ts';
 
-interface BenchFormValues {
+export interface BenchFormValues {
   /** A bundled dataset's id, or 'file'. */
   dataset: string;
   file?: File;
@@ -156,6 +157,7 @@ export function mountBenchForm(
     visibleK,
   );
   form.addEventListener('submit', (e) => e.preventDefault());
+  rememberForm(form);
 
   const value = (name: string): number => Number((form.elements.namedItem(name) as HTMLInputElement).value);
   return {

@@ -57,18 +57,25 @@ interface Figure {
 /** A figure: the canvas (described by the caption) and the same numbers as a table. */
 function figure(spec: PlotSpec): Figure {
   const canvas = h('canvas', { role: 'img', 'aria-label': spec.caption });
+  const emptyNote = h('p', { class: 'bench-plot-empty', 'data-testid': 'plot-empty' });
+  const canvasBox = h('div', { class: 'bench-canvas' }, canvas);
   const head = h('thead');
   const body = h('tbody');
   const element = h(
     'figure',
     { class: 'bench-plot', 'data-testid': spec.testid },
-    h('div', { class: 'bench-canvas' }, canvas),
+    canvasBox,
+    emptyNote,
     h('figcaption', null, spec.caption),
     h('details', null, h('summary', null, 'The numbers'), h('table', { class: 'bench-table' }, head, body)),
   );
   let chart: Chart<'line' | 'bar', (number | null)[], string> | undefined;
   let current = spec;
   const fillTable = (s: PlotSpec): void => {
+    emptyNote.textContent = s.empty ?? '';
+    emptyNote.hidden = canvasBox.hidden = false;
+    if (s.empty) canvasBox.hidden = true;
+    else emptyNote.hidden = true;
     head.replaceChildren(
       h('tr', null, h('th', { scope: 'col' }, s.xLabel), ...s.series.map((x) => h('th', { scope: 'col' }, x.label))),
     );
@@ -84,12 +91,11 @@ function figure(spec: PlotSpec): Figure {
     );
   };
   const datasets = (s: PlotSpec, colours: string[]): Dataset[] =>
-    s.series.map((x, i) => ({
-      label: x.label,
-      data: x.values,
-      borderColor: colours[i % colours.length],
-      backgroundColor: colours[i % colours.length],
-    }));
+    s.series.map((x, i) => {
+      // One bar per run: each in the colour its run has in the other plots.
+      const colour = s.byRun ? s.labels.map((_, j) => colours[j % colours.length]!) : colours[i % colours.length];
+      return { label: x.label, data: x.values, borderColor: colour, backgroundColor: colour };
+    });
   fillTable(spec);
   return {
     key: `${spec.testid}:${spec.type}`,
@@ -98,9 +104,8 @@ function figure(spec: PlotSpec): Figure {
       current = s;
       fillTable(s);
       if (!chart) return;
-      const colours = chart.data.datasets.map((d) => String(d.borderColor));
       chart.data.labels = s.labels;
-      chart.data.datasets = datasets(s, colours.length >= s.series.length ? colours : palette());
+      chart.data.datasets = datasets(s, palette());
       chart.update('none');
     },
     draw() {
@@ -113,14 +118,23 @@ function figure(spec: PlotSpec): Figure {
         options: {
           animation: false,
           maintainAspectRatio: false,
-          plugins: { legend: { labels: { color: fg } } },
+          plugins: { legend: { display: !current.byRun, labels: { color: fg } } },
           scales: {
             x: {
               ticks: { color: fg },
               grid: { color: grid },
               title: { display: true, text: current.xLabel, color: fg },
             },
-            y: { beginAtZero: true, max: current.yMax, ticks: { color: fg }, grid: { color: grid } },
+            y: {
+              beginAtZero: true,
+              max: current.yMax,
+              ticks: {
+                color: fg,
+                ...(current.percent ? { callback: (v: string | number) => `${Math.round(Number(v) * 100)}%` } : {}),
+              },
+              grid: { color: grid },
+              title: { display: true, text: current.yLabel, color: fg },
+            },
           },
         },
       };

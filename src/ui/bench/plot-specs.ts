@@ -26,13 +26,41 @@ export interface PlotSpec {
   format: (x: number | null) => string;
   type: 'line' | 'bar';
   yMax?: number;
+  /** The y axis's title. */
+  yLabel: string;
+  /** Values are fractions, shown on the axis as percentages. */
+  percent?: boolean;
+  /** One bar per run, each in its run's colour (the legend would name the one series only). */
+  byRun?: boolean;
+  /** Said in place of the chart when there is nothing to draw, and why. */
+  empty?: string;
 }
+
+/** A run's title cut to fit a legend or a table heading; the full title is the run's heading. */
+export const shortLabel = (title: string, max = 36): string =>
+  title.length > max ? `${title.slice(0, max - 1).trimEnd()}…` : title;
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 
 function passAtKSpec(runs: readonly PlottedRun[]): PlotSpec | undefined {
-  const minSamples = Math.min(...runs.map((r) => Math.min(...[...byTask(r.rows).values()].map((g) => g.length))));
-  if (!(minSamples > 1)) return undefined;
+  const samplesOf = (r: PlottedRun): number => Math.min(...[...byTask(r.rows).values()].map((g) => g.length));
+  const minSamples = Math.min(...runs.map(samplesOf));
+  if (!(minSamples > 1)) {
+    // Said rather than dropped when a run shown has several samples and another only one.
+    const single = runs.filter((r) => !(samplesOf(r) > 1));
+    if (single.length === runs.length) return undefined;
+    return {
+      testid: 'plot-pass-at-k',
+      caption: 'pass@k, the unbiased estimate of Chen et al. (2021) over tasks with several samples each.',
+      xLabel: 'k',
+      yLabel: 'Pass rate',
+      labels: [],
+      series: [],
+      format: pct,
+      type: 'line',
+      empty: `pass@k is not plotted: it needs several samples of each task in every run shown, and ${single.map((r) => r.label).join(' and ')} has one.`,
+    };
+  }
   const ks = reportedKs(minSamples);
   return {
     testid: 'plot-pass-at-k',
@@ -46,6 +74,8 @@ function passAtKSpec(runs: readonly PlottedRun[]): PlotSpec | undefined {
     format: pct,
     type: 'line',
     yMax: 1,
+    yLabel: 'Pass rate',
+    percent: true,
   };
 }
 
@@ -61,6 +91,8 @@ function costSpec(runs: readonly PlottedRun[]): PlotSpec | undefined {
     series: [{ label: 'Cost per solved task', values: costs.map((s) => s.cost_per_solved ?? null) }],
     format: (x) => (x === null ? 'no price or none solved' : `$${x.toFixed(4)}`),
     type: 'bar',
+    yLabel: 'Dollars per solved task',
+    byRun: true,
   };
 }
 
@@ -83,6 +115,11 @@ function timeSpec(runs: readonly PlottedRun[]): PlotSpec {
     }),
     format: (x) => (x === null ? '—' : `${x.toFixed(1)} s`),
     type: 'bar',
+    yLabel: 'Seconds',
+    empty:
+      tasks.length && runs.every((r) => r.rows.every((x) => x.elapsed_ms === undefined))
+        ? 'No time per task is plotted: these rows do not carry one.'
+        : undefined,
   };
 }
 
@@ -100,6 +137,8 @@ export function plotSpecs(runs: readonly PlottedRun[]): PlotSpec[] {
       format: pct,
       type: 'line',
       yMax: 1,
+      yLabel: 'Tasks passed',
+      percent: true,
     },
     passAtKSpec(runs),
     {
@@ -112,6 +151,11 @@ export function plotSpecs(runs: readonly PlottedRun[]): PlotSpec[] {
       ],
       format: (x) => (x === null ? 'none solved' : String(Math.round(x))),
       type: 'bar',
+      yLabel: 'Tokens',
+      byRun: true,
+      empty: runs.every((r) => summarize(r.rows).tokens_per_solved === undefined)
+        ? 'No task was solved, so there are no tokens per solved task to plot.'
+        : undefined,
     },
     costSpec(runs),
     timeSpec(runs),

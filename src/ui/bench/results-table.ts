@@ -108,7 +108,8 @@ export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsT
       ),
       h('td', null, verdict(passedFirst(r.row))),
       h('td', null, verdict(r.row.passed, flaggedPass(r.row))),
-      h('td', null, r.row.iterations),
+      // Iterations count attempts whose code ran: none ran when no code came back.
+      h('td', null, r.row.iterations === 0 ? 'no code came back' : r.row.iterations),
       h('td', null, formatCount(tokensOf(r.row))),
       h('td', null, r.row.elapsed_ms === undefined ? '—' : formatDuration(r.row.elapsed_ms)),
     );

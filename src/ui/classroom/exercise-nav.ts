@@ -17,7 +17,7 @@ export interface ExerciseNav {
 export function createExerciseNav(draft: Raw, o: { changed(): void; say(text: string): void }): ExerciseNav {
   const exercises = (): Raw[] => draft.exercises as Raw[];
   let current = 0;
-  const list = h('ol', { class: 'teacher-exercises' });
+  const list = h('ol', { class: 'classroom-exercises teacher-exercises' });
   const title = h('h2', { id: 'teacher-exercise-title', tabindex: '-1' });
   const form = h('div', { class: 'teacher-form' });
   const button = (label: string, fn: () => void): HTMLButtonElement =>
@@ -68,8 +68,8 @@ export function createExerciseNav(draft: Raw, o: { changed(): void; say(text: st
   });
 
   return {
-    nav: h('nav', { 'aria-label': 'Exercises' }, list, add),
-    parts: [title, form, h('p', null, remove)],
+    nav: h('nav', { 'aria-label': 'Exercises', class: 'panel classroom-nav' }, h('h2', null, 'Exercises'), list, add),
+    parts: [title, form, h('p', { class: 'classroom-actions' }, remove)],
     current: () => current,
     select,
   };

@@ -16,6 +16,8 @@ import { append, clear, h, setText } from '../common/dom.ts';
 import type { ClassroomModels } from './models.ts';
 import { mountStudentView } from './student-view.ts';
 import { newPack } from './new-pack.ts';
+import { classroomBar } from './page-bar.ts';
+import './classroom.css';
 import { mayReplace, openDrafts, storedDraft, unreadable } from './teacher-entry.ts';
 import type { TeacherStart } from './teacher-session.ts';
 
@@ -77,30 +79,34 @@ function renderOpener(
   const { runtime, models, hash } = o;
   clear(root);
   const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'classroom-open-status' }, notice);
-  const preview = h('section', { 'aria-label': 'Pack' });
+  const preview = h('section', { 'aria-label': 'Pack', class: 'panel classroom-preview' });
   const fileInput = h('input', { type: 'file', id: 'pack-file', accept: '.json,application/json' });
   fileInput.addEventListener('change', () => {
     const f = fileInput.files?.[0];
     if (f) void show(async () => parsePack(await readCappedText(f.stream(), f.name, PACK_FILE_LIMIT), f.name));
   });
+  // A student who opened a share link is shown that pack only: no other pack to open, no editing.
+  const viaLink = hash.startsWith('#pack') && !o.teacher;
   append(
     root,
+    classroomBar(o.teacher ? 'Classroom: teacher' : 'Classroom'),
     h(
       'main',
       { class: 'classroom-open' },
-      h('h1', null, o.teacher ? 'Classroom: teacher' : 'Classroom'),
-      h(
-        'p',
-        null,
-        h(
-          'button',
-          { type: 'button', on: { click: () => void show(() => validatePack(sample, 'sample pack')) } },
-          'Open the sample pack',
-        ),
-        ' ',
-        h('label', { for: 'pack-file' }, 'or open a pack file: '),
-        fileInput,
-      ),
+      h('h1', null, o.teacher ? 'Open a pack to edit' : viaLink ? 'A shared pack' : 'Open a pack'),
+      viaLink
+        ? null
+        : h(
+            'p',
+            { class: 'classroom-open-row' },
+            h(
+              'button',
+              { type: 'button', on: { click: () => void show(() => validatePack(sample, 'sample pack')) } },
+              'Open the sample pack',
+            ),
+            h('label', { for: 'pack-file' }, 'or open a pack file:'),
+            fileInput,
+          ),
       o.teacher
         ? h(
             'p',
@@ -129,7 +135,11 @@ function renderOpener(
     }
     const short = await packHash(pack);
     setText(status, '');
-    const start = h('button', { type: 'button', on: { click: () => void begin(pack, short) } }, 'Start');
+    const start = h(
+      'button',
+      { type: 'button', class: 'primary', on: { click: () => void begin(pack, short) } },
+      'Start',
+    );
     const teachButton = h(
       'button',
       { type: 'button', on: { click: () => void edit(pack, `${pack.id}.json`) } },
@@ -141,7 +151,7 @@ function renderOpener(
       h('p', null, `Version ${pack.version} · licence ${pack.license} · pack ${short}`),
       h('ol', null, ...pack.exercises.map((e) => h('li', null, e.title))),
       h('p', null, 'Nothing runs until you start.'),
-      h('p', null, start, ' ', teachButton),
+      h('p', { class: 'classroom-actions' }, start, viaLink ? null : teachButton),
     );
     (o.teacher ? teachButton : start).focus();
   }

@@ -20,5 +20,10 @@ export function packDetails(draft: Raw, changed: () => void): HTMLElement {
     });
     return h('p', { class: 'teacher-field' }, h('label', { for: `pack-${key}` }, label), input);
   });
-  return h('section', { 'aria-label': 'Pack details' }, ...fields);
+  return h(
+    'section',
+    { 'aria-label': 'Pack details', class: 'panel classroom-panel' },
+    h('h2', null, 'Pack'),
+    h('div', { class: 'teacher-pack-fields' }, ...fields),
+  );
 }

@@ -1,14 +1,16 @@
 // Student mode: pick an exercise, write code, run the visible tests (hidden ones as counts),
 // unlock hints by failing, reset to the starter, export results. Progress is kept per exercise.
-import { hintState } from '../../classroom/hints.ts';
 import { practiceRun, type PracticeOutcome } from '../../classroom/practice.ts';
 import { type Pack, type PackExercise } from '../../classroom/types.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 import type { Runtime } from '../../shared/run.ts';
-import { progressKey, type ClassroomStore, type ExerciseProgress } from '../../store/classroom-store.ts';
+import { type ClassroomStore, type ExerciseProgress } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
-import { plural } from '../../shared/format.ts';
 import { mountEditor, type Editor } from '../editor/editor.ts';
 import { mountAssistantPanel } from './assistant-panel.ts';
+import { classroomBar } from './page-bar.ts';
+import { renderStatement } from './statement.ts';
+import { exerciseList, fresh, hintsPanel, outcomeLines } from './student-parts.ts';
 import { exportResults } from './export.ts';
 import type { ClassroomModels } from './models.ts';
 
@@ -20,22 +22,6 @@ export interface StudentViewOptions {
   models: ClassroomModels;
 }
 
-function fresh(pack: Pack, hash: string, ex: PackExercise): ExerciseProgress {
-  return {
-    key: progressKey(pack.id, ex.id),
-    packId: pack.id,
-    packHash: hash,
-    exerciseId: ex.id,
-    code: ex.starter,
-    runs: 0,
-    failures: 0,
-    visible: { passed: 0, total: ex.tests.length },
-    hidden: { passed: 0, total: ex.hiddenTests.length },
-    exchanges: [],
-    updatedAt: Date.now(),
-  };
-}
-
 export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): void {
   const { pack, hash, runtime, store } = opts;
   const progress = new Map<string, ExerciseProgress>();
@@ -44,46 +30,62 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
   let current: PackExercise = pack.exercises[0]!;
   let editor: Editor | undefined;
   let running = false;
+  /** Said once: a failing store fails every save alike. */
+  let saveFailed = false;
 
   const list = h('ol', { class: 'classroom-exercises' });
   const title = h('h2', { id: 'exercise-title', tabindex: '-1' });
   const statement = h('div', { class: 'classroom-statement' });
   const editorBox = h('div', { class: 'classroom-editor' });
-  const runButton = h('button', { type: 'button', on: { click: () => void run() } }, 'Run tests');
+  const runButton = h('button', { type: 'button', class: 'primary', on: { click: () => void run() } }, 'Run tests');
   const resetButton = h('button', { type: 'button', on: { click: () => reset() } }, 'Reset to starter');
   const summary = h('p', { role: 'status', 'aria-live': 'polite', class: 'classroom-summary' });
   const results = h('ul', { class: 'classroom-results', 'aria-label': 'Visible tests' });
   const hiddenLine = h('p', { class: 'classroom-hidden' });
-  const hints = h('section', { class: 'classroom-hints', 'aria-label': 'Hints' });
-  const assistant = h('section', { class: 'classroom-assistant', 'aria-label': 'Assistant' });
+  const hints = h('section', { class: 'panel classroom-panel classroom-hints', 'aria-label': 'Hints' });
+  const assistant = h('section', { class: 'panel classroom-panel classroom-assistant', 'aria-label': 'Assistant' });
   const nameInput = h('input', { type: 'text', id: 'student-name', autocomplete: 'name' });
   const exportButton = h('button', { type: 'button', on: { click: () => void doExport() } }, 'Export results');
 
+  const panel = (label: string, ...children: (HTMLElement | null)[]): HTMLElement =>
+    h('section', { class: 'panel classroom-panel', 'aria-label': label }, ...children);
   append(
     root,
+    classroomBar('Classroom'),
     h(
       'section',
       { class: 'classroom', 'aria-labelledby': 'pack-title' },
       h(
         'header',
-        null,
+        { class: 'classroom-head' },
         h('h1', { id: 'pack-title' }, pack.title),
-        h('p', null, `Version ${pack.version} · pack ${hash} · ${pack.license}`),
+        h('p', { class: 'classroom-meta' }, `Version ${pack.version} · pack ${hash} · ${pack.license}`),
       ),
-      h('nav', { 'aria-label': 'Exercises' }, list),
+      h('nav', { 'aria-label': 'Exercises', class: 'panel classroom-nav' }, h('h2', null, 'Exercises'), list),
       h(
         'main',
-        null,
-        title,
-        statement,
-        editorBox,
-        h('div', { class: 'classroom-actions' }, runButton, resetButton),
-        summary,
-        results,
-        hiddenLine,
+        { class: 'classroom-main' },
+        panel('Exercise', title, statement),
+        panel(
+          'Your code',
+          editorBox,
+          h('div', { class: 'classroom-actions' }, runButton, resetButton),
+          summary,
+          results,
+          hiddenLine,
+        ),
         hints,
         assistant,
-        h('p', null, h('label', { for: 'student-name' }, 'Your name '), nameInput, ' ', exportButton),
+        panel(
+          'Your results',
+          h(
+            'p',
+            { class: 'classroom-export' },
+            h('label', { for: 'student-name' }, 'Your name'),
+            nameInput,
+            exportButton,
+          ),
+        ),
       ),
     ),
   );
@@ -95,61 +97,23 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
   };
   const save = (p: ExerciseProgress): void => {
     p.updatedAt = Date.now();
-    void store?.put(p).catch(() => undefined);
+    void store?.put(p).catch((err: unknown) => {
+      if (saveFailed) return;
+      saveFailed = true;
+      setText(summary, `Your progress could not be saved in this browser (${errorMessage(err)}).`);
+    });
   };
 
-  function renderList(): void {
-    clear(list);
-    for (const ex of pack.exercises) {
-      const p = progress.get(ex.id);
-      const done = p && p.runs > 0 && p.visible.passed === p.visible.total && p.hidden.passed === p.hidden.total;
-      append(
-        list,
-        h(
-          'li',
-          null,
-          h(
-            'button',
-            { type: 'button', 'aria-current': ex === current ? 'true' : undefined, on: { click: () => select(ex) } },
-            ex.title,
-            done ? ' ✓' : '',
-          ),
-        ),
-      );
-    }
-  }
-
-  function renderHints(p: ExerciseProgress): void {
-    clear(hints);
-    const state = hintState(current, p.failures);
-    append(hints, h('h3', null, 'Hints'));
-    if (state.unlocked.length) append(hints, h('ol', null, ...state.unlocked.map((x) => h('li', null, x.text))));
-    if (state.nextAfter !== undefined)
-      append(hints, h('p', null, `A hint unlocks after ${plural(state.nextAfter, 'more failed run')}.`));
-    else if (!state.unlocked.length) append(hints, h('p', null, 'This exercise has no hints.'));
-  }
-
-  function renderOutcome(o: PracticeOutcome | undefined, p: ExerciseProgress): void {
-    clear(results);
-    for (const v of o?.visible ?? []) {
-      const label = v.status === 'pass' ? 'passed' : v.status === 'fail' ? 'failed' : 'error';
-      append(
-        results,
-        h('li', { data: { status: v.status } }, `${v.name}: ${label}`, v.message ? ` — ${v.message}` : ''),
-      );
-    }
-    const n = current.hiddenTests.length;
-    setText(
-      hiddenLine,
-      n === 0 ? '' : `${plural(n, 'more check')}, not shown${p.runs > 0 ? `: ${p.hidden.passed} of ${n} passed` : ''}.`,
-    );
-  }
+  const renderList = (): void => exerciseList(list, pack, current, progress, select);
+  const renderHints = (p: ExerciseProgress): void => hintsPanel(hints, current, p);
+  const renderOutcome = (o: PracticeOutcome | undefined, p: ExerciseProgress): void =>
+    outcomeLines(results, hiddenLine, current, o, p);
 
   function select(ex: PackExercise): void {
     current = ex;
     const p = progressOf(ex);
     setText(title, ex.title);
-    setText(statement, ex.statement);
+    renderStatement(statement, ex.statement);
     editor?.dispose();
     clear(editorBox);
     editor = mountEditor(editorBox, {
@@ -233,8 +197,16 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     setText(summary, 'Results exported.');
   }
 
+  // Progress that cannot be read back is said, not shown as a fresh start the student might
+  // take for lost work; the exercises stay usable.
   void (async () => {
-    for (const p of (await store?.forPack(pack.id).catch(() => [])) ?? []) progress.set(p.exerciseId, p);
+    let notice = store ? '' : 'Progress is not kept in this browser: its storage is not available.';
+    try {
+      for (const p of (await store?.forPack(pack.id)) ?? []) progress.set(p.exerciseId, p);
+    } catch (err) {
+      notice = `Your saved progress could not be read (${errorMessage(err)}): each exercise starts from its starter code.`;
+    }
     select(current);
+    setText(summary, notice);
   })();
 }

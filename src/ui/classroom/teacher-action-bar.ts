@@ -51,7 +51,8 @@ export function createActionBar(deps: TeacherDeps, o: ActionBarOptions): HTMLEle
   async function link(solutions: boolean): Promise<void> {
     const r = await shareLink(deps, solutions);
     linkOut.value = r.url ?? '';
-    setText(status, r.message);
+    copy.disabled = !r.url;
+    setText(status, r.url ? `${r.message} Copy it with the button beside it.` : r.message);
   }
 
   const bar = h(
@@ -88,5 +89,17 @@ export function createActionBar(deps: TeacherDeps, o: ActionBarOptions): HTMLEle
     action('Make a student link', async () => link(false)),
     action('Make a teacher link', async () => link(true)),
   );
-  return [bar, status, findings, h('p', null, h('label', { for: 'teacher-link' }, 'Share link'), linkOut)];
+  const copy = h('button', { type: 'button', disabled: true, on: { click: () => void copyLink() } }, 'Copy the link');
+  async function copyLink(): Promise<void> {
+    linkOut.select();
+    try {
+      await navigator.clipboard.writeText(linkOut.value);
+      setText(status, 'Link copied.');
+    } catch {
+      // The clipboard may be refused (no permission, no focus): the link is selected to copy by hand.
+      setText(status, 'The browser did not let the page copy: the link is selected, copy it with Ctrl+C.');
+    }
+  }
+  const row = h('p', { class: 'teacher-link-row' }, h('label', { for: 'teacher-link' }, 'Share link'), linkOut, copy);
+  return [bar, status, findings, row];
 }

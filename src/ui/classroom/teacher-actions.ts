@@ -84,7 +84,9 @@ export async function shareLink(d: TeacherDeps, solutions: boolean): Promise<{ u
   if ('findings' in read) return { message: read.findings.map((f) => f.text).join(' ') };
   const link = await encodePackLink(read.pack, { solutions });
   if (!link.ok) return { message: link.message };
-  const url = `${location.origin}${location.pathname}${link.fragment}`;
+  // A teacher link opens as teacher (the pack, with Edit as teacher); a student link opens the
+  // pack for practice only.
+  const url = `${location.origin}${location.pathname}${solutions ? '?teacher' : ''}${link.fragment}`;
   const who = solutions ? 'Teacher link (with solutions)' : 'Student link (without solutions)';
   return { url, message: link.warning ? `${who} made. ${link.warning}` : `${who} made.` };
 }

@@ -11,6 +11,7 @@ import type { Raw } from './exercise-form.ts';
 import { mountGradePanel } from './grade-panel.ts';
 import type { ClassroomModels } from './models.ts';
 import { packDetails } from './pack-fields.ts';
+import { classroomBar } from './page-bar.ts';
 import { createActionBar } from './teacher-action-bar.ts';
 import { readDraft, type TeacherDeps } from './teacher-actions.ts';
 
@@ -55,7 +56,7 @@ export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): T
   const changed = (): void => saver.changed();
   const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'teacher-status' });
   const exercises = createExerciseNav(draft, { changed, say: (text) => setText(status, text) });
-  const grading = h('section', { class: 'teacher-grading', 'aria-label': 'Grading' });
+  const grading = h('section', { class: 'panel classroom-panel teacher-grading', 'aria-label': 'Grading' });
   mountGradePanel(grading, {
     runtime: opts.runtime,
     pack: () => {
@@ -66,24 +67,33 @@ export function mountTeacherView(root: HTMLElement, opts: TeacherViewOptions): T
 
   append(
     root,
+    classroomBar('Classroom: teacher'),
     h(
       'section',
       { class: 'classroom teacher', 'aria-labelledby': 'teacher-title' },
       h(
         'header',
-        null,
+        { class: 'classroom-head' },
         h('h1', { id: 'teacher-title' }, 'Teacher: write and check a pack'),
         saver.status,
         saver.controls,
       ),
-      packDetails(draft, changed),
       exercises.nav,
       h(
         'main',
-        null,
-        ...exercises.parts,
-        h('h2', null, 'Check, try and share'),
-        ...createActionBar(deps, { status, current: exercises.current, select: exercises.select, changed }),
+        { class: 'classroom-main' },
+        packDetails(draft, changed),
+        h(
+          'section',
+          { class: 'panel classroom-panel', 'aria-labelledby': 'teacher-exercise-title' },
+          ...exercises.parts,
+        ),
+        h(
+          'section',
+          { class: 'panel classroom-panel', 'aria-labelledby': 'teacher-share-title' },
+          h('h2', { id: 'teacher-share-title' }, 'Check, try and share'),
+          ...createActionBar(deps, { status, current: exercises.current, select: exercises.select, changed }),
+        ),
         grading,
       ),
     ),

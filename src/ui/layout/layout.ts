@@ -149,6 +149,11 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
         buttons.settings,
         buttons.history,
         buttons.benchmark,
+        h(
+          'a',
+          { class: 'button-link', href: '?classroom', title: 'Practise a pack of exercises, or write one' },
+          'Classroom',
+        ),
         buttons.keys,
       ),
     ),

@@ -156,6 +156,12 @@ export function mountSessionView(p: SessionViewParts): SessionView {
       timeline.setPending(undefined);
       timeline.select(a.index);
       present(a);
+      // Sampling strategies stream several replies, or none: the chosen attempt's own reply is
+      // shown, so the panel is not left empty (or on another sample) until a row is clicked.
+      if (a.source === 'model' && a.reply && p.reply.text() !== a.reply) {
+        p.reply.show(a.reply);
+        p.reply.setStatus(`${label(a)}: the model's reply.`, 'idle');
+      }
       if (a.result) writeRunResult(p.terminal, a.result);
       diffLatest();
       showUsage();

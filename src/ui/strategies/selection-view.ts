@@ -12,7 +12,9 @@ const scroller = (label: string, table: HTMLTableElement): HTMLElement =>
 const th = (text: string): HTMLTableCellElement => h('th', { scope: 'col' }, text);
 
 function samplesTable(sel: Selection): HTMLElement {
-  const rows = sampleLines(sel).map((s) =>
+  // Each sample's code opens on a row of its own under the sample, the table's full width: in a
+  // column of its own it was squeezed into a fifth of the panel.
+  const rows = sampleLines(sel).flatMap((s) => [
     h(
       'tr',
       { class: s.chosen ? 'chosen' : undefined, 'data-testid': 'sample', data: { sample: String(s.number) } },
@@ -21,11 +23,15 @@ function samplesTable(sel: Selection): HTMLElement {
       h('td', null, s.outcome),
       h('td', { 'data-testid': 'sample-group' }, s.group),
       h('td', null, s.chosen ? h('strong', { 'data-testid': 'sample-chosen' }, 'chosen') : ''),
+    ),
+    h(
+      'tr',
+      { class: `strategy-code-row${s.chosen ? ' chosen' : ''}`, 'data-testid': 'sample-code' },
       h(
         'td',
-        null,
+        { colspan: 5 },
         s.code === undefined
-          ? 'none'
+          ? `No code came back for sample ${s.number}.`
           : h(
               'details',
               { class: 'strategy-code' },
@@ -34,16 +40,12 @@ function samplesTable(sel: Selection): HTMLElement {
             ),
       ),
     ),
-  );
+  ]);
   const table = h(
     'table',
     { class: 'strategy-table', 'data-testid': 'samples' },
     h('caption', { class: 'visually-hidden' }, 'Samples drawn for this attempt'),
-    h(
-      'thead',
-      null,
-      h('tr', null, th('Sample'), th('Visible tests'), th('Outcome'), th('Group'), th('Chosen'), th('Code')),
-    ),
+    h('thead', null, h('tr', null, th('Sample'), th('Visible tests'), th('Outcome'), th('Group'), th('Chosen'))),
     h('tbody', null, ...rows),
   );
   return scroller('Samples table', table);

@@ -33,7 +33,18 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
     'table',
     { class: 'timeline-table' },
     h('caption', { class: 'visually-hidden' }, 'Attempts. Shift-click a row to compare it with the selected one.'),
-    h('thead', null, h('tr', null, ...HEADERS.map((t) => h('th', { scope: 'col' }, t)))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ...HEADERS.map((t) =>
+          // The Compare column's buttons say what they do: its heading is for screen readers.
+          h('th', { scope: 'col' }, t === 'Compare' ? h('span', { class: 'visually-hidden' }, t) : t),
+        ),
+      ),
+    ),
     tbody,
   );
   const empty = h('p', { class: 'timeline-empty' }, 'No attempts yet.');
@@ -91,7 +102,8 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
         'aria-label': `Compare attempt ${s.number} with the selected attempt`,
         disabled: selected === undefined || isSelected,
       },
-      'Compare',
+      // A narrow sign, so the table fits the column; the label and the tooltip say it in words.
+      h('span', { 'aria-hidden': 'true' }, '⇄'),
     );
     compare.addEventListener('click', (e) => {
       e.stopPropagation();
@@ -108,7 +120,7 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
       h('td', { class: 'timeline-source' }, s.source),
       h('td', null, h('span', { class: `verdict-badge tone-${s.tone}`, 'data-testid': 'attempt-verdict' }, s.verdict)),
       h('td', { class: 'num' }, s.tests),
-      h('td', { class: 'num', title: s.tokensLong }, s.tokens),
+      h('td', { class: 'num tokens', title: s.tokensLong }, s.tokens),
       h('td', { class: 'num' }, s.modelTime),
       h('td', { class: 'num' }, s.runTime),
       h('td', null, compare),
