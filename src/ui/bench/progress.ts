@@ -1,7 +1,8 @@
 // The live line of a benchmark run: tasks done, passed so far, tokens, cost when prices are
 // known, elapsed time, the tasks in flight and an estimate of the time left.
 import type { RunSummary } from '../../shared/bench-summary.ts';
-import { formatCount, formatDuration, plural } from '../common/format.ts';
+import { plural } from '../../shared/format.ts';
+import { formatCount, formatDuration } from '../common/format.ts';
 
 export interface ProgressFigures {
   summary: RunSummary;

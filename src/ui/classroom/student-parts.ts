@@ -5,7 +5,7 @@ import type { PracticeOutcome } from '../../classroom/practice.ts';
 import type { Pack, PackExercise } from '../../classroom/types.ts';
 import { progressKey, type ExerciseProgress } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
-import { plural } from '../common/format.ts';
+import { plural } from '../../shared/format.ts';
 
 export function fresh(pack: Pack, hash: string, ex: PackExercise): ExerciseProgress {
   return {
