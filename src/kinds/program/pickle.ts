@@ -64,7 +64,7 @@ export function unpickleString(bytes: Uint8Array): string {
 }
 
 /** What one row's compressed tests may unpack to: as much as a whole file the command line reads. */
-export const MAX_UNPACKED_BYTES = 256 * 2 ** 20;
+const MAX_UNPACKED_BYTES = 256 * 2 ** 20;
 
 async function inflate(bytes: Uint8Array, cap: number): Promise<Uint8Array> {
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
