@@ -24,7 +24,7 @@ export function outsideReferences(text: string, fileDir: string, root: string): 
     for (const m of line.matchAll(RELATIVE)) {
       const path = m[1] ?? '';
       // A bundler query (`?url`, `?raw`) is not part of the file's name.
-      const fromFile = resolve(fileDir, path.replace(/\?\w+$/, ''));
+      const fromFile = resolve(fileDir, path.replace(/\?[\w&=]+$/, ''));
       // A relative path is fine when it names something inside the repository from the file's
       // own folder (imports) or from the root (scripts that resolve against the root).
       if (inside(fromFile, root) && (existsSync(fromFile) || made(fromFile, root))) continue;

@@ -38,7 +38,7 @@ describe('BIRD problem files', () => {
     expect(() => parseSqlProblems(`[${row(1, 'a')},\n${row(1, 'a')}]`, 'd.json')).toThrow(
       'd.json:2: question_id 1 appears twice',
     );
-    expect(() => parseSqlProblems(`[${row(1, '../etc')}]`, 'd.json')).toThrow('is not a database name');
+    expect(() => parseSqlProblems(`[${row(1, 'x/../../etc')}]`, 'd.json')).toThrow('is not a database name');
   });
 
   it('reads samples by question_id, string or number', () => {
