@@ -33,6 +33,8 @@ function testsText(spec: TestSpec): string | undefined {
       return spec.source.trim() || undefined;
     case 'none':
       return undefined;
+    case 'web':
+      return spec.checks.trim() || undefined;
   }
 }
 

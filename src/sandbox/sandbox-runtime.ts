@@ -7,6 +7,8 @@ import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { JsRuntime } from './js-runtime.ts';
 import { PythonRuntime } from './python-runtime.ts';
+import { freshProcess } from './web/fresh-process.ts';
+import { WebRuntime } from './web/web-runtime.ts';
 
 export interface SandboxOptions {
   /** Made on the first TypeScript job; without it TypeScript jobs fail with a plain message. */
@@ -19,6 +21,8 @@ export class SandboxRuntime implements Runtime {
   private frame!: FrameConnection;
   private py!: PythonRuntime;
   private js!: JsRuntime;
+  // A page stuck in a loop holds the sandbox frame's process (web-runtime.ts): the frame is replaced.
+  private readonly web = new WebRuntime(() => this.unstick());
   private disposed = false;
 
   constructor(private readonly options: SandboxOptions = {}) {
@@ -39,6 +43,13 @@ export class SandboxRuntime implements Runtime {
     this.open(!frame.pythonStarted);
     py.dispose();
     for (const u of unstarted) u.moveTo(this.js.run(u.job, u.onOutput));
+  }
+
+  /** A page got stuck (web-runtime.ts): its process ends once this frame is gone too; the new one waits for that. */
+  private async unstick(): Promise<void> {
+    this.frame.dispose();
+    await freshProcess();
+    this.replace();
   }
 
   get python(): PythonRuntime {
@@ -70,6 +81,7 @@ export class SandboxRuntime implements Runtime {
   }
 
   run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
+    if (job.language === 'html') return this.web.run(job);
     return job.language === 'python' ? this.py.run(job, onOutput) : this.js.run(job, onOutput);
   }
 

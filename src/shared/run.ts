@@ -1,7 +1,10 @@
 // What a run is asked to do and what it reports. Both the host and the sandbox frame import
 // only these types, never each other.
 
-export type Language = 'python' | 'javascript' | 'typescript';
+import type { WebOutcome, WebTests } from './web.ts';
+
+/** 'html': a web page (one HTML document), rendered and checked in its own frame (see web.ts). */
+export type Language = 'python' | 'javascript' | 'typescript' | 'html';
 
 /** How the tests of a job are given. */
 export type TestSpec =
@@ -15,7 +18,9 @@ export type TestSpec =
   /** Plain user tests: assert lines, test_* functions, unittest.TestCase classes, doctests. */
   | { kind: 'user'; source: string }
   /** No tests: run the program, passed when it exits normally. */
-  | { kind: 'none' };
+  | { kind: 'none' }
+  /** A web page's checks, run in the rendered page. */
+  | WebTests;
 
 export interface RunLimits {
   /** Wall-clock limit for the whole run, in seconds. */
@@ -85,6 +90,8 @@ export interface RunResult {
   runningTest?: string;
   /** Jobs with `trace`: what the program did in its first failing test. */
   trace?: RunTrace;
+  /** Web pages: the picture, console and page errors. */
+  web?: WebOutcome;
 }
 
 /** One step of a trace: a call, a line as it began, a return or an exception, in the candidate's code. */

@@ -13,6 +13,8 @@ export function testsToText(spec: TestSpec): string {
       return spec.source;
     case 'none':
       return '';
+    case 'web':
+      return spec.checks;
   }
 }
 
@@ -21,5 +23,6 @@ export function textToTests(text: string, original: TestSpec): TestSpec {
   if (text === testsToText(original)) return original;
   if (text.trim() === '') return { kind: 'none' };
   if (original.kind === 'humaneval') return { ...original, test: text };
+  if (original.kind === 'web') return { ...original, checks: text };
   return { kind: 'user', source: text };
 }
