@@ -10,6 +10,7 @@ import { Progress } from './progress.ts';
 import { phase } from './timings.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
+import { readWebReferences, sandboxesFor } from './web-references.ts';
 
 export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE] [--shard K/N]
       --workers: sandboxes grading at once; default ${SANDBOX_RULE}
@@ -39,6 +40,7 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
   const problems = new Map<string, Problem>(
     parseProblems(readText(problemsFile), problemsFile).map((p) => [p.taskId, p]),
   );
+  readWebReferences([...problems.values()], problemsFile);
   const samplesFile = flags.samples;
   const samples = parseSamples(readText(samplesFile), samplesFile, problems);
   if (flags.out) checkOutFile(flags.out, [problemsFile, samplesFile]);
@@ -97,7 +99,7 @@ async function grade(
   onResult: (k: number, r: RunResult) => void,
 ): Promise<void> {
   const languages = [...new Set(jobs.map((j) => j.language))];
-  const workers = workersFor(flags.workers, jobs.length);
+  const workers = sandboxesFor(jobs, workersFor(flags.workers, jobs.length));
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log, languages });
   try {
     await phase('grading', () => gradeAll(page, jobs, onResult));

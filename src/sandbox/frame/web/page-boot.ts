@@ -12,6 +12,7 @@ import type { HostToPage, PageBootConfig, PageToHost } from '../../../shared/web
 import { PAGE_HELLO } from '../../../shared/web.ts';
 import { apply, getOwnPropertyDescriptor, promiseThen, toText } from '../javascript/intrinsics.ts';
 import { compileChecks } from './page-checks.ts';
+import { recordPristine } from './page-pristine.ts';
 import { takePicture } from './page-picture.ts';
 import { watchPage } from './page-watch.ts';
 
@@ -21,6 +22,7 @@ function boot(config: PageBootConfig): void {
   const win = window;
   const doc = document;
   doc.currentScript?.remove();
+  const pristine = recordPristine(win);
   const checks = compileChecks(config.checks);
   const watch = watchPage(win);
   const channel = new MessageChannel();
@@ -39,13 +41,14 @@ function boot(config: PageBootConfig): void {
     if (m?.type === 'ping') return send({ type: 'pong' });
     if (m?.type !== 'go' || started) return;
     started = true;
+    const tampered = pristine.restore(doc);
     checks.run((outcome) => {
       const report = (picture?: string, pictureError?: string): void =>
         send({
           type: 'report',
           checks: outcome.checks,
-          failure: outcome.failure,
-          failureType: outcome.failureType,
+          failure: tampered ?? outcome.failure,
+          failureType: tampered ? 'Error' : outcome.failureType,
           line: outcome.line,
           errors: watch.errors,
           console: watch.console,
