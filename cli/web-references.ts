@@ -16,7 +16,11 @@ export function readWebReferences(problems: Problem[], file: string): void {
     try {
       bytes = readFileSync(path);
     } catch (err) {
-      throw new InputError(file, p.line, `the reference ${JSON.stringify(ref)} could not be read (${(err as Error).message})`);
+      throw new InputError(
+        file,
+        p.line,
+        `the reference ${JSON.stringify(ref)} could not be read (${(err as Error).message})`,
+      );
     }
     if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE))
       throw new InputError(file, p.line, `the reference ${JSON.stringify(ref)} is not a PNG image`);

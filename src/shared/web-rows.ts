@@ -30,7 +30,8 @@ export function readWebRow(row: Record<string, unknown>): WebTests | string {
 }
 
 /** A PNG given inline (base64 or a data: URL) rather than by a path. */
-export const isInlinePng = (s: string): boolean => s.startsWith('data:image/png;base64,') || s.startsWith('iVBORw0KGgo');
+export const isInlinePng = (s: string): boolean =>
+  s.startsWith('data:image/png;base64,') || s.startsWith('iVBORw0KGgo');
 
 export function webJob(tests: WebTests, completion: string, timeoutSec: number, mode: RunJob['mode']): RunJob {
   return { language: 'html', code: completion, tests, limits: { timeoutSec, outputCap: 64 * 1024 }, mode };
