@@ -3,10 +3,10 @@
 // walk `caller` up to them and read their source), and run once the page has loaded with
 // Fixpoint's `assert` (Node's semantics, captured built-ins), `test`/`it`/`describe`, and `await`.
 import type { PageCheck } from '../../../shared/web.ts';
-import { assertModule } from '../javascript/assert.ts';
+import { assertModule, setSourceLookup } from '../javascript/assert.ts';
 import { awaitReturn } from '../javascript/await-return.ts';
 import { describeThrown, firstFrame, type Described } from '../javascript/errors.ts';
-import { append, apply, getPrototypeOf } from '../javascript/intrinsics.ts';
+import { append, apply, getPrototypeOf, stringSplit, stringTrim } from '../javascript/intrinsics.ts';
 import { TestRunner } from '../javascript/test-runner.ts';
 
 const FILE = 'checks.js';
@@ -41,6 +41,12 @@ const failed = (name: string, d: Described): PageCheck => ({
 });
 
 export function compileChecks(source: string): Checks {
+  // assert.ok quotes the failing line, as Node does.
+  const lines = stringSplit(source, '\n');
+  setSourceLookup((stack) => {
+    const f = firstFrame(stack, [FILE]);
+    return f && f.line > HEADER_LINES ? stringTrim(lines[f.line - HEADER_LINES - 1] ?? '') : undefined;
+  });
   let fn: CheckFn | undefined;
   let compileError: unknown;
   try {

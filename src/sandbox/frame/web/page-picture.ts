@@ -8,12 +8,25 @@
 import { createContext, domToPng } from 'modern-screenshot';
 import type { Viewport } from '../../../shared/web.ts';
 
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+/** The colour the browser paints the page's canvas with: the root's background, or the body's, which propagates to it. */
+function canvasColour(doc: Document): string {
+  const view = doc.defaultView;
+  if (!view) return '#ffffff';
+  for (const el of [doc.documentElement, doc.body]) {
+    const colour = el ? view.getComputedStyle(el).backgroundColor : TRANSPARENT;
+    if (colour && colour !== TRANSPARENT) return colour;
+  }
+  return '#ffffff';
+}
+
 export async function takePicture(doc: Document, viewport: Viewport): Promise<string> {
   const context = await createContext(doc.documentElement, {
     width: viewport.width,
     height: viewport.height,
     scale: 1,
-    backgroundColor: '#ffffff',
+    backgroundColor: canvasColour(doc),
     font: false,
     timeout: 500,
     fetchFn: () => Promise.resolve(false),
