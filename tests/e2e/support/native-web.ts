@@ -34,9 +34,7 @@ export async function nativeVerdict(
     await page.setContent(html, { waitUntil: 'load', timeout: timeoutSec * 1000 });
     const ok = await page.evaluate(
       async ([source, assertSource]) => {
-        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the checks are text, as Fixpoint gets them
         const fn = new Function('assert', `return (async () => {\n${source}\n})()`) as (a: unknown) => Promise<void>;
-        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the assert above, as text
         const assert = new Function(`return ${assertSource}`)() as unknown;
         try {
           await fn(assert);
