@@ -1,7 +1,7 @@
 // The report a page's frame sends over its private port, checked field by field (it was made in a
 // realm the candidate shared), and the verdict made from it here: a page passes when every check
 // passed, it threw nothing and, with a reference, its picture matches it within the threshold.
-import type { RunResult, TestResult } from '../../shared/run.ts';
+import type { ExceptionInfo, RunResult, TestResult } from '../../shared/run.ts';
 import type { PageCheck, PageToHost, PictureMatch } from '../../shared/web.ts';
 
 type Report = Extract<PageToHost, { type: 'report' }>;
@@ -51,6 +51,13 @@ export function readReport(v: unknown): Report | undefined {
   };
 }
 
+/** "<Type>: <message>" (after a check's name, if any) as an exception: the type said once. */
+function exceptionOf(text: string, type: string): ExceptionInfo {
+  const at = text.indexOf(`${type}: `);
+  const message = at >= 0 ? text.slice(at + type.length + 2) : text;
+  return { type, message, traceback: text };
+}
+
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** The RunResult of a page whose frame reported; `match` when there is a reference. */
@@ -79,9 +86,9 @@ export function verdictOf(
     result: failure === undefined ? 'passed' : `failed: ${failure}`,
     tests,
     exception: pageError
-      ? { type: pageError.split(':')[0] ?? 'Error', message: pageError, traceback: pageError }
+      ? exceptionOf(pageError, pageError.split(':')[0] ?? 'Error')
       : report.failure
-        ? { type: report.failureType ?? 'Error', message: report.failure, traceback: report.failure, line: report.line }
+        ? { ...exceptionOf(report.failure, report.failureType ?? 'Error'), line: report.line }
         : undefined,
     stdout: '',
     stderr: report.console.join('\n'),
