@@ -62,6 +62,7 @@ export class WebRuntime {
   }
 
   private async render(job: RunJob, onCancel: (cancel: () => void) => void): Promise<RunResult> {
+    await this.recovering;
     const started = performance.now();
     const tests = job.tests as WebTests;
     if (tests.kind !== 'web') return plain('error', 'failed: HarnessError: an HTML job needs web checks', 0);
@@ -148,11 +149,12 @@ export class WebRuntime {
     frame.remove();
     if (this.stuck) {
       this.stuck = false;
-      // The next page waits: made now, its frame would land in the stuck process.
-      await this.onStuck();
+      // The verdict goes now; the next page waits: made now, its frame would land in the stuck process.
+      this.recovering = this.onStuck().catch(() => undefined);
     }
     return result;
   }
 
   private stuck = false;
+  private recovering: Promise<void> | undefined;
 }
