@@ -8,23 +8,16 @@
 // a page that answers (a pending promise, a timer storm) is removed and nothing else is touched;
 // one that does not is stuck, and `onStuck` replaces the sandbox frame as well, so the process has
 // no frame left and ends; the next page starts in a new process at once.
-import bootUrl from '../frame/web/page-boot.ts?worker&url';
 import type { RunHandle, RunJob, RunResult } from '../../shared/run.ts';
 import { runLimitMs } from '../../shared/timers.ts';
 import { DEFAULT_THRESHOLD, DEFAULT_VIEWPORT, PAGE_HELLO, type HostToPage, type WebTests } from '../../shared/web.ts';
+import { loadBoot } from '../web-boot.ts';
 import { pageDocument } from './page-document.ts';
 import { matchPicture } from './picture-match.ts';
 import { readReport, verdictOf } from './report.ts';
 
 // How long a page at its limit has to answer a ping before it counts as stuck.
 const PING_GRACE_MS = 250;
-
-let bootSource: Promise<string> | undefined;
-const loadBoot = (): Promise<string> => {
-  bootSource ??= fetch(bootUrl).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))));
-  bootSource.catch(() => (bootSource = undefined));
-  return bootSource;
-};
 
 const plain = (status: RunResult['status'], result: string, durationMs: number): RunResult => ({
   status,
