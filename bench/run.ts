@@ -16,6 +16,7 @@ import { measureScaling } from './scaling-bench.ts';
 import { scratchStart } from './scratch-start.ts';
 import { measureSelection } from './selection-bench.ts';
 import { typeCheckRows } from './typecheck-bench.ts';
+import { measureWeb } from './web-bench.ts';
 
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
@@ -37,6 +38,7 @@ const SECTIONS = [
   'benchmark-view',
   'local-model',
   'sql',
+  'web',
 ];
 const only = process.argv.slice(2);
 for (const name of only)
@@ -183,6 +185,18 @@ if (want('grading')) {
 
 if (want('typescript')) {
   rows.push(...(await typeCheckRows(results, log)));
+}
+
+if (want('web')) {
+  log('Web pages…');
+  const web = await measureWeb(log);
+  results.web = web;
+  rows.push(
+    [`Web page: render and checks of a small page, median of 21`, ms(web.renderMedianMs), '<= 150 ms'],
+    ['Web page: the picture, added to that, median of 21', ms(web.pictureMedianMs), '<= 300 ms'],
+    ['Web page: a looping page, 1 s limit to verdict', ms(web.loopVerdictMs), '-'],
+    ['Web page: the next page after it', ms(web.nextAfterLoopMs), '-'],
+  );
 }
 
 if (want('javascript')) {

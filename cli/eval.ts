@@ -13,6 +13,7 @@ import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
 import { isLiveCodeBench, parseLiveCodeBench } from '../src/kinds/program/rows.ts';
 import { PROGRAM_TIMEOUT, programJob } from '../src/kinds/program/job.ts';
+import { readWebReferences, sandboxesFor } from './web-references.ts';
 
 export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE] [--shard K/N]
       --workers: sandboxes grading at once; default ${SANDBOX_RULE}
@@ -51,6 +52,7 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
   const problems = new Map<string, Problem>(
     programs ? [] : parseProblems(text, problemsFile).map((p) => [p.taskId, p]),
   );
+  readWebReferences([...problems.values()], problemsFile);
   const samplesFile = flags.samples;
   const samples = parseSamples(readText(samplesFile), samplesFile, programs ?? problems);
   if (flags.out) checkOutFile(flags.out, [problemsFile, samplesFile]);
@@ -126,7 +128,7 @@ async function grade(
   onResult: (k: number, r: RunResult) => void,
 ): Promise<void> {
   const languages = [...new Set(jobs.map((j) => j.language))];
-  const workers = workersFor(flags.workers, jobs.length);
+  const workers = sandboxesFor(jobs, workersFor(flags.workers, jobs.length));
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log, languages });
   try {
     await phase('grading', () => gradeAll(page, jobs, onResult));

@@ -3,11 +3,17 @@
 import { LANGUAGE_NAMES } from '../shared/languages.ts';
 import type { Language } from '../shared/run.ts';
 
-const FENCE_TAGS: Record<Language, string> = { python: 'python', javascript: 'javascript', typescript: 'typescript' };
+const FENCE_TAGS: Record<Language, string> = {
+  python: 'python',
+  javascript: 'javascript',
+  typescript: 'typescript',
+  html: 'html',
+};
 // TypeScript accepts JavaScript: plain JavaScript is valid TypeScript.
 const TAGS: Record<Exclude<Language, 'python'>, RegExp> = {
   javascript: /^(?:js|javascript|node|nodejs|mjs|cjs|jsx)$/,
   typescript: /^(?:ts|typescript|tsx|mts|cts|js|javascript|node|nodejs|mjs|cjs|jsx)$/,
+  html: /^(?:html|htm|xhtml)$/,
 };
 
 export const languageName = (language: Language): string => LANGUAGE_NAMES[language];

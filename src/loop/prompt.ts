@@ -10,7 +10,9 @@ export function systemPrompt(language: Language = 'python'): string {
   const name = languageName(language);
   return [
     `You write ${name} code that solves programming tasks.`,
-    `Your code is run against tests in a ${name} sandbox with no network and no files, and the results come back to you so that you can repair it.`,
+    language === 'html'
+      ? 'Your page is rendered in a browser frame with no network, checked by JavaScript run in it, and the results (failed checks, page errors, console errors) come back to you so that you can repair it.'
+      : `Your code is run against tests in a ${name} sandbox with no network and no files, and the results come back to you so that you can repair it.`,
     `Always answer with the complete code in exactly one fenced \`\`\`${fenceTag(language)} block.`,
     language === 'python'
       ? 'Do not read input and do not print unless the task asks for it. Keep any explanation short.'
@@ -37,6 +39,8 @@ function testsText(spec: TestSpec): string | undefined {
       return spec.inputs
         .map((input, i) => `Input:\n${input.trimEnd()}\nExpected output:\n${(spec.outputs[i] ?? '').trimEnd()}`)
         .join('\n\n');
+    case 'web':
+      return spec.checks.trim() || undefined;
   }
 }
 
@@ -99,7 +103,9 @@ function taskText(task: Task, o: TaskTextOptions): string {
   const entry = entryPointOf(task);
   if (tests !== undefined)
     parts.push(
-      `Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars, { count: true }), task.language)}`,
+      task.tests.kind === 'web'
+        ? `The page will be checked with this JavaScript, run in it once it has loaded (assert is Node's):\n${fence(clip(tests, o.testsChars, { count: true }), 'javascript')}`
+        : `Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars, { count: true }), task.language)}`,
     );
   else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
   else if (task.tests.kind === 'none' && !generated)

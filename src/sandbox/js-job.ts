@@ -19,6 +19,8 @@ function testsSource(job: RunJob): string | undefined {
       return job.tests.source;
     case 'none':
       return undefined;
+    case 'web':
+      throw new Error('web page checks run in the rendered page, not in a JavaScript worker');
     case 'humaneval':
     case 'mbpp':
     case 'program':

@@ -8,6 +8,8 @@ import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { JsRuntime } from './js-runtime.ts';
 import { PythonRuntime } from './python-runtime.ts';
 import { SqlRuntime } from './sql/runtime.ts';
+import { freshProcess } from './web/fresh-process.ts';
+import { WebRuntime } from './web/web-runtime.ts';
 
 export interface SandboxOptions {
   /** Made on the first TypeScript job; without it TypeScript jobs fail with a plain message. */
@@ -21,6 +23,8 @@ export class SandboxRuntime implements Runtime {
   private py!: PythonRuntime;
   private js!: JsRuntime;
   private sqlRuntime!: SqlRuntime;
+  // A page stuck in a loop holds the sandbox frame's process (web-runtime.ts): the frame is replaced.
+  private readonly web = new WebRuntime(() => this.unstick());
   private disposed = false;
 
   constructor(private readonly options: SandboxOptions = {}) {
@@ -42,6 +46,13 @@ export class SandboxRuntime implements Runtime {
     this.open(!frame.pythonStarted);
     py.dispose();
     for (const u of unstarted) u.moveTo(this.js.run(u.job, u.onOutput));
+  }
+
+  /** A page got stuck (web-runtime.ts): its process ends once this frame is gone too; the new one waits for that. */
+  private async unstick(): Promise<void> {
+    this.frame.dispose();
+    await freshProcess();
+    this.replace();
   }
 
   get python(): PythonRuntime {
@@ -78,6 +89,7 @@ export class SandboxRuntime implements Runtime {
   }
 
   run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {
+    if (job.language === 'html') return this.web.run(job);
     return job.language === 'python' ? this.py.run(job, onOutput) : this.js.run(job, onOutput);
   }
 

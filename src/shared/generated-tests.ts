@@ -21,6 +21,8 @@ function appended(spec: TestSpec, tests: readonly string[], language: Language):
       return { kind: 'user', source: `${spec.source.replace(/\s+$/, '')}\n${extra}\n` };
     case 'mbpp':
       return { ...spec, asserts: [...spec.asserts, ...tests] };
+    case 'web':
+      return spec;
     case 'humaneval':
       // check() reports its own asserts only; as plain tests the generated ones are reported each.
       return { kind: 'user', source: `${spec.test.replace(/\s+$/, '')}\n\ncheck(${spec.entryPoint})\n${extra}\n` };

@@ -5,4 +5,5 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   python: 'Python',
   javascript: 'JavaScript',
   typescript: 'TypeScript',
+  html: 'HTML',
 };

@@ -4,6 +4,8 @@ import { withoutBom } from './byte-order-mark.ts';
 import { isMultiplERow, multiplEJob, multiplELanguage, multiplETask, type MultiplERecord } from './multipl-e.ts';
 import type { RunJob } from './run.ts';
 import type { Task } from './task.ts';
+import type { WebTests } from './web.ts';
+import { isWebRow, readWebRow, webJob, webTask } from './web-rows.ts';
 
 export class InputError extends Error {
   constructor(
@@ -20,7 +22,7 @@ export interface Problem {
   /** task_id as a string key; `rawId` keeps the file's own value (MBPP uses numbers). */
   taskId: string;
   rawId: string | number;
-  kind: 'humaneval' | 'mbpp' | 'multipl-e' | 'livecodebench';
+  kind: 'humaneval' | 'mbpp' | 'multipl-e' | 'livecodebench' | 'web';
   /** HumanEval: the function signature and docstring; MBPP: the task text. */
   prompt: string;
   entryPoint?: string;
@@ -36,6 +38,8 @@ export interface Problem {
   packVisible?: number;
   /** A problem with its own split (LiveCodeBench: the model sees the public tests; all of them decide). */
   split?: { task: Task; hidden: RunJob['tests']; visibleCount: number; hiddenCount: number };
+  /** A web page row: its checks, viewport, reference and threshold (web-rows.ts). */
+  web?: WebTests;
 }
 
 export interface Sample {
@@ -129,6 +133,11 @@ export function parseProblems(text: string, file: string): Problem[] {
     const id = String(rawId);
     if (seen.has(id)) throw new InputError(file, row.line, `task_id ${JSON.stringify(rawId)} appears twice`);
     seen.add(id);
+    if (isWebRow(row.value)) {
+      const web = readWebRow(row.value);
+      if (typeof web === 'string') throw new InputError(file, row.line, web);
+      return { taskId: id, rawId, kind: 'web', line: row.line, prompt: row.value.prompt as string, web };
+    }
     if ('test_list' in row.value) {
       return {
         taskId: id,
@@ -145,7 +154,7 @@ export function parseProblems(text: string, file: string): Problem[] {
       throw new InputError(
         file,
         row.line,
-        'not a HumanEval row (prompt, test, entry_point), an MBPP row (text, test_list) nor a MultiPL-E row (name, language, prompt, tests)',
+        'not a HumanEval row (prompt, test, entry_point), an MBPP row (text, test_list), a MultiPL-E row (name, language, prompt, tests) nor a web page row (prompt, checks)',
       );
     }
     return {
@@ -184,6 +193,7 @@ export function problemJob(
 ): RunJob {
   const limits = { timeoutSec, outputCap: 64 * 1024 };
   if (p.multiplE) return multiplEJob(p.multiplE, completion, timeoutSec, mode);
+  if (p.web) return webJob(p.web, completion, timeoutSec, mode);
   if (p.kind === 'mbpp') {
     return {
       language: 'python',
@@ -207,6 +217,7 @@ export function problemToTask(p: Problem, timeoutSec: number): Task {
   if (p.split) return p.split.task;
   const limits = { timeoutSec, outputCap: 64 * 1024 };
   if (p.multiplE) return multiplETask(p.multiplE, timeoutSec);
+  if (p.web) return webTask(p.taskId, p.prompt, p.web, timeoutSec);
   if (p.kind === 'mbpp') {
     const asserts = p.asserts ?? [];
     // MBPP names no function: its first assert does. A pack's exercise names its own.

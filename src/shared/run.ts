@@ -2,7 +2,10 @@
 // only these types, never each other.
 import type { GamingFlag } from './gaming.ts';
 
-export type Language = 'python' | 'javascript' | 'typescript';
+import type { WebOutcome, WebTests } from './web.ts';
+
+/** 'html': a web page (one HTML document), rendered and checked in its own frame (see web.ts). */
+export type Language = 'python' | 'javascript' | 'typescript' | 'html';
 
 /** How the tests of a job are given. */
 export type TestSpec =
@@ -23,6 +26,8 @@ export type TestSpec =
    * the sandbox only the inputs (src/kinds/program/verdict.ts).
    */
   | { kind: 'program'; inputs: string[]; outputs: string[]; funcName?: string };
+  /** A web page's checks, run in the rendered page. */
+  | WebTests;
 
 export interface RunLimits {
   /** Wall-clock limit for the whole run, in seconds. */
@@ -96,6 +101,8 @@ export interface RunResult {
   trace?: RunTrace;
   /** Signs that the candidate games its tests rather than solving the task (shared/gaming.ts). */
   flags?: GamingFlag[];
+  /** Web pages: the picture, console and page errors. */
+  web?: WebOutcome;
 }
 
 /** One step of a trace: a call, a line as it began, a return or an exception, in the candidate's code. */

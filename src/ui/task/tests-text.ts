@@ -15,6 +15,8 @@ export function testsToText(spec: TestSpec): string {
       return '';
     case 'program':
       return spec.inputs.map((input, i) => `# input\n${input}\n# output\n${spec.outputs[i] ?? ''}`).join('\n');
+    case 'web':
+      return spec.checks;
   }
 }
 
@@ -23,5 +25,6 @@ export function textToTests(text: string, original: TestSpec): TestSpec {
   if (text === testsToText(original)) return original;
   if (text.trim() === '') return { kind: 'none' };
   if (original.kind === 'humaneval') return { ...original, test: text };
+  if (original.kind === 'web') return { ...original, checks: text };
   return { kind: 'user', source: text };
 }

@@ -1,0 +1,50 @@
+// Web page rows: {task_id, prompt, checks, viewport?, reference?, threshold?}. A row is a web row
+// when it has `checks` (no other format has that field). Written for Fixpoint; CC0.
+import type { RunJob } from './run.ts';
+import type { Task } from './task.ts';
+import { DEFAULT_VIEWPORT, readViewport, type WebTests } from './web.ts';
+
+export const isWebRow = (row: Record<string, unknown>): boolean => 'checks' in row;
+
+/** The row's checks, viewport, reference and threshold, or why they are not right. */
+export function readWebRow(row: Record<string, unknown>): WebTests | string {
+  if (typeof row.prompt !== 'string') return 'field "prompt" is missing (a string)';
+  if (typeof row.checks !== 'string') return 'field "checks" must be a string of JavaScript';
+  const tests: WebTests = { kind: 'web', checks: row.checks };
+  if (row.viewport !== undefined) {
+    const v = readViewport(row.viewport);
+    if (typeof v === 'string') return v;
+    tests.viewport = v;
+  }
+  if (row.reference !== undefined) {
+    if (typeof row.reference !== 'string' || row.reference.trim() === '')
+      return 'field "reference" must be a base64 PNG or the path of a PNG beside the file';
+    tests.reference = row.reference.trim();
+  }
+  if (row.threshold !== undefined) {
+    const t = row.threshold;
+    if (typeof t !== 'number' || !(t >= 0 && t <= 1)) return 'field "threshold" must be a number from 0 to 1';
+    tests.threshold = t;
+  }
+  return tests;
+}
+
+/** A PNG given inline (base64 or a data: URL) rather than by a path. */
+export const isInlinePng = (s: string): boolean =>
+  s.startsWith('data:image/png;base64,') || s.startsWith('iVBORw0KGgo');
+
+export function webJob(tests: WebTests, completion: string, timeoutSec: number, mode: RunJob['mode']): RunJob {
+  return { language: 'html', code: completion, tests, limits: { timeoutSec, outputCap: 64 * 1024 }, mode };
+}
+
+export function webTask(id: string, prompt: string, tests: WebTests, timeoutSec: number): Task {
+  const { width, height } = tests.viewport ?? DEFAULT_VIEWPORT;
+  return {
+    id,
+    title: id,
+    prompt: `${prompt}\n\nWrite one HTML document (its CSS and scripts inline; nothing can be fetched). It is shown at ${width}x${height}.`,
+    language: 'html',
+    tests,
+    limits: { timeoutSec, outputCap: 64 * 1024 },
+  };
+}
