@@ -25,7 +25,7 @@ export type TestSpec =
    * LiveCodeBench judges it; `limits.timeoutSec` is per test. The page keeps `outputs` and sends
    * the sandbox only the inputs (src/kinds/program/verdict.ts).
    */
-  | { kind: 'program'; inputs: string[]; outputs: string[]; funcName?: string };
+  | { kind: 'program'; inputs: string[]; outputs: string[]; funcName?: string }
   /** A web page's checks, run in the rendered page. */
   | WebTests;
 
