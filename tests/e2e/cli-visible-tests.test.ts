@@ -73,9 +73,15 @@ describe('fixpoint run --visible-tests', () => {
     const r = await run(jsonl('he.jsonl', [problem]), 'doc');
     expect(r.status, r.stderr).toBe(0);
     const [row] = rowsOf(r.stdout);
-    expect(row).toMatchObject({ passed: false, visible_passed: true, hidden_passed: false, iterations: 2 });
+    // The second reply answers the examples from a table keyed by their inputs: it passes them,
+    // but a flagged pass is not solved, so the loop ends at its cap saying why.
+    expect(row).toMatchObject({ passed: false, visible_passed: false, hidden_passed: false, iterations: 2 });
+    expect(row).toMatchObject({ end_reason: 'flagged-pass' });
+    expect(JSON.stringify(row!.flags)).toContain('hardcoded-tests');
     expect(row!.hidden_result).toMatch(/^failed/);
-    expect(server.chatRequests()).toHaveLength(2);
+    // The third request tells the model what was flagged and asks for a real solution.
+    expect(server.chatRequests()).toHaveLength(3);
+    expect(sent()).toMatch(/flagged/i);
     // The failure of a visible example went back to the model; nothing of `test` did.
     expect(sent()).toContain('add(2, 3) == 5');
     expect(sent()).not.toMatch(/candidate\(0, 1\)|random|METADATA/);

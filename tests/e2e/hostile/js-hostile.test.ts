@@ -121,6 +121,24 @@ describe.each(MODES)('hostile JavaScript ($name)', ({ isolated }) => {
     expect(r.truncated).toBe(true);
   });
 
+  // Before the memory bombs: where the frame shares the page's process, what they leave behind
+  // can end the whole tab later on.
+  it('a run whose sandbox frame goes silent (its process ended, as a used-up JavaScript heap ends it) is reported as out of memory, and the next run works', async () => {
+    // Growing the heap to V8's limit takes about a minute and gigabytes here, and where the frame
+    // shares the page's process it ends the whole tab, which no page code survives. What the page
+    // sees when the frame's own process ends is silence: the test empties the frame to make it.
+    const running = runIn(ctx.page, job('console.log("up"); setInterval(() => {}, 1000);', undefined, 60));
+    await new Promise((ok) => setTimeout(ok, 1000));
+    await ctx.page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Code sandbox"]')!;
+      frame.srcdoc = '<!doctype html><title>gone</title>';
+    });
+    const r = await running;
+    expect(r.status).toBe('crashed');
+    expect(r.result).toMatch(/^failed: out of memory/);
+    expect((await runIn(ctx.page, job('console.log(6 * 7)'))).stdout).toBe('42\n');
+  });
+
   it('memory bombs fail and the next run works', async () => {
     for (const bomb of [
       'const a = []; while (true) a.push(new Array(1e6).fill(1.5));',
@@ -143,21 +161,5 @@ describe.each(MODES)('hostile JavaScript ($name)', ({ isolated }) => {
       expect(r.result, bomb).toMatch(/^failed: RangeError: .* \(out of memory\)$/);
       expect((await runIn(ctx.page, job('console.log(6 * 7)'))).stdout).toBe('42\n');
     }
-  });
-
-  it('a run whose sandbox frame goes silent (its process ended, as a used-up JavaScript heap ends it) is reported as out of memory, and the next run works', async () => {
-    // Growing the heap to V8's limit takes about a minute and gigabytes here, and where the frame
-    // shares the page's process it ends the whole tab, which no page code survives. What the page
-    // sees when the frame's own process ends is silence: the test empties the frame to make it.
-    const running = runIn(ctx.page, job('console.log("up"); setInterval(() => {}, 1000);', undefined, 60));
-    await new Promise((ok) => setTimeout(ok, 1000));
-    await ctx.page.evaluate(() => {
-      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Code sandbox"]')!;
-      frame.srcdoc = '<!doctype html><title>gone</title>';
-    });
-    const r = await running;
-    expect(r.status).toBe('crashed');
-    expect(r.result).toMatch(/^failed: out of memory/);
-    expect((await runIn(ctx.page, job('console.log(6 * 7)'))).stdout).toBe('42\n');
   });
 });

@@ -76,7 +76,10 @@ describe('hostile SQL candidates', () => {
     for (const q of greedy) answers.push(await sql1(ctx.page, q, { timeoutMs: 1500 }));
     expect(answers[0]).toMatchObject({ kind: 'error', message: 'string or blob too big' });
     // The last one spends its time outside SQLite's steps: the page ends the worker (the last resort).
-    expect(answers.map((a) => a.kind)).toEqual(['error', 'timed out', 'timed out']);
+    // The second reaches the 100 MB value cap or the time limit first, by the machine's speed.
+    if (answers[1]!.kind === 'error') expect(answers[1]).toMatchObject({ message: 'string or blob too big' });
+    else expect(answers[1]!.kind).toBe('timed out');
+    expect(answers[2]!.kind).toBe('timed out');
     expect(await sql1(ctx.page, COUNT)).toMatchObject({ rows: [[3]] });
   });
 

@@ -41,7 +41,7 @@ describe('fixpoint eval on LiveCodeBench rows', () => {
     expect(results).toContain('failed: Compile Error: SyntaxError: invalid syntax (<string>, line 1)');
     expect(results).toContain("failed: Runtime Error: TypeError: 'MockStdinWithBuffer' object is not iterable");
     expect(results).toContain('failed: Wrong Answer at line 0: [[0, 1]] != [0, 1]');
-    for (const g of got) expect(Object.keys(g)).toEqual(['task_id', 'completion', 'passed', 'result']);
+    for (const g of got) expect(Object.keys(g)).toEqual(['task_id', 'completion', 'passed', 'result', 'flags']);
     expect(rowsOf(r.stdout).at(-1)).toMatchObject({ summary: true, samples: 30, passed: 10 });
   });
 
