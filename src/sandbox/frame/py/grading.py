@@ -37,11 +37,13 @@ _BLOCKED_MODULES = frozenset((
 _GUARD = types.SimpleNamespace(hooks=None, streams=None)
 
 
-def _make_guard():
+def _make_guard(blocked_modules=_BLOCKED_MODULES, doing='grading'):
+    """An audit hook, off until armed, that refuses the blocked events, frame attributes and
+    modules; returns (arm, take), take giving and clearing what it refused."""
     armed = [False]
     refused = []
     str_partition, str_startswith = str.partition, str.startswith
-    blocked_events, frame_attrs, blocked_modules = _BLOCKED_EVENTS, _FRAME_ATTRS, _BLOCKED_MODULES
+    blocked_events, frame_attrs = _BLOCKED_EVENTS, _FRAME_ATTRS
     error = RuntimeError
 
     def hook(event, args):
@@ -57,7 +59,7 @@ def _make_guard():
             bad = type(name) is not str or str_partition(name, '.')[0] in blocked_modules
         if bad:
             refused.append(event)
-            raise error('not allowed while grading: ' + event)
+            raise error('not allowed while ' + doing + ': ' + event)
 
     def arm():
         armed[0] = True

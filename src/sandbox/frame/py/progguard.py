@@ -8,7 +8,7 @@ import sys
 import types
 
 from ._safe import *  # noqa: F401,F403
-from .grading import _BLOCKED_EVENTS, _FRAME_ATTRS, _BLOCKED_MODULES
+from .grading import _BLOCKED_MODULES, _make_guard
 
 _MODULES = _BLOCKED_MODULES - frozenset(('gc', 'faulthandler'))
 # Not a dict or list: the harness's tamper check puts those back as they were when imported.
@@ -32,42 +32,10 @@ def _cut_bridges():
     _GUARD.kept = kept
 
 
-def _make():
-    armed = [False]
-    refused = []
-    str_partition, str_startswith = str.partition, str.startswith
-    events, frame_attrs, modules = _BLOCKED_EVENTS, _FRAME_ATTRS, _MODULES
-    error = RuntimeError
-
-    def hook(event, args):
-        if not armed[0] or type(event) is not str:
-            return
-        bad = event in events or str_startswith(event, 'ctypes.')
-        if not bad and event == 'object.__getattr__' and len(args) > 1:
-            bad = type(args[1]) is not str or args[1] in frame_attrs
-        if not bad and event == 'import' and len(args) > 0:
-            name = args[0]
-            bad = type(name) is not str or str_partition(name, '.')[0] in modules
-        if bad:
-            refused.append(event)
-            raise error('not allowed while judging: ' + event)
-
-    def arm():
-        armed[0] = True
-
-    def take():
-        out = refused[:]
-        refused.clear()
-        return out
-
-    sys.addaudithook(hook)
-    return arm, take
-
-
 def arm():
     """From here until the interpreter is put back, nothing can inspect the judge."""
     if _GUARD.hooks is None:
-        _GUARD.hooks = _make()
+        _GUARD.hooks = _make_guard(_MODULES, 'judging')
     if sys.gettrace() is not None:
         sys.settrace(None)
     if sys.getprofile() is not None:
