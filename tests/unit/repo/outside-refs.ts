@@ -1,6 +1,7 @@
 // Finds the places in a file's text that point outside the repository: relative paths that climb
 // above it, the repository's parent folder by name, or code that computes that parent.
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, relative, resolve, sep } from 'node:path';
 
 export interface OutsideRef {
@@ -19,6 +20,9 @@ const made = (path: string, root: string): boolean => MADE.has(relative(root, pa
 
 export function outsideReferences(text: string, fileDir: string, root: string): OutsideRef[] {
   const parent = dirname(root);
+  // A clone made in the temporary folder (mktemp -d) has that folder as its parent: paths there,
+  // such as the sandbox's own /tmp files in the hostile tests, are not the repository's neighbours.
+  const byName = parent !== dirname(parent) && parent !== tmpdir();
   const refs: OutsideRef[] = [];
   text.split('\n').forEach((line, i) => {
     for (const m of line.matchAll(RELATIVE)) {
@@ -32,7 +36,7 @@ export function outsideReferences(text: string, fileDir: string, root: string): 
       refs.push({ line: i + 1, text: path });
     }
     for (const m of line.matchAll(PARENT_CALL)) refs.push({ line: i + 1, text: m[0] });
-    if (line.includes(parent + '/') && !line.includes(root)) {
+    if (byName && line.includes(parent + '/') && !line.includes(root)) {
       const at = line.indexOf(parent + '/');
       refs.push({ line: i + 1, text: line.slice(at).split(/["'`\s]/)[0] ?? '' });
     }
