@@ -5,6 +5,18 @@ export type ProviderKind = 'openai' | 'anthropic' | 'ollama' | 'demo' | 'local';
 export interface ChatMessage {
   role: 'user' | 'assistant';
   content: string;
+  /**
+   * Pictures sent with a user message (a rendered page, an agent's plot). Clients send them as
+   * the provider's image parts; an endpoint that refuses images gets the text alone.
+   */
+  images?: ChatImage[];
+}
+
+export interface ChatImage {
+  /** 'image/png', 'image/jpeg' or 'image/webp'. */
+  mime: string;
+  /** The bytes, base64 without a data: prefix. */
+  base64: string;
 }
 
 export interface ChatRequest {
