@@ -11,6 +11,8 @@ import { runLimitMs } from '../shared/timers.ts';
 import { prepareJsJob } from './js-job.ts';
 import { checkResult, crashResult, outOfMemoryResult, OutputCollector, stoppedResult } from './results.ts';
 import { errorMessage } from '../shared/error-message.ts';
+import type { GamingFlag } from '../shared/gaming.ts';
+import { staticJsFlags, withStaticFlags } from './js-gaming.ts';
 
 interface Pending {
   id: number;
@@ -23,6 +25,8 @@ interface Pending {
   posted: boolean;
   /** Where the job went when this runtime's frame was lost before the job started. */
   movedTo?: RunHandle;
+  /** The static test-gaming flags, found on the page while the run runs. */
+  staticFlags?: Promise<GamingFlag[]>;
 }
 
 /** A job this runtime had not started when its frame was lost: to be run in a new frame. */
@@ -123,6 +127,7 @@ export class JsRuntime implements Runtime {
         });
         return;
       }
+      p.staticFlags = staticJsFlags(p.job);
       p.posted = true;
       this.frame.post({ type: 'js-run', id: p.id, job: prepared.job });
     } catch (err) {
@@ -153,9 +158,13 @@ export class JsRuntime implements Runtime {
         if (kept && p.onOutput) p.onOutput(stream, kept);
         break;
       }
-      case 'js-result':
-        this.finish(p, markMemory(checkResult(m.result, p.job, elapsed(), p.output), p.job));
+      case 'js-result': {
+        // The run is over: waiting for the static flags (the parser's first load) is not its time.
+        clearTimeout(p.timer);
+        const result = markMemory(checkResult(m.result, p.job, elapsed(), p.output), p.job);
+        void (p.staticFlags ?? Promise.resolve([])).then((found) => this.finish(p, withStaticFlags(result, found)));
         break;
+      }
       case 'js-crashed':
         this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, String(m.message), elapsed(), p.output));
         break;
