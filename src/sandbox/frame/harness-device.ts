@@ -25,7 +25,7 @@ const u8Sub = Uint8Array.prototype.subarray;
 export type DeviceMessage =
   | { kind: 'stdout' | 'stderr'; text: string; cut: boolean }
   | { kind: 'progress'; text: string }
-  | { kind: 'verdict' | 'result'; text: string };
+  | { kind: 'verdict' | 'result' | 'flags'; text: string };
 
 interface Stream {
   node: unknown;
@@ -98,8 +98,8 @@ export class HarnessDevice {
     if (kind === 'o' || kind === 'O') listener({ kind: 'stdout', text: text(1), cut: kind === 'O' });
     else if (kind === 'e' || kind === 'E') listener({ kind: 'stderr', text: text(1), cut: kind === 'E' });
     else if (kind === 'p') listener({ kind: 'progress', text: text(1) });
-    else if ((kind === 'V' || kind === 'R') && this.signed(bytes))
-      listener({ kind: kind === 'V' ? 'verdict' : 'result', text: text(1 + TOKEN_LENGTH) });
+    else if ((kind === 'V' || kind === 'R' || kind === 'F') && this.signed(bytes))
+      listener({ kind: kind === 'V' ? 'verdict' : kind === 'R' ? 'result' : 'flags', text: text(1 + TOKEN_LENGTH) });
     return length;
   }
 

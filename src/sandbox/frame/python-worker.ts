@@ -10,6 +10,7 @@ import { HARNESS_DIR, IMPORT_HARNESS, INSTALL_SLEEP, PYTHON_ENV, REFRESH, WARM_U
 import { BridgeWatch } from './bridge-watch.ts';
 import type { EmscriptenFS } from './emscripten-fs.ts';
 import { HarnessDevice } from './harness-device.ts';
+import { HeldFlags } from './held-flags.ts';
 import { prepareRuns, type PyodideForRuns } from './python-runs.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -90,15 +91,17 @@ async function boot(init: WorkerInit): Promise<void> {
     if (m?.type !== 'run') return;
     send({ type: 'started', id: m.id });
     if (init.interrupt) atomicsStore(init.interrupt, 0, 0);
+    const held = new HeldFlags();
     const ran = run(m.job, (msg) => {
       if (msg.kind === 'progress') send({ type: 'progress', id: m.id, test: msg.text });
       else if (msg.kind === 'stdout' || msg.kind === 'stderr')
         send({ type: 'output', id: m.id, stream: msg.kind, text: msg.text, truncated: msg.cut });
-      else if (msg.kind === 'verdict') send({ type: 'verdict', id: m.id, json: msg.text });
+      else if (msg.kind === 'verdict') send({ type: 'verdict', id: m.id, json: held.into(msg.text) });
+      else if (msg.kind === 'flags') held.add(msg.text);
     });
     if ('fatal' in ran) send({ type: 'fatal', id: m.id, message: ran.fatal });
     else {
-      send({ type: 'result', id: m.id, json: ran.json, heapBytes: memory?.buffer.byteLength, ...fitness(ran) });
+      send({ type: 'result', id: m.id, json: held.into(ran.json), heapBytes: memory?.buffer.byteLength, ...fitness(ran) });
       // After the result is sent: the page reads it while the memory is copied back.
       ran.putBack();
     }

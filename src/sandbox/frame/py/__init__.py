@@ -2,7 +2,8 @@
 its RunResult, less durationMs, which the host measures.
 
     from fixpoint_harness import run_job
-    result_json = run_job(job_json, emit)   # emit(kind, text); kind: stdout, stderr, progress
+    result_json = run_job(job_json, emit)   # emit(kind, text); kind: stdout, stderr, progress,
+                                            # verdict, flags
 
 Works the same in the Pyodide worker and under native CPython (where the tests call it).
 """
@@ -12,8 +13,8 @@ import sys
 import time
 
 from ._safe import *  # noqa: F401,F403
-from . import grading, integrity, isolation, program, tracing
-from .gaming import freeze, merge, static_flags
+from . import grading, integrity, isolation, program, readwatch, tracing
+from .gaming import freeze, merge, static_flags, thaw
 from .gamingrun import canary_flags, exit_flags, wants_canary
 # Called by the worker after it boots (a snapshot holds them imported, so nothing is compiled then).
 from . import restore, sleep  # noqa: F401
@@ -100,12 +101,13 @@ def run_job(job_json, emit):
     integrity.restore()  # what an earlier run's callbacks changed between runs
     job = _parse(job_json)
     if job['mode'] == 'grade':
-        return _grade(job)
+        return _grade(job, emit)
     if job['tests']['kind'] == 'program':
         out = program.run(job, emit)
         integrity.restore()  # the page judges from the signed events; this only cleans up
         return out
     flags = freeze(static_flags(job['code'], job['tests'])) if job['flags'] else ()
+    _hold(flags, emit)
     sink = Sink(job['cap'], emit)
     run = Run(sink, Sources(job['code'], ''), job['mode'] == 'reference')
     state = isolation.save()
@@ -113,6 +115,8 @@ def run_job(job_json, emit):
     try:
         isolation.enter(state)
         _install_streams(job, sink)
+        if job['flags']:
+            readwatch.arm(emit, job['code'].count('\n') + 1 if job['mode'] == 'reference' else 0)
         if job['mode'] == 'reference':
             isolation.reliability_guard()
             run_reference(job, run)
@@ -121,6 +125,7 @@ def run_job(job_json, emit):
     except BaseException as e:
         failure = e
     finally:
+        readwatch.disarm(emit)
         isolation.restore(state)
         reset_classes()
     if failure is not None:
@@ -183,8 +188,19 @@ def _trace(job, target, started):
     return run.trace
 
 
-def _grade(job):
+def _hold(flags, emit):
+    """The static flags go to the worker before the program runs: it adds them to the result
+    whatever the program does to the harness's locals (readwatch.py)."""
+    if flags:
+        try:
+            emit('flags', to_json(thaw(flags)))
+        except Exception:
+            pass
+
+
+def _grade(job, emit):
     flags = static_flags(job['code'], job['tests']) if job['flags'] else []  # before the program runs
+    _hold(freeze(flags), emit)
     state = isolation.save()
     try:
         isolation.enter(state)

@@ -3,7 +3,7 @@ handed to Python), and the job, the output and the result pass through the worke
 device (src/sandbox/frame/harness-device.ts).
 
 The device hands the job out once, to the first read. Every message written back starts with a
-kind byte; the verdict and the result also carry the run's token, which the job brought and which
+kind byte; the verdict, the result and test-gaming flags also carry the run's token, which the job brought and which
 lives only in this function's locals: program code that writes to the device cannot forge them
 without reaching those locals (docs/security.md).
 """
@@ -49,6 +49,8 @@ def serve():
         def emit(kind, text, cut=False, _fd=fd, _token=token):
             if kind == 'verdict':
                 _send(_fd, b'V' + _token, text)
+            elif kind == 'flags':
+                _send(_fd, b'F' + _token, text)
             elif cut and kind in _CUT:
                 _send(_fd, _CUT[kind], text)
             elif kind in _KINDS:
