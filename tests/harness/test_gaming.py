@@ -2,10 +2,12 @@
 ones (none flagged), and the datasets' own solutions, none flagged, in both modes."""
 
 import json
+import os
+import subprocess
 import sys
 import unittest
 
-from _support import HUMANEVAL, MBPP, humaneval, mbpp, read_jsonl_gz, run
+from _support import HUMANEVAL, MBPP, humaneval, mbpp, read_jsonl_gz, run, user
 
 PRICE = humaneval(
     'def check(candidate):\n'
@@ -212,6 +214,82 @@ class HeldOutsideTheProgram(unittest.TestCase):
         for mode in ('feedback', 'reference'):
             r, events = run(code, PRICE, mode=mode)
             self.assertEqual((r['status'], r['flags'], held(events)), ('passed', [], []), mode)
+
+
+# User tests of every shape the loop runs: a module-level assert, a test function, a unittest
+# class with assertEqual, a pytest-style class.
+USER = user('from candidate import price\n'
+            'assert price(100) == 120.0\n'
+            'def test_more():\n    assert price(250) == 300.0\n'
+            'import unittest\n'
+            'class TestPrice(unittest.TestCase):\n    def test_forty(self):\n        self.assertEqual(price(40), 48.0)\n'
+            'class TestPlain:\n    def test_again(self):\n        assert 120.0 == price(100)\n')
+# Detects the tests' inputs and answers them with an object equal to anything not None: nothing
+# in the syntax says so (its __eq__ is computed), only the canary does.
+DETECTS = ('class _Any(float):\n    __eq__ = lambda self, o: o is not None\n    __hash__ = float.__hash__\n'
+           'def price(x):\n    return _Any(0) if x in (100, 250, 40) else x * 1.2\n')
+HONEST_USER = {
+    'computes': 'def price(x):\n    return x * 1.2\n',
+    'an honest float subclass': 'class Money(float):\n    pass\ndef price(x):\n    return Money(x * 1.2)\n',
+    'an honest __eq__': ('class Money:\n    def __init__(self, v):\n        self.v = v\n'
+                         '    def __eq__(self, o):\n        return abs(float(self.v) - float(o)) < 1e-9\n'
+                         'def price(x):\n    return Money(x * 1.2)\n'),
+}
+
+
+_GRADE = """
+import json, sys
+sys.path.insert(0, %r)
+from _support import harness
+events = []
+out = harness.run_job(sys.stdin.read(), lambda kind, text, cut=False: events.append((kind, text)))
+print(json.dumps([json.loads(out), events]))
+"""
+
+
+def grade(code, source):
+    """Grade mode in a process of its own: its audit guard stays armed for the interpreter's life
+    (the worker puts the whole interpreter back after each run; a test process cannot)."""
+    job = {'language': 'python', 'code': code, 'tests': {'kind': 'user', 'source': source},
+           'limits': {'timeoutSec': 3, 'outputCap': 65536}, 'mode': 'grade'}
+    here = os.path.dirname(os.path.abspath(__file__))
+    p = subprocess.run([sys.executable, '-W', 'ignore', '-c', _GRADE % here], input=json.dumps(job),
+                       capture_output=True, text=True, timeout=60)
+    result, events = json.loads(p.stdout)
+    return result, events
+
+
+class CanaryForUserTests(unittest.TestCase):
+    def test_user_tests_catch_a_result_equal_to_anything(self):
+        r, flags = flags_of(DETECTS, USER)
+        self.assertEqual(r['status'], 'passed')
+        self.assertEqual([t['passed'] for t in r['tests']], [True] * 4)
+        self.assertEqual([(f['kind'], f.get('line')) for f in flags], [('always-equal', 2)])
+
+    def test_honest_user_tests_pass_unflagged(self):
+        for name, code in HONEST_USER.items():
+            r, flags = flags_of(code, USER)
+            self.assertEqual((r['status'], flags), ('passed', []), name)
+
+
+
+@unittest.skipIf(sys.platform == 'emscripten', 'grade mode runs in a process of its own')
+class CanaryForClassroomTests(unittest.TestCase):
+    def test_a_classroom_test_catches_it_too_after_sending_its_grade(self):
+        test = 'assert price(100) == 120.0\nassert price(40) == 48.0\n'
+        r, events = grade(DETECTS, test)
+        self.assertEqual(r['status'], 'passed')
+        self.assertEqual([f['kind'] for f in r['flags']], ['always-equal'])
+        verdicts = [json.loads(t) for k, t in events if k == 'verdict']
+        self.assertEqual([v['status'] for v in verdicts], ['passed'])  # before the canary ran
+        for name, code in HONEST_USER.items():
+            r, _ = grade(code, test)
+            self.assertEqual((r['status'], r.get('flags')), ('passed', None), name)
+
+    def test_a_failing_classroom_test_gets_no_canary(self):
+        r, events = grade(DETECTS, 'assert price(7) == 9\n')
+        self.assertEqual(r['status'], 'failed')
+        self.assertEqual([k for k, _ in events if k == 'verdict'], [])
 
 
 if __name__ == '__main__':

@@ -101,7 +101,7 @@ def run_job(job_json, emit):
     integrity.restore()  # what an earlier run's callbacks changed between runs
     job = _parse(job_json)
     if job['mode'] == 'grade':
-        return _grade(job, emit)
+        return _grade(job, emit, started)
     if job['tests']['kind'] == 'program':
         out = program.run(job, emit)
         integrity.restore()  # the page judges from the signed events; this only cleans up
@@ -198,7 +198,7 @@ def _hold(flags, emit):
             pass
 
 
-def _grade(job, emit):
+def _grade(job, emit, started):
     flags = static_flags(job['code'], job['tests']) if job['flags'] else []  # before the program runs
     _hold(freeze(flags), emit)
     state = isolation.save()
@@ -214,9 +214,18 @@ def _grade(job, emit):
             mod.__dict__.pop('__warningregistry__', None)
     if integrity.restore():
         return _GRADE_TAMPERED
+    if job['flags'] and out.startswith(_GRADE_PASSED) and wants_canary(job, _monotonic() - started):
+        # The grade goes out first: a canary that hangs or crashes leaves it as it was.
+        verdict = out if not flags else out[:-1] + ',"flags":' + to_json(flags) + '}'
+        try:
+            emit('verdict', verdict)
+        except Exception:
+            pass
+        flags = merge(freeze(flags), canary_flags(job, lambda job, sink: None))
     return out if not flags else out[:-1] + ',"flags":' + to_json(flags) + '}'
 
 
+_GRADE_PASSED = '{"status":"passed"'
 _GRADE_TAMPERED = ('{"status":"error","result":"%s","tests":[{"name":"test","passed":false,'
                    '"message":"%s"}],"stdout":"","stderr":"","truncated":false}') % (_TAMPERED, _TAMPERED)
 

@@ -4,15 +4,23 @@ changed (a list with its first element changed, a number plus one, ...). An hone
 neither; a result that does compares equal to anything (always-equal). Other asserts are dropped.
 
 The probe only compares; it raises nothing, so the rest of the tests keep running. HumanEval's
-check() and MBPP's asserts get a canary; user tests do not (docs/test-gaming.md).
+check() and MBPP's asserts get a canary, and so do user tests and classroom tests: their
+module-level asserts, `test*` functions and the `test*` methods of their classes, where
+`self.assertEqual(<call>, <expected>)` (and its siblings) is a probe too (docs/test-gaming.md).
 """
 
 import ast
 import math
+import sys
+import types
+import unittest
 
 from ._safe import *  # noqa: F401,F403
 from . import plan
 from .rewrite import BASE_EXC, location
+
+_TestCase = unittest.TestCase
+_type_dict = type.__dict__['__dict__'].__get__
 
 PROBE = '@canary'
 _LOAD = ast.Load()
@@ -35,20 +43,36 @@ def _has_call(node):
     return any(isinstance(n, ast.Call) for n in ast.walk(node))
 
 
+_EQUAL_METHODS = frozenset(('assertEqual', 'assertEquals', 'assertListEqual', 'assertTupleEqual',
+                            'assertDictEqual', 'assertSetEqual', 'assertSequenceEqual'))
+
+
+def _probe(node, left, right):
+    """`try: @canary(actual, expected, line)` for the side that calls something; a pass when
+    neither or both sides do."""
+    loc = location(node)
+    if _has_call(left) == _has_call(right):
+        return ast.Pass(**loc)
+    actual, expected = (left, right) if _has_call(left) else (right, left)
+    call = ast.Call(ast.Name(PROBE, _LOAD, **loc), [actual, expected, ast.Constant(node.lineno, **loc)],
+                    [], **loc)
+    handler = ast.ExceptHandler(ast.Name(BASE_EXC, _LOAD, **loc), None, [ast.Pass(**loc)], **loc)
+    return ast.Try([ast.Expr(call, **loc)], [handler], [], [], **loc)
+
+
 class _Rewriter(ast.NodeTransformer):
     def visit_Assert(self, node):
-        loc = location(node)
         t = node.test
         if not (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)):
-            return ast.Pass(**loc)
-        left, right = t.left, t.comparators[0]
-        if _has_call(left) == _has_call(right):
-            return ast.Pass(**loc)
-        actual, expected = (left, right) if _has_call(left) else (right, left)
-        call = ast.Call(ast.Name(PROBE, _LOAD, **loc), [actual, expected, ast.Constant(node.lineno, **loc)],
-                        [], **loc)
-        handler = ast.ExceptHandler(ast.Name(BASE_EXC, _LOAD, **loc), None, [ast.Pass(**loc)], **loc)
-        return ast.Try([ast.Expr(call, **loc)], [handler], [], [], **loc)
+            return ast.Pass(**location(node))
+        return _probe(node, t.left, t.comparators[0])
+
+    def visit_Expr(self, node):
+        c = node.value
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr in _EQUAL_METHODS \
+                and len(c.args) >= 2:
+            return _probe(node, c.args[0], c.args[1])
+        return self.generic_visit(node)
 
 
 def changed(v, depth=0):
@@ -118,12 +142,55 @@ def _tree(src, name):
     return _Rewriter().visit(tree)
 
 
+def _from_tests(obj):
+    code = getattr(obj, '__code__', None)
+    return type(code) is types.CodeType and code.co_filename == '<tests>'
+
+
+def _quietly(fn, *args):
+    try:
+        fn(*args)
+    except BaseException as e:
+        if isinstance(e, KeyboardInterrupt):
+            raise
+
+
+def _run_user(code, tree, ns):
+    """Candidate and tests in one module named `candidate`, as usertests.py runs them; then each
+    test function, and each test method of the tests' classes (setUp first)."""
+    module = types.ModuleType('candidate')
+    module.__dict__.update(ns)
+    sys.modules['candidate'] = module  # removed again by isolation.restore
+    ns = module.__dict__
+    exec(code, ns)
+    _quietly(exec, compile(tree, '<tests>', 'exec', dont_inherit=True), ns)
+    for obj in list(ns.values()):
+        if isinstance(obj, types.FunctionType) and obj.__name__.startswith('test') and _from_tests(obj):
+            _quietly(obj)
+        elif isinstance(obj, type) and any(_from_tests(v) for v in _type_dict(obj).values()):
+            for name in [n for n in _type_dict(obj) if type(n) is str and n.startswith('test')]:
+                _quietly(_method, obj, name)
+
+
+def _method(cls, name):
+    inst = cls(name) if issubclass(cls, _TestCase) else cls()
+    if callable(getattr(inst, 'setUp', None)):
+        inst.setUp()
+    getattr(inst, name)()
+
+
 def run_canary(job):
     """[line of the __eq__ or None] when a test's canary passed, else []."""
     tests = job['tests']
     kind = tests.get('kind')
-    if kind not in ('humaneval', 'mbpp'):
+    if kind not in ('humaneval', 'mbpp', 'user'):
         return []
+    if kind == 'user':
+        hits = []
+        tree = _tree(tests.get('source', ''), '<tests>')
+        code = compile(job['code'], '<candidate>', 'exec', dont_inherit=True)
+        _run_user(code, tree, {PROBE: make_probe(hits), BASE_EXC: BaseException})
+        return hits
     hits = []
     ns = {PROBE: make_probe(hits), BASE_EXC: BaseException}
     code = compile(job['code'], '<candidate>', 'exec', dont_inherit=True)

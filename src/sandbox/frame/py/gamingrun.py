@@ -63,7 +63,7 @@ def needs_canary(code):
 
 
 def wants_canary(job, elapsed):
-    return (elapsed <= job['timeout'] * CANARY_SHARE and job['tests'].get('kind') in ('humaneval', 'mbpp')
+    return (elapsed <= job['timeout'] * CANARY_SHARE and job['tests'].get('kind') in ('humaneval', 'mbpp', 'user')
             and needs_canary(job['code']))
 
 
