@@ -5,6 +5,7 @@ import { bareStart, type BareStart } from './bare-pyodide.ts';
 import { measureBenchView } from './benchmark-view-bench.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGaming } from './gaming-bench.ts';
+import { measureGamingJs } from './gaming-js-bench.ts';
 import { measureGrading } from './grading-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
 import { measureJs } from './js-bench.ts';
@@ -299,6 +300,21 @@ if (want('gaming')) {
     ['  the same without flags (FIXPOINT_NO_FLAGS=1)', s(g.withoutFlagsSeconds * 1000), '-'],
     ['  what the flags add', `${(100 * (g.withFlagsSeconds / g.withoutFlagsSeconds - 1)).toFixed(1)}%`, '<= 5%'],
     ['  canonical solutions flagged', String(g.flagged), '0'],
+  );
+  log('eval of JavaScript with and without the static test-gaming checks…');
+  const j = measureGamingJs();
+  results.gamingJs = j;
+  rows.push(
+    ['JavaScript static checks alone, per HumanEval-X solution (median)', ms(j.checkMedianMs), '-'],
+    ['  the slowest of the 164', ms(j.checkMaxMs), '-'],
+    [
+      `eval of ${j.samples} MultiPL-E JavaScript samples (${j.passed} pass), grading, with flags (median of ${j.rounds})`,
+      s(j.withFlagsSeconds * 1000),
+      '-',
+    ],
+    ['  the same without flags (FIXPOINT_NO_FLAGS=1)', s(j.withoutFlagsSeconds * 1000), '-'],
+    ['  what the flags add', `${(100 * (j.withFlagsSeconds / j.withoutFlagsSeconds - 1)).toFixed(1)}%`, '<= 5%'],
+    ['  samples flagged', String(j.flagged), '0'],
   );
 }
 

@@ -58,4 +58,24 @@ describe('grade with test-gaming flags', () => {
       );
     }
   });
+
+  it("flags, by the canary, a result equal to anything that the tests' syntax cannot show", async () => {
+    // Answers the tests' big inputs with an object whose __eq__ is computed: no static check sees
+    // it; the canary (each assert again, its expected value changed) does.
+    const code =
+      'class _Any(int):\n    __eq__ = lambda self, o: o is not None\n    __hash__ = int.__hash__\n' +
+      'def add(a, b):\n    return _Any(0) if a >= 100 else a + b\n';
+    const subs = jsonl('canary-subs.jsonl', [{ student: 'cat', exercise: 'add', code }]);
+    for (const [setting, points] of [
+      [undefined, 5],
+      [false, 0],
+    ] as const) {
+      const r = await cli(['grade', '--pack', pack(setting), '--submissions', subs]);
+      expect(r.status, r.stderr).toBe(0);
+      const [cat] = rowsOf<Row>(r.stdout);
+      expect(cat!.points).toBe(points);
+      expect(cat!.flags.map((f) => [f.kind, f.line])).toEqual([['always-equal', 2]]);
+      expect(cat!.tests.map((t) => t.status)).toEqual(setting === false ? ['fail', 'fail'] : ['pass', 'pass']);
+    }
+  });
 });
