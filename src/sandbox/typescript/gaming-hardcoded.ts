@@ -191,7 +191,7 @@ function tableOf(e: ts.Expression | undefined): Table | undefined {
 }
 
 /** Tables named by `const t = {...}` / `new Map(...)` in these nodes. */
-export function namedTables(nodes: ts.Node[]): Map<string, Table> {
+function namedTables(nodes: ts.Node[]): Map<string, Table> {
   const named = new Map<string, Table>();
   for (const n of nodes) {
     if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name)) {

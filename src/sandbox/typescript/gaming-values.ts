@@ -60,7 +60,7 @@ export function propertyKey(name: ts.PropertyName): string | undefined {
 }
 
 /** One text per value, types kept apart: 1 and "1" differ, [1, 2] and [1, 2] are the same. */
-export function valueKey(v: unknown): string {
+function valueKey(v: unknown): string {
   if (v === undefined) return 'u';
   if (typeof v === 'number') return `n${Object.is(v, -0) ? 0 : v}`;
   if (typeof v === 'string') return `s${JSON.stringify(v)}`;
