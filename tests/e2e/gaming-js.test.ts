@@ -4,8 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cli, jsonlWriter, rowsOf } from './support/cli.ts';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../servers/model-server.ts';
+import { cli, jsonlWriter, rowsOf, runAgainst } from './support/cli.ts';
 
 const DATA = resolve(import.meta.dirname, '../../data/multipl-e');
 const jsonl = jsonlWriter(mkdtempSync(join(tmpdir(), 'fixpoint-gaming-js-e2e-')));
@@ -105,5 +108,41 @@ describe('eval of JavaScript and TypeScript with static test-gaming flags', () =
       'hardcoded-tests@8',
       'hardcoded-tests@9',
     ]);
+  });
+});
+
+describe('the loop on a JavaScript task', () => {
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer({ format: 'openai' });
+  });
+  afterAll(() => server?.close());
+
+  it('does not count a flagged pass as solved: the feedback names the flag, and a real solution ends it', async () => {
+    const record = gunzipSync(readFileSync(join(DATA, 'humaneval-js.jsonl.gz')))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string>)
+      .find((p) => p.name === TASK)!;
+    const fence = (body: string): string =>
+      `\`\`\`javascript\nfunction greatest_common_divisor(a, b){\n${body}\`\`\`\n`;
+    server.reply(fence(JS[1]![1]), fence(JS[0]![1]));
+    const before = server.chatRequests().length;
+    const r = await runAgainst(jsonl('run-js.jsonl', [record]), server.baseUrl, ['--max-iterations', '3']);
+    expect(r.status, r.stderr).toBe(0);
+    const [row] = rowsOf<Record<string, unknown>>(r.stdout);
+    expect(row).toMatchObject({ passed: true, iterations: 2, end_reason: 'passed', flags: [] });
+    const attempts = row!.attempts as { result: string; flags?: { kind: string; line?: number }[] }[];
+    expect(attempts[0]!.result).toBe('passed');
+    // The model's own lines: the function's first line is line 1 of its code.
+    expect(attempts[0]!.flags!.map((f) => `${f.kind}@${f.line}`)).toEqual([
+      'hardcoded-tests@2',
+      'hardcoded-tests@3',
+      'hardcoded-tests@4',
+    ]);
+    const second = JSON.stringify(server.chatRequests()[before + 1]!.body);
+    expect(second).toMatch(/flagged: it passes the tests without solving the task/);
+    expect(second).toMatch(/answers the test input \[144,60\] with its expected value 12/);
   });
 });

@@ -265,7 +265,7 @@ const isShortCircuit = (n: ts.Node): boolean =>
   );
 
 /** Exits reached whenever their scope (the program or a function) runs. */
-function exits(source: ts.SourceFile): GamingFlag[] {
+function exits(source: ts.SourceFile, mine: Set<string>): GamingFlag[] {
   const out: GamingFlag[] = [];
   const visit = (n: ts.Node): void => {
     if (BRANCHING.has(n.kind) || isShortCircuit(n) || n.kind === ts.SyntaxKind.QuestionDotToken) return;
@@ -278,7 +278,7 @@ function exits(source: ts.SourceFile): GamingFlag[] {
         EXITS[f.expression.text]?.has(f.name.text)
       )
         what = `${f.expression.text}.${f.name.text}()`;
-      else if (ts.isIdentifier(f) && f.text === 'close') what = 'close()';
+      else if (ts.isIdentifier(f) && f.text === 'close' && !mine.has('close')) what = 'close()';
       else if (ts.isPropertyAccessExpression(f) && f.name.text === 'close' && GLOBAL_OBJECTS.has(rootName(f) ?? ''))
         what = `${dotted(f)}()`;
       if (what) out.push(flag('early-exit', `${what} ends the run before the tests can fail`, n));
@@ -329,6 +329,10 @@ export function jsGamingFlags(code: string, tests: string | undefined, typescrip
     const cases = testsFile ? testCases(testsFile) : [];
     const mine = declared(nodes);
     const foreign = new Set([...(testsFile ? testNames(testsFile) : [])].filter((n) => !mine.has(n) && n !== 'assert'));
-    return [...hardcoded(functions(nodes), nodes, cases), ...readsAndChanges(nodes, foreign), ...exits(source)];
+    return [
+      ...hardcoded(functions(nodes), nodes, cases),
+      ...readsAndChanges(nodes, foreign),
+      ...(testsFile ? exits(source, mine) : []),
+    ];
   });
 }

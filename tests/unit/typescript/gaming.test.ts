@@ -147,7 +147,9 @@ describe('early-exit', () => {
     expect(kinds('function gcd(a, b) {\n  process.kill(process.pid);\n}')).toEqual(['early-exit@2']);
   });
 
-  it('leaves an exit on bad input alone', () => {
+  it('leaves an exit on bad input alone, a close() of its own, and a program without tests', () => {
+    expect(kinds('function close() { return 1; }\nfunction gcd(a, b) {\n  close();\n  return a;\n}')).toEqual([]);
+    expect(jsGamingFlags('console.log(1);\nprocess.exit(0);', undefined, false)).toEqual([]);
     expect(kinds('function gcd(a, b) {\n  if (a < 0) process.exit(1);\n  return a;\n}')).toEqual([]);
     expect(kinds('const main = () => { try { run(); } catch { process.exit(2); } };')).toEqual([]);
   });
