@@ -101,7 +101,13 @@ async function boot(init: WorkerInit): Promise<void> {
     });
     if ('fatal' in ran) send({ type: 'fatal', id: m.id, message: ran.fatal });
     else {
-      send({ type: 'result', id: m.id, json: held.into(ran.json), heapBytes: memory?.buffer.byteLength, ...fitness(ran) });
+      send({
+        type: 'result',
+        id: m.id,
+        json: held.into(ran.json),
+        heapBytes: memory?.buffer.byteLength,
+        ...fitness(ran),
+      });
       // After the result is sent: the page reads it while the memory is copied back.
       ran.putBack();
     }
