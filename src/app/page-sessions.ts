@@ -1,6 +1,7 @@
 // What the page does with sessions: one run at a time (a loop or a single run), starting and
 // resuming loops, and opening a session from the history into the views.
 import type { LoopSettings } from '../loop/types.ts';
+import { picturesOn } from '../ui/kinds/web/page-view.ts';
 import type { KeyStore } from '../models/keys.ts';
 import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
@@ -82,6 +83,7 @@ export function loopSettings(page: PageState): LoopSettings {
     timeBudgetSec: caps.timeBudgetSec,
     temperature: page.endpoint.temperature,
     strategy: page.tasks.getStrategy(),
+    screenshots: picturesOn(),
   };
 }
 

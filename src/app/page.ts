@@ -2,6 +2,7 @@
 // loop-control.ts (the loop) and run-once.ts (one run, no model); sessions come and go through
 // the history store, which start-up.ts opens; page-sessions.ts holds what the buttons start.
 import { createKeyStore, withKey } from '../models/keys.ts';
+import { mountWebPageView } from '../ui/kinds/web/page-view.ts';
 import { ALL_EXAMPLES } from '../shared/examples.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
@@ -76,6 +77,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
     onKind: (project) => layout.setProjectMode(project),
+    onWeb: (on) => root.classList.toggle('kind-web', on),
     onSql: (on) =>
       void import('./sql-workspace.ts').then((m) =>
         m.showSqlWorkspace(root, on, page.runtime, () => withKey(page.endpoint.config, page.keys)),
@@ -100,6 +102,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     reply,
     terminal,
     prices: () => page.endpoint.config,
+    page: mountWebPageView(layout.slots.page),
     onResume: () => void (view.session && resumeSession(page, view.session.id)),
   });
 

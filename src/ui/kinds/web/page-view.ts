@@ -1,0 +1,106 @@
+// The "Web page" kind's panel: the selected attempt's picture as the checks saw it, its live
+// preview on demand, the page's errors and console, and whether pictures go to the model.
+import type { Attempt, Task } from '../../../shared/task.ts';
+import { DEFAULT_VIEWPORT } from '../../../shared/web.ts';
+import { h, setText } from '../../common/dom.ts';
+import { mountLiveFrame, type LiveFrame } from './live-frame.ts';
+
+const PICTURES_KEY = 'fixpoint.webPictures';
+
+/** Whether the loop sends each page's picture to the model (a setting kept in this browser). */
+export function picturesOn(): boolean {
+  try {
+    return localStorage.getItem(PICTURES_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export interface WebPageView {
+  /** Shows an attempt of a web task; undefined clears the panel. */
+  show(attempt: Attempt | undefined, task: Task | undefined): void;
+}
+
+export function mountWebPageView(root: HTMLElement): WebPageView {
+  const picture = h('img', { class: 'web-picture', alt: '', 'data-testid': 'web-picture', hidden: true });
+  const none = h('p', { class: 'web-none' }, 'Run the loop or Run once: the rendered page appears here.');
+  const liveButton = h('button', { type: 'button', class: 'web-live-button', hidden: true }, 'Show the live page');
+  const liveHost = h('div', { class: 'web-live-host' });
+  const log = h('ul', { class: 'web-console', 'aria-label': "The page's errors and console", hidden: true });
+  const send = h('input', { type: 'checkbox', id: 'web-send-pictures' });
+  send.checked = picturesOn();
+  send.addEventListener('change', () => {
+    try {
+      localStorage.setItem(PICTURES_KEY, send.checked ? 'on' : 'off');
+    } catch {
+      // Storage refused: the box still holds for this page.
+    }
+  });
+  root.append(
+    h(
+      'div',
+      { class: 'web-page-view', 'data-testid': 'web-page-view' },
+      none,
+      picture,
+      liveButton,
+      liveHost,
+      log,
+      h('label', { class: 'web-send', for: 'web-send-pictures' }, send, ' Send the picture of each page to the model'),
+    ),
+  );
+  let live: LiveFrame | undefined;
+  let current: { attempt: Attempt; task: Task } | undefined;
+  const closeLive = (): void => {
+    live?.dispose();
+    live = undefined;
+  };
+  liveButton.addEventListener('click', () => {
+    if (live) return (closeLive(), setText(liveButton, 'Show the live page'));
+    if (!current?.attempt.candidate) return;
+    const viewport = (current.task.tests.kind === 'web' && current.task.tests.viewport) || DEFAULT_VIEWPORT;
+    live = mountLiveFrame(current.attempt.candidate, viewport, () => {
+      live = undefined;
+      liveButton.hidden = true;
+      setText(none, 'The live page stopped answering (a script that never ends?) and was closed.');
+      none.hidden = false;
+    });
+    liveHost.append(live.el);
+    setText(liveButton, 'Hide the live page');
+  });
+
+  return {
+    show(attempt, task) {
+      closeLive();
+      setText(liveButton, 'Show the live page');
+      current = attempt && task ? { attempt, task } : undefined;
+      const web = attempt?.result?.web;
+      const n = attempt ? attempt.index + 1 : 0;
+      picture.hidden = !web?.picture;
+      if (web?.picture) {
+        picture.src = web.picture;
+        picture.alt = `Attempt ${n}: the page as it rendered`;
+      } else picture.removeAttribute('src');
+      none.hidden = !!web?.picture;
+      setText(
+        none,
+        !attempt
+          ? 'Run the loop or Run once: the rendered page appears here.'
+          : attempt.result?.status === 'timed out'
+            ? `Attempt ${n}: the page did not settle before the time limit, so it has no picture.`
+            : web?.pictureError
+              ? `Attempt ${n}: no picture (${web.pictureError}).`
+              : attempt.candidate === undefined
+                ? `Attempt ${n}: the reply had no page.`
+                : `Attempt ${n}: no picture was taken (pictures are off).`,
+      );
+      // A page that ran out its time would freeze the preview as well: it gets no live view.
+      liveButton.hidden = attempt?.candidate === undefined || attempt.result?.status === 'timed out';
+      const lines = [
+        ...(web?.errors ?? []).map((t) => ['error', t]),
+        ...(web?.console ?? []).map((t) => ['console', t]),
+      ];
+      log.replaceChildren(...lines.map(([kind, t]) => h('li', { class: `web-console-${kind}` }, t!)));
+      log.hidden = lines.length === 0;
+    },
+  };
+}
