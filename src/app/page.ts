@@ -94,6 +94,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     language: tasks.getTask().language,
   });
   const reply = mountReply(layout.slots.reply);
+  const webPage = mountWebPageView(layout.slots.page);
   const activity = mountActivity(layout.slots.reply);
   const terminal = createTerminal(layout.slots.terminal);
   const view = mountSessionView({
@@ -102,7 +103,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     reply,
     terminal,
     prices: () => page.endpoint.config,
-    page: mountWebPageView(layout.slots.page),
+    page: webPage,
     onResume: () => void (view.session && resumeSession(page, view.session.id)),
   });
 
@@ -116,6 +117,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     activity,
     terminal,
     view,
+    webPage,
     runtime: python,
     keys: createKeyStore(),
     endpoint,
@@ -171,7 +173,7 @@ function connectButtons(page: PageState): void {
       );
     if (task)
       void exclusive(page, (signal) =>
-        runOnce({ layout, editor, terminal: page.terminal, runtime: page.runtime }, task, signal),
+        runOnce({ layout, editor, terminal: page.terminal, runtime: page.runtime, page: page.webPage }, task, signal),
       );
   });
   buttons.stop.addEventListener('click', () => page.active?.abort());

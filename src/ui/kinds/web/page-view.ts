@@ -1,5 +1,6 @@
 // The "Web page" kind's panel: the selected attempt's picture as the checks saw it, its live
 // preview on demand, the page's errors and console, and whether pictures go to the model.
+import type { RunResult } from '../../../shared/run.ts';
 import type { Attempt, Task } from '../../../shared/task.ts';
 import { DEFAULT_VIEWPORT } from '../../../shared/web.ts';
 import { h, setText } from '../../common/dom.ts';
@@ -19,6 +20,16 @@ export function picturesOn(): boolean {
 export interface WebPageView {
   /** Shows an attempt of a web task; undefined clears the panel. */
   show(attempt: Attempt | undefined, task: Task | undefined): void;
+  /** Shows a page run by hand (Run once). */
+  showRun(code: string, result: RunResult, task: Task): void;
+}
+
+interface Shown {
+  /** "Attempt 2", "Run once". */
+  label: string;
+  candidate: string | undefined;
+  result: RunResult | undefined;
+  task: Task;
 }
 
 export function mountWebPageView(root: HTMLElement): WebPageView {
@@ -49,16 +60,16 @@ export function mountWebPageView(root: HTMLElement): WebPageView {
     ),
   );
   let live: LiveFrame | undefined;
-  let current: { attempt: Attempt; task: Task } | undefined;
+  let current: Shown | undefined;
   const closeLive = (): void => {
     live?.dispose();
     live = undefined;
   };
   liveButton.addEventListener('click', () => {
     if (live) return (closeLive(), setText(liveButton, 'Show the live page'));
-    if (!current?.attempt.candidate) return;
+    if (!current?.candidate) return;
     const viewport = (current.task.tests.kind === 'web' && current.task.tests.viewport) || DEFAULT_VIEWPORT;
-    live = mountLiveFrame(current.attempt.candidate, viewport, () => {
+    live = mountLiveFrame(current.candidate, viewport, () => {
       live = undefined;
       liveButton.hidden = true;
       setText(none, 'The live page stopped answering (a script that never ends?) and was closed.');
@@ -68,39 +79,44 @@ export function mountWebPageView(root: HTMLElement): WebPageView {
     setText(liveButton, 'Hide the live page');
   });
 
+  function render(shown: Shown | undefined): void {
+    closeLive();
+    setText(liveButton, 'Show the live page');
+    current = shown;
+    const web = shown?.result?.web;
+    const label = shown?.label ?? '';
+    picture.hidden = !web?.picture;
+    if (web?.picture) {
+      picture.src = web.picture;
+      picture.alt = `${label}: the page as it rendered`;
+    } else picture.removeAttribute('src');
+    none.hidden = !!web?.picture;
+    setText(
+      none,
+      !shown
+        ? 'Run the loop or Run once: the rendered page appears here.'
+        : shown.result?.status === 'timed out'
+          ? `${label}: the page did not settle before the time limit, so it has no picture.`
+          : web?.pictureError
+            ? `${label}: no picture (${web.pictureError}).`
+            : shown.candidate === undefined
+              ? `${label}: the reply had no page.`
+              : `${label}: no picture was taken (pictures are off).`,
+    );
+    // A page that ran out its time would freeze the preview as well: it gets no live view.
+    liveButton.hidden = shown?.candidate === undefined || shown.result?.status === 'timed out';
+    const lines = [...(web?.errors ?? []).map((t) => ['error', t]), ...(web?.console ?? []).map((t) => ['console', t])];
+    log.replaceChildren(...lines.map(([kind, t]) => h('li', { class: `web-console-${kind}` }, t!)));
+    log.hidden = lines.length === 0;
+  }
+
   return {
-    show(attempt, task) {
-      closeLive();
-      setText(liveButton, 'Show the live page');
-      current = attempt && task ? { attempt, task } : undefined;
-      const web = attempt?.result?.web;
-      const n = attempt ? attempt.index + 1 : 0;
-      picture.hidden = !web?.picture;
-      if (web?.picture) {
-        picture.src = web.picture;
-        picture.alt = `Attempt ${n}: the page as it rendered`;
-      } else picture.removeAttribute('src');
-      none.hidden = !!web?.picture;
-      setText(
-        none,
-        !attempt
-          ? 'Run the loop or Run once: the rendered page appears here.'
-          : attempt.result?.status === 'timed out'
-            ? `Attempt ${n}: the page did not settle before the time limit, so it has no picture.`
-            : web?.pictureError
-              ? `Attempt ${n}: no picture (${web.pictureError}).`
-              : attempt.candidate === undefined
-                ? `Attempt ${n}: the reply had no page.`
-                : `Attempt ${n}: no picture was taken (pictures are off).`,
-      );
-      // A page that ran out its time would freeze the preview as well: it gets no live view.
-      liveButton.hidden = attempt?.candidate === undefined || attempt.result?.status === 'timed out';
-      const lines = [
-        ...(web?.errors ?? []).map((t) => ['error', t]),
-        ...(web?.console ?? []).map((t) => ['console', t]),
-      ];
-      log.replaceChildren(...lines.map(([kind, t]) => h('li', { class: `web-console-${kind}` }, t!)));
-      log.hidden = lines.length === 0;
-    },
+    show: (attempt, task) =>
+      render(
+        attempt && task
+          ? { label: `Attempt ${attempt.index + 1}`, candidate: attempt.candidate, result: attempt.result, task }
+          : undefined,
+      ),
+    showRun: (code, result, task) => render({ label: 'Run once', candidate: code, result, task }),
   };
 }
