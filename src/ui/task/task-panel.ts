@@ -109,7 +109,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     { id: 'task-kind' },
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
-    h('option', { value: 'web' }, 'Web page (HTML, rendered in the sandbox)'),
+    h('option', { value: 'web' }, 'Web page (HTML, in the sandbox)'),
     h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
   );
   const project = mountProjectEditor(changed);

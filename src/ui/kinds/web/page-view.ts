@@ -33,6 +33,8 @@ interface Shown {
 }
 
 export function mountWebPageView(root: HTMLElement): WebPageView {
+  const caption = h('p', { class: 'web-caption', hidden: true });
+  const liveCaption = h('p', { class: 'web-caption', hidden: true }, 'The live page: try it.');
   const picture = h('img', { class: 'web-picture', alt: '', 'data-testid': 'web-picture', hidden: true });
   const none = h('p', { class: 'web-none' }, 'Run the loop or Run once: the rendered page appears here.');
   const liveButton = h('button', { type: 'button', class: 'web-live-button', hidden: true }, 'Show the live page');
@@ -52,8 +54,10 @@ export function mountWebPageView(root: HTMLElement): WebPageView {
       'div',
       { class: 'web-page-view', 'data-testid': 'web-page-view' },
       none,
+      caption,
       picture,
       liveButton,
+      liveCaption,
       liveHost,
       log,
       h('label', { class: 'web-send', for: 'web-send-pictures' }, send, ' Send the picture of each page to the model'),
@@ -64,6 +68,7 @@ export function mountWebPageView(root: HTMLElement): WebPageView {
   const closeLive = (): void => {
     live?.dispose();
     live = undefined;
+    liveCaption.hidden = true;
   };
   liveButton.addEventListener('click', () => {
     if (live) return (closeLive(), setText(liveButton, 'Show the live page'));
@@ -71,11 +76,13 @@ export function mountWebPageView(root: HTMLElement): WebPageView {
     const viewport = (current.task.tests.kind === 'web' && current.task.tests.viewport) || DEFAULT_VIEWPORT;
     live = mountLiveFrame(current.candidate, viewport, () => {
       live = undefined;
+      liveCaption.hidden = true;
       liveButton.hidden = true;
       setText(none, 'The live page stopped answering (a script that never ends?) and was closed.');
       none.hidden = false;
     });
     liveHost.append(live.el);
+    liveCaption.hidden = false;
     setText(liveButton, 'Hide the live page');
   });
 
@@ -86,6 +93,8 @@ export function mountWebPageView(root: HTMLElement): WebPageView {
     const web = shown?.result?.web;
     const label = shown?.label ?? '';
     picture.hidden = !web?.picture;
+    caption.hidden = !web?.picture;
+    setText(caption, `${label}, as its checks saw it:`);
     if (web?.picture) {
       picture.src = web.picture;
       picture.alt = `${label}: the page as it rendered`;
