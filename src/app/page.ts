@@ -3,6 +3,7 @@
 // the history store, which start-up.ts opens; page-sessions.ts holds what the buttons start.
 import { createKeyStore, withKey } from '../models/keys.ts';
 import { mountWebPageView } from '../ui/kinds/web/page-view.ts';
+import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { ALL_EXAMPLES } from '../shared/examples.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
@@ -94,7 +95,9 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     language: tasks.getTask().language,
   });
   const reply = mountReply(layout.slots.reply);
-  const webPage = mountWebPageView(layout.slots.page);
+  const webPage = mountWebPageView(layout.slots.page, {
+    onLiveStuck: () => python instanceof SandboxRuntime && python.previewStuck(),
+  });
   const activity = mountActivity(layout.slots.reply);
   const terminal = createTerminal(layout.slots.terminal);
   const view = mountSessionView({

@@ -91,6 +91,10 @@ describe('the Web page kind with the demo model', () => {
     await page.locator('.web-live-frame').waitFor();
     await page.locator('.web-live-frame').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await text(page, 'web-page-view')).toContain('The live page stopped answering');
+    // The next page still renders and is judged (the sandbox recovers from the stuck process).
+    await selectAttempt(page, 1);
+    await page.getByTestId('run-once').click();
+    await expect.poll(() => text(page, 'verdict'), { timeout: 30_000 }).toMatch(/Run once: passed/);
   });
 });
 

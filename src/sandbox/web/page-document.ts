@@ -4,7 +4,6 @@
 // it runs before any of the page's scripts.
 import { PAGE_CSP, type PageBootConfig } from '../../shared/web.ts';
 
-
 /** JSON that is safe inside a script element: no `</script`, `<!--` or line separators break out of it. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)

@@ -32,7 +32,12 @@ interface Shown {
   task: Task;
 }
 
-export function mountWebPageView(root: HTMLElement): WebPageView {
+export interface WebPageViewOptions {
+  /** A live page stopped answering: the sandbox, whose process it shares, must be renewed. */
+  onLiveStuck?(): void;
+}
+
+export function mountWebPageView(root: HTMLElement, opts: WebPageViewOptions = {}): WebPageView {
   const caption = h('p', { class: 'web-caption', hidden: true });
   const liveCaption = h('p', { class: 'web-caption', hidden: true }, 'The live page: try it.');
   const picture = h('img', { class: 'web-picture', alt: '', 'data-testid': 'web-picture', hidden: true });
@@ -76,6 +81,7 @@ export function mountWebPageView(root: HTMLElement): WebPageView {
     const viewport = (current.task.tests.kind === 'web' && current.task.tests.viewport) || DEFAULT_VIEWPORT;
     live = mountLiveFrame(current.candidate, viewport, () => {
       live = undefined;
+      opts.onLiveStuck?.();
       liveCaption.hidden = true;
       liveButton.hidden = true;
       setText(none, 'The live page stopped answering (a script that never ends?) and was closed.');
