@@ -141,7 +141,11 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
         (solved, k) => {
           const i = todo[k]!;
           const row: RunRow = { ...rowOf(left[k]!.rawId, solved.outcome), ...solved.extra };
-          for (const n of solved.outcome.notices ?? []) if (!said.has(n)) (said.add(n), log(`fixpoint: ${n}`));
+          for (const n of solved.outcome.notices ?? []) {
+            if (said.has(n)) continue;
+            said.add(n);
+            log(`fixpoint: ${n}`);
+          }
           rows.push(row);
           batch.write(row, i);
           progress.tick(row.passed);

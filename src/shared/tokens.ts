@@ -57,7 +57,9 @@ export function estimateImageTokens(image: ChatImage, provider: ProviderKind = '
     }
     case 'ollama':
       return 576;
-    default: {
+    case 'openai':
+    case 'demo':
+    case 'local': {
       let s = scaledToFit(size, 2048);
       const short = Math.min(s.width, s.height);
       if (short > 768) s = { width: (s.width * 768) / short, height: (s.height * 768) / short };

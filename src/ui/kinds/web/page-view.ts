@@ -120,8 +120,11 @@ export function mountWebPageView(root: HTMLElement, opts: WebPageViewOptions = {
     );
     // A page that ran out its time would freeze the preview as well: it gets no live view.
     liveButton.hidden = shown?.candidate === undefined || shown.result?.status === 'timed out';
-    const lines = [...(web?.errors ?? []).map((t) => ['error', t]), ...(web?.console ?? []).map((t) => ['console', t])];
-    log.replaceChildren(...lines.map(([kind, t]) => h('li', { class: `web-console-${kind}` }, t!)));
+    const lines = [
+      ...(web?.errors ?? []).map((text) => ({ kind: 'error', text })),
+      ...(web?.console ?? []).map((text) => ({ kind: 'console', text })),
+    ];
+    log.replaceChildren(...lines.map((l) => h('li', { class: `web-console-${l.kind}` }, l.text)));
     log.hidden = lines.length === 0;
   }
 
