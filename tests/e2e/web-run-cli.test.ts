@@ -80,14 +80,14 @@ describe.each<Format>(['anthropic', 'ollama'])('fixpoint run on web pages, %s', 
       ]);
       const flags = ['--provider', format, '--workers', '1'];
       seeing.reply(fenced(page(2)), fenced(page(1)), fenced(page(1)));
-      const r = await runAgainst(problems, seeing.baseUrl, flags);
+      const r = await runAgainst(problems, seeing.baseUrl, flags, { FIXPOINT_API_KEY: 'sk-test' });
       expect(r.status, r.stderr).toBe(0);
       const sent = JSON.stringify(seeing.chatRequests()[1]!.body);
       expect(sent).toContain(format === 'anthropic' ? '"type":"image"' : '"images":["iVBORw0KGgo');
       expect(r.stderr).not.toContain('does not take pictures');
 
       blind.reply(fenced(page(2)), fenced(page(1)), fenced(page(2)), fenced(page(1)));
-      const b = await runAgainst(problems, blind.baseUrl, flags);
+      const b = await runAgainst(problems, blind.baseUrl, flags, { FIXPOINT_API_KEY: 'sk-test' });
       expect(b.status, b.stderr).toBe(0);
       expect(
         rowsOf<{ passed: boolean }>(b.stdout)
