@@ -9,6 +9,7 @@ import { checkOutFile, readText } from './files.ts';
 import { gradeAll } from './grading-runs.ts';
 import { openHeadless } from './page.ts';
 import { workersFor } from './workers.ts';
+import { sandboxesFor } from './web-references.ts';
 import { Progress } from './progress.ts';
 
 export const GRADE_USAGE = 'grade --pack FILE --submissions FILE [--out FILE] [--csv FILE] [--workers N]';
@@ -29,7 +30,8 @@ export async function gradeCommand(argv: string[]): Promise<number> {
   const outFile = flags.out;
   const csvFile = flags.csv;
   for (const f of [outFile, csvFile]) if (f) checkOutFile(f, [packFile, subsFile]);
-  const workers = workersFor(flags.workers, subs.length);
+  // Web page exercises render in one sandbox (see sandboxesFor).
+  const workers = sandboxesFor(pack.exercises, workersFor(flags.workers, subs.length));
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   // Before grading, so it is seen however long grading takes; the rows are graded all the same.
   for (const clash of studentClashes(subs)) log(`warning: ${clash}`);

@@ -9,6 +9,7 @@ import { readText } from './files.ts';
 import { gradeAll } from './grading-runs.ts';
 import { openHeadless } from './page.ts';
 import { workersFor } from './workers.ts';
+import { sandboxesFor } from './web-references.ts';
 
 export const PACK_USAGE = 'pack check --pack FILE [--workers N]';
 
@@ -27,7 +28,8 @@ export async function packCommand(argv: string[]): Promise<number> {
 
   const { subs, missing } = checkSubmissions(pack);
   const problems = missing.map((f) => f.text);
-  const workers = workersFor(flags.workers, Math.max(1, subs.length));
+  // Web page exercises render in one sandbox (see sandboxesFor).
+  const workers = sandboxesFor(pack.exercises, workersFor(flags.workers, Math.max(1, subs.length)));
   const page = await openHeadless({ sandboxes: workers, isolated: !flags['no-isolation'], log });
   try {
     await gradeAll(page, pack, subs, workers, (row) => {

@@ -19,6 +19,8 @@ export interface RunSettings {
   strategy: StrategySettings;
   visible: VisibleTests | undefined;
   timeout: number;
+  /** Web pages: send each page's picture with its feedback. */
+  screenshots: boolean;
 }
 
 export type RunPage = HeadlessPage & { workers: number };
@@ -47,8 +49,8 @@ export async function solve(
 ): Promise<{ outcome: LoopOutcome; extra: Partial<RunRow> }> {
   const split = p.split ?? (o.visible === undefined ? undefined : splitProblem(p, o.visible, o.timeout));
   const outcome = await page.page.evaluate(
-    ([t, e, m, st, s]) => window.fixpoint.loop(t, e, { maxIterations: m, strategy: st }, s),
-    [split?.task ?? problemToTask(p, o.timeout), o.endpoint, o.maxIterations, o.strategy, slot] as const,
+    ([t, e, m, st, s, sh]) => window.fixpoint.loop(t, e, { maxIterations: m, strategy: st, screenshots: sh }, s),
+    [split?.task ?? problemToTask(p, o.timeout), o.endpoint, o.maxIterations, o.strategy, slot, o.screenshots] as const,
   );
   if (!split) return { outcome, extra: {} };
   // The hidden tests run once, after the loop has ended: nothing of them reaches the model.

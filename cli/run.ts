@@ -24,13 +24,14 @@ import {
 } from '../src/shared/strategy.ts';
 
 export const RUN_USAGE = `run --problems FILE --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY | env FIXPOINT_API_KEY] [--max-iterations 5] [--timeout 3] [--workers N] [--out FILE] [--shard K/N]
-      [--strategy ${STRATEGY_NAMES.join('|')}] [--samples N] [--trace] [--visible-tests K|doc] [--price-in USD] [--price-out USD]
+      [--strategy ${STRATEGY_NAMES.join('|')}] [--samples N] [--trace] [--visible-tests K|doc] [--price-in USD] [--price-out USD] [--no-screenshots]
       --workers: problems worked on at once, each in its own sandbox; default ${SANDBOX_RULE}
       --strategy: how the loop uses execution; default repair
       --samples: candidates drawn per round, for best-of-n and codet only; default ${DEFAULT_SAMPLES}
       --trace: feedback on the first failing test shows what the program did, line by line
       ${VISIBLE_TESTS_USAGE}
       --price-in, --price-out: dollars per million input / output tokens; the summary then gives the cost
+      --no-screenshots: web page rows: feedback goes without the picture of the page
       ${OUT_USAGE}
       ${SHARD_USAGE}`;
 
@@ -53,6 +54,7 @@ const RUN_FLAGS = {
   'visible-tests': { type: 'string' },
   'price-in': { type: 'number', min: 0 },
   'price-out': { type: 'number', min: 0 },
+  'no-screenshots': { type: 'boolean' },
 } as const satisfies FlagSpec;
 
 /** The strategy the flags name; a flag that does not fit it is an error, not ignored. */
@@ -128,7 +130,8 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   // Nothing left to run (a finished --out): no browser, just the summary.
   const page = left.length ? await openRunPage(left, flags.workers, timeout, log) : undefined;
   try {
-    const settings = { endpoint, maxIterations, strategy, visible, timeout };
+    const settings = { endpoint, maxIterations, strategy, visible, timeout, screenshots: !flags['no-screenshots'] };
+    const said = new Set<string>();
     // Problems run side by side, one sandbox each; rows still come out in input order.
     if (page)
       await orderedPool(
@@ -138,6 +141,11 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
         (solved, k) => {
           const i = todo[k]!;
           const row: RunRow = { ...rowOf(left[k]!.rawId, solved.outcome), ...solved.extra };
+          for (const n of solved.outcome.notices ?? []) {
+            if (said.has(n)) continue;
+            said.add(n);
+            log(`fixpoint: ${n}`);
+          }
           rows.push(row);
           batch.write(row, i);
           progress.tick(row.passed);

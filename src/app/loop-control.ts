@@ -121,6 +121,9 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<PlayedLo
           terminal.clear();
           terminal.write(`— Attempt ${index + 1} —\n`, 'info');
         },
+        onNotice(text) {
+          activity.add(text, 'idle');
+        },
         onModelDelta(text) {
           if (!streaming) reply.setStatus('The model is replying…', 'busy');
           streaming = true;

@@ -1,6 +1,7 @@
 // What the page does with sessions: one run at a time (a loop or a single run), starting and
 // resuming loops, and opening a session from the history into the views.
 import type { LoopSettings } from '../loop/types.ts';
+import { picturesOn, type WebPageView } from '../ui/kinds/web/page-view.ts';
 import type { KeyStore } from '../models/keys.ts';
 import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
@@ -14,6 +15,8 @@ import { playLoop, type LoopParts } from './loop-control.ts';
 export interface PageState extends Omit<LoopParts, 'store' | 'endpoint' | 'settings'> {
   root: HTMLElement;
   tasks: TaskPanel;
+  /** The web page kind's rendered page (picture, console, live preview). */
+  webPage: WebPageView;
   keys: KeyStore;
   endpoint: EndpointSettings;
   store: HistoryStore | undefined;
@@ -82,6 +85,7 @@ export function loopSettings(page: PageState): LoopSettings {
     timeBudgetSec: caps.timeBudgetSec,
     temperature: page.endpoint.temperature,
     strategy: page.tasks.getStrategy(),
+    screenshots: picturesOn(),
   };
 }
 

@@ -2,6 +2,8 @@
 // loop-control.ts (the loop) and run-once.ts (one run, no model); sessions come and go through
 // the history store, which start-up.ts opens; page-sessions.ts holds what the buttons start.
 import { createKeyStore, withKey } from '../models/keys.ts';
+import { mountWebPageView } from '../ui/kinds/web/page-view.ts';
+import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { ALL_EXAMPLES } from '../shared/examples.ts';
 import { mountEditor } from '../ui/editor/editor.ts';
 import { mountLayout } from '../ui/layout/layout.ts';
@@ -76,6 +78,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     onChange: () => (page.taskEdited = true),
     onRun: layout.runShortcut,
     onKind: (project) => layout.setProjectMode(project),
+    onWeb: (on) => root.classList.toggle('kind-web', on),
     onSql: (on) =>
       void import('./sql-workspace.ts').then((m) =>
         m.showSqlWorkspace(root, on, page.runtime, () => withKey(page.endpoint.config, page.keys)),
@@ -92,6 +95,9 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     language: tasks.getTask().language,
   });
   const reply = mountReply(layout.slots.reply);
+  const webPage = mountWebPageView(layout.slots.page, {
+    onLiveStuck: () => python instanceof SandboxRuntime && python.previewStuck(),
+  });
   const activity = mountActivity(layout.slots.reply);
   const terminal = createTerminal(layout.slots.terminal);
   const view = mountSessionView({
@@ -100,6 +106,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     reply,
     terminal,
     prices: () => page.endpoint.config,
+    page: webPage,
     onResume: () => void (view.session && resumeSession(page, view.session.id)),
   });
 
@@ -113,6 +120,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     activity,
     terminal,
     view,
+    webPage,
     runtime: python,
     keys: createKeyStore(),
     endpoint,
@@ -168,7 +176,7 @@ function connectButtons(page: PageState): void {
       );
     if (task)
       void exclusive(page, (signal) =>
-        runOnce({ layout, editor, terminal: page.terminal, runtime: page.runtime }, task, signal),
+        runOnce({ layout, editor, terminal: page.terminal, runtime: page.runtime, page: page.webPage }, task, signal),
       );
   });
   buttons.stop.addEventListener('click', () => page.active?.abort());

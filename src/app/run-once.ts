@@ -5,20 +5,26 @@ import { buildFeedback } from '../loop/feedback.ts';
 import { candidateFromCode } from '../loop/assemble.ts';
 import { toCodeLine } from '../loop/assemble.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime, TestSpec } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';
 import { writeRunResult } from '../ui/common/run-output.ts';
 import { runAnnouncement, toneOf, verdictLine } from '../ui/common/verdict.ts';
 import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { Terminal } from '../ui/terminal/terminal.ts';
+import type { WebPageView } from '../ui/kinds/web/page-view.ts';
 
 export interface RunOnceParts {
   layout: Layout;
   editor: Editor;
   terminal: Terminal;
   runtime: Runtime;
+  /** A web page's render: its picture, console and live preview. */
+  page?: WebPageView;
 }
+
+/** A web page run by hand is pictured, so it shows as an attempt of the loop would. */
+const withPicture = (tests: TestSpec): TestSpec => (tests.kind === 'web' ? { ...tests, picture: true } : tests);
 
 export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal): Promise<void> {
   const c = candidateFromCode(p.editor.getValue(), task, 'user');
@@ -27,7 +33,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
   p.layout.setVerdict('Running the code in the editor…', 'pending');
   p.editor.markErrorLine(undefined);
   const handle = p.runtime.run(
-    { language: task.language, code: c.program, tests: testsForRun(task), limits: task.limits },
+    { language: task.language, code: c.program, tests: withPicture(testsForRun(task)), limits: task.limits },
     (stream, text) => p.terminal.write(text, stream),
   );
   const onAbort = (): void => handle.cancel();
@@ -35,6 +41,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
   try {
     const r = await handle.result;
     writeRunResult(p.terminal, r);
+    if (task.language === 'html') p.page?.showRun(c.program, r, task);
     p.layout.setVerdict(`Run once: ${verdictLine(r)}`, toneOf(r.status));
     p.layout.announce(runAnnouncement(r));
     if (r.status === 'cancelled') return p.layout.setFeedback(undefined);

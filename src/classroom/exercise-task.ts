@@ -3,9 +3,12 @@
 import type { TestSpec } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';
 import type { PackExercise, PackTest } from './types.ts';
+import { testSpec } from './grading.ts';
 
 /** Python tests join line by line; JavaScript ones each get a block so their names do not clash. */
 function joined(ex: PackExercise, tests: PackTest[]): TestSpec {
+  // A web page's checks, each in a block of its own, run in the page once it has loaded.
+  if (ex.language === 'html') return testSpec(ex, tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n'));
   const source =
     ex.language === 'python'
       ? tests.map((t) => t.code.replace(/\n+$/, '')).join('\n')
@@ -20,7 +23,7 @@ export function exerciseTask(packId: string, ex: PackExercise): Task {
     prompt: ex.statement,
     language: ex.language,
     starterCode: ex.starter,
-    entryPoint: ex.entryPoint,
+    ...(ex.entryPoint ? { entryPoint: ex.entryPoint } : {}),
     tests: joined(ex, ex.tests),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 64 * 1024 },
   };

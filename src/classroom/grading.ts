@@ -1,7 +1,7 @@
 // Grading rules: a job per test (so one failure hides no other), the verdict of each from the
 // run's status alone (never from anything the program printed), and the rows and CSV out.
 import { clip } from '../shared/format.ts';
-import type { RunJob, RunResult } from '../shared/run.ts';
+import type { RunJob, RunResult, TestSpec } from '../shared/run.ts';
 import { describeFlags, type GamingFlag } from '../shared/gaming.ts';
 import { maxPoints, type Pack, type PackExercise, type PackTest } from './types.ts';
 
@@ -56,10 +56,16 @@ export function testJob(ex: PackExercise, test: PackTest, code: string): RunJob 
   return {
     language: ex.language,
     code,
-    tests: { kind: 'user', source: test.code },
+    tests: testSpec(ex, test.code),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: GRADE_OUTPUT_CAP },
     mode: 'grade',
   };
+}
+
+/** A test's code as the job's tests: asserts run after the code, or a web page's checks run in it. */
+export function testSpec(ex: PackExercise, code: string): TestSpec {
+  if (ex.language !== 'html') return { kind: 'user', source: code };
+  return ex.viewport ? { kind: 'web', checks: code, viewport: ex.viewport } : { kind: 'web', checks: code };
 }
 
 const clipMessage = (s: string): string => clip(s, MESSAGE_MAX);

@@ -1,7 +1,7 @@
 // A student's run: each visible and hidden test on its own, in the page's sandbox. Hidden tests
 // come back as counts only, so nothing about them can reach the view or the assistant.
 import type { RunJob, Runtime } from '../shared/run.ts';
-import { testVerdict, type GradeStatus } from './grading.ts';
+import { testSpec, testVerdict, type GradeStatus } from './grading.ts';
 import type { PackExercise, PackTest } from './types.ts';
 
 interface VisibleOutcome {
@@ -21,7 +21,7 @@ function job(ex: PackExercise, test: PackTest, code: string): RunJob {
   return {
     language: ex.language,
     code,
-    tests: { kind: 'user', source: test.code },
+    tests: testSpec(ex, test.code),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 16 * 1024 },
   };
 }

@@ -1,12 +1,14 @@
 // The exercise pack format, "fixpoint-pack/1": a public interface teachers write by hand, so its
 // field names are fixed. Unknown fields are carried along untouched (the index signatures).
 import type { Language } from '../shared/run.ts';
+import type { Viewport } from '../shared/web.ts';
 
 export const PACK_FORMAT = 'fixpoint-pack/1';
 
 export type AssistantMode = 'off' | 'hint' | 'explain' | 'solve';
 export const ASSISTANT_MODES: readonly AssistantMode[] = ['off', 'hint', 'explain', 'solve'];
-export const PACK_LANGUAGES: readonly Language[] = ['python', 'javascript', 'typescript'];
+/** `html`: a web page exercise, its tests JavaScript checks run in the rendered page. */
+export const PACK_LANGUAGES: readonly Language[] = ['python', 'javascript', 'typescript', 'html'];
 
 export interface PackTest {
   name: string;
@@ -30,7 +32,10 @@ export interface PackExercise {
   /** Markdown. */
   statement: string;
   starter: string;
+  /** Empty for a web page exercise (its checks call no function). */
   entryPoint: string;
+  /** A web page exercise: the page's size in CSS pixels (800x600 when absent). */
+  viewport?: Viewport;
   tests: PackTest[];
   hiddenTests: PackTest[];
   hints: PackHint[];

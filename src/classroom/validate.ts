@@ -3,6 +3,7 @@
 import { withoutBom } from '../shared/byte-order-mark.ts';
 import { InputError } from '../shared/problems.ts';
 import type { Language } from '../shared/run.ts';
+import { readViewport } from '../shared/web.ts';
 import {
   ASSISTANT_MODES,
   DEFAULT_ASSISTANT,
@@ -172,13 +173,20 @@ function readExercise(c: Checker, e: Obj): PackExercise {
     language,
     statement: c.str(e, 'statement', { required: true }),
     starter: c.str(e, 'starter', { required: true }),
-    entryPoint: c.str(e, 'entryPoint', { required: true, nonEmpty: true }),
+    // A web page's checks call no function: its entry point may be left out.
+    entryPoint: c.str(e, 'entryPoint', { required: language !== 'html', nonEmpty: language !== 'html' }),
     tests,
     hiddenTests,
     hints: readHints(c, c.list(e, 'hints', false)).sort((a, b) => a.afterFailures - b.afterFailures),
     limits: { ...limits, timeoutSec },
     assistant: { ...assistant, mode, maxRequests },
   };
+  if (e.viewport !== undefined) {
+    const v =
+      language === 'html' ? readViewport(e.viewport) : 'field "viewport" is for web page exercises (language "html")';
+    if (typeof v === 'string') c.fail(v.startsWith('field') ? v : `field "viewport": ${v.replace(/^viewport /, '')}`);
+    else out.viewport = v;
+  }
   if (solution === undefined) delete out.solution;
   else out.solution = solution;
   return out;
@@ -233,5 +241,25 @@ export function parsePack(text: string, file: string): Pack {
   } catch (err) {
     throw new PackError(file, [`not valid JSON (${(err as Error).message})`]);
   }
-  return validatePack(value, file);
+  try {
+    return validatePack(value, file);
+  } catch (err) {
+    if (!(err instanceof PackError)) throw err;
+    throw new PackError(
+      file,
+      err.problems.map((p) => withLine(text, p)),
+    );
+  }
+}
+
+/** `line N, exercise "id": ...`: where in the file an exercise's problem is, by its id. */
+function withLine(text: string, problem: string): string {
+  const m = /^exercise "([^"]*)"/.exec(problem);
+  if (!m) return problem;
+  const from = Math.max(0, text.indexOf('"exercises"'));
+  const id = JSON.stringify(m[1]).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = new RegExp(`"id"\\s*:\\s*${id}`).exec(text.slice(from));
+  if (!at) return problem;
+  const line = text.slice(0, from + at.index).split('\n').length;
+  return `line ${line}, ${problem}`;
 }

@@ -1,7 +1,7 @@
 // Keeps the conversation inside the model's context window. Earlier attempts travel as one-line
 // summaries; only the latest candidate and its feedback go in full. When that is still too much,
 // or the endpoint says so, the same conversation is rebuilt at a lower level of detail.
-import type { ChatMessage, ChatRequest } from '../shared/model.ts';
+import type { ChatImage, ChatMessage, ChatRequest, ProviderKind } from '../shared/model.ts';
 import { estimateRequestTokens } from '../shared/tokens.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import { lineOffsetOf } from './assemble.ts';
@@ -63,6 +63,10 @@ export interface ConversationInput {
   showTests: boolean;
   /** What the strategy adds: kept diagnoses, a request for one, a request for tests. */
   mode?: AskMode;
+  /** Send the latest web page's picture with its feedback (only the latest: earlier ones are dropped). */
+  pictures?: boolean;
+  /** Whose rule prices a picture in tokens; OpenAI's when not given. */
+  provider?: ProviderKind;
 }
 
 export interface Conversation {
@@ -76,6 +80,23 @@ export interface Conversation {
 
 /** The size of a request by the same estimate the usage shows when an endpoint reports none. */
 export const requestTokens = estimateRequestTokens;
+
+/** The latest page's picture, as a message image, when there is one to send. */
+function latestPicture(input: ConversationInput, latest: Attempt | undefined): ChatImage | undefined {
+  const url = input.pictures ? latest?.result?.web?.picture : undefined;
+  const prefix = 'data:image/png;base64,';
+  if (latest?.candidate === undefined || !url?.startsWith(prefix)) return undefined;
+  return { mime: 'image/png', base64: url.slice(prefix.length) };
+}
+
+/** The picture rides on the last message, the one that carries the page's feedback. */
+function withPicture(messages: ChatMessage[], image: ChatImage | undefined, level: number): ChatMessage[] {
+  const last = messages.at(-1);
+  // The least detailed level leaves the picture out: it is what is dropped last to fit.
+  if (!image || !last || last.role !== 'user' || level >= LEVELS.length - 1) return messages;
+  const content = `${last.content}\n\nAttached: a picture of your page as it rendered.`;
+  return [...messages.slice(0, -1), { ...last, content, images: [image] }];
+}
 
 function latestFeedback(input: ConversationInput, latest: Attempt, level: DetailLevel, n: number): string {
   if (!latest.result || latest.candidate === undefined)
@@ -116,8 +137,9 @@ export function buildConversation(input: ConversationInput, levelIndex = 0): Con
       mode: input.mode,
     });
   }
+  messages = withPicture(messages, latestPicture(input, latest), n);
   const request: ChatRequest = { system: systemPrompt(input.task.language), messages };
-  return { input, level: n, request, tokens: requestTokens(request) };
+  return { input, level: n, request, tokens: requestTokens(request, input.provider) };
 }
 
 /** The most detailed conversation that fits `budgetTokens`, else the least detailed one. */

@@ -76,6 +76,8 @@ export interface EvaluateOptions {
   trace?: boolean;
   /** Run the task's own tests only, leaving its generated ones out (selection does not trust them). */
   givenOnly?: boolean;
+  /** A web page's picture is taken (to be shown and sent to the model). */
+  picture?: boolean;
 }
 
 export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stopped'> {
@@ -86,7 +88,8 @@ export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stoppe
     tests,
     limits: o.task.limits,
   });
-  const tests = testsForRun(o.task, o.givenOnly);
+  const given = testsForRun(o.task, o.givenOnly);
+  const tests: TestSpec = given.kind === 'web' && o.picture ? { ...given, picture: true } : given;
   const visible = o.trace && o.task.language === 'python' ? { ...job(tests), trace: true } : job(tests);
   const result = await runJob(o.runtime, visible, o.signal, o.onOutput);
   if (result === 'stopped') return 'stopped';

@@ -137,7 +137,8 @@ function diagnosis(r: RunResult, ctx: FeedbackContext, d: FeedbackDetail): strin
   switch (r.status) {
     case 'passed':
       if (ctx.hidden && ctx.hidden.failed > 0) return `All ${plural(r.tests.length, 'visible test')} pass.`;
-      return r.tests.length > 0 ? `All ${plural(r.tests.length, 'test')} pass.` : 'The program ran without errors.';
+      if (r.tests.length > 0) return `All ${plural(r.tests.length, 'test')} pass.`;
+      return r.web ? 'The page loaded and its checks pass.' : 'The program ran without errors.';
     case 'timed out': {
       const limit = ctx.timeoutSec === undefined ? '' : ` of ${ctx.timeoutSec} s`;
       if (r.runningTest === TYPE_CHECK_STEP)

@@ -32,6 +32,10 @@ export interface LoopState {
   /** A different approach was asked for once already: the next time stuck ends the run. */
   tacticUsed: boolean;
   readonly watch: StuckWatch;
+  /** Said once each (see LoopHooks.onNotice). */
+  readonly notices: string[];
+  /** The endpoint refuses pictures: later requests are built without them. */
+  picturesRefused: boolean;
 }
 
 /** Why the run ends; `error` when the endpoint failed for good. */
@@ -60,6 +64,8 @@ export function createState(opts: LoopOptions, signal: AbortSignal, clock: { tim
     tactic: false,
     tacticUsed: false,
     watch: new StuckWatch(lineOffsetOf(opts.task)),
+    notices: [],
+    picturesRefused: false,
   };
   for (const a of state.attempts) state.watch.observe(a);
   return state;
@@ -75,6 +81,14 @@ export const elapsedMs = (s: LoopState): number => s.now() - s.started;
 export function stopped(s: LoopState): LoopEnd {
   const byClock = s.clock.timeUp && !s.opts.signal?.aborted;
   return { verdict: byClock ? timeVerdict(elapsedMs(s), s.opts.settings.timeBudgetSec ?? 0) : STOPPED };
+}
+
+/** Says `text` to the person once in this run. */
+export function notice(s: LoopState, text: string): void {
+  if (s.notices.includes(text)) return;
+  s.notices.push(text);
+  s.opts.hooks.onNotice?.(text);
+  s.opts.hooks.onStatus?.(text);
 }
 
 export function nextIndex(s: LoopState): number {
@@ -115,5 +129,6 @@ export function outcome(s: LoopState, end: LoopEnd): LoopOutcome {
     samples: s.samples,
     strategy: s.opts.settings.strategy?.name ?? 'repair',
     error: end.error,
+    ...(s.notices.length > 0 ? { notices: [...s.notices] } : {}),
   };
 }

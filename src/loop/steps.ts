@@ -12,7 +12,7 @@ import type { NoCode } from './extract.ts';
 import { buildFeedback, noCodeFeedback } from './feedback.ts';
 import { callModel } from './model-call.ts';
 import { endpointVerdict, passedVerdict, stuckVerdict, type StopVerdict } from './stop.ts';
-import { isPassed, stopped, type LoopEnd, type LoopState } from './state.ts';
+import { isPassed, notice, stopped, type LoopEnd, type LoopState } from './state.ts';
 import { passFlags } from './gaming/verdict.ts';
 
 export interface Reply {
@@ -63,6 +63,10 @@ export async function ask(
   if (!call.ok)
     return call.error.kind === 'cancelled' ? stopped(s) : { verdict: endpointVerdict(call.error), error: call.error };
   const { usage } = call.result;
+  if (call.result.imagesRefused !== undefined) {
+    s.picturesRefused = true;
+    notice(s, call.result.imagesRefused);
+  }
   s.usage.inputTokens += usage.inputTokens;
   s.usage.outputTokens += usage.outputTokens;
   if (usage.estimated) s.usage.estimated = true;
@@ -101,6 +105,7 @@ export async function run(
     now: s.now,
     trace: s.opts.settings.strategy?.trace === true,
     givenOnly,
+    picture: s.opts.settings.screenshots !== false,
   });
   if (ev === 'stopped') return 'stopped';
   s.runMs += ev.runMs;

@@ -61,7 +61,7 @@ export function nextCallStop(tokensUsed: number, nextRequest: number, tokenBudge
 
 export function passedVerdict(a: Attempt): StopVerdict {
   const total = (a.result?.tests.length ?? 0) + (a.hidden?.total ?? 0);
-  const tests = total > 0 ? `all ${plural(total, 'test')}` : 'the program';
+  const tests = total > 0 ? `all ${plural(total, 'test')}` : a.result?.web ? 'its checks' : 'the program';
   const who = a.source === 'user' ? 'the edited code' : `attempt ${a.index + 1}`;
   return { reason: 'passed', message: `Passed: ${who} passes ${tests}.` };
 }

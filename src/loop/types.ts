@@ -25,6 +25,11 @@ export interface LoopSettings {
   retryDelayMs?: number;
   /** How the loop uses execution; default plain repair. */
   strategy?: StrategySettings;
+  /**
+   * Web pages: take the picture of each rendered page and send it with the feedback, as an image
+   * part of the message (only the latest picture is sent); default true.
+   */
+  screenshots?: boolean;
 }
 
 export interface LoopHooks {
@@ -36,6 +41,8 @@ export interface LoopHooks {
   onAttempt(attempt: Attempt): void | Promise<void>;
   onRunOutput?(stream: OutputStream, text: string): void;
   onStatus?(text: string): void;
+  /** Something the person should know about the whole run, said once (an endpoint refusing pictures). */
+  onNotice?(text: string): void;
 }
 
 interface LoopStart {
@@ -79,4 +86,6 @@ export interface LoopOutcome {
   strategy: StrategyName;
   /** Set when the endpoint failed for good. */
   error?: ModelErrorInfo;
+  /** What the run said once to the person (see LoopHooks.onNotice), in order. */
+  notices?: string[];
 }

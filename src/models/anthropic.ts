@@ -1,9 +1,10 @@
 // Anthropic Messages API, called straight from the page.
-import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
+import type { ChatMessage, ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createAnthropicParser } from './parsers/anthropic.ts';
 import { getJson, streamChat } from './chat.ts';
 import { clientBase, requireKey, requireUrl, stripSuffix } from './client-base.ts';
 import type { ClientOptions } from './client-base.ts';
+import { withImageFallback } from './vision.ts';
 
 /** Anthropic requires a limit; generous enough for a whole program and its explanation. */
 const ANTHROPIC_DEFAULT_MAX_TOKENS = 8192;
@@ -19,11 +20,22 @@ function anthropicHeaders(key: string | undefined, json: boolean): Record<string
   return h;
 }
 
+/** A message with pictures as content blocks: each picture (base64 source), then the text. */
+function anthropicMessage(m: ChatMessage): Record<string, unknown> {
+  if (!m.images?.length) return { role: m.role, content: m.content };
+  const blocks: Record<string, unknown>[] = m.images.map((i) => ({
+    type: 'image',
+    source: { type: 'base64', media_type: i.mime, data: i.base64 },
+  }));
+  blocks.push({ type: 'text', text: m.content });
+  return { role: m.role, content: blocks };
+}
+
 function anthropicBody(config: EndpointConfig, req: ChatRequest): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model: config.model,
     max_tokens: req.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
-    messages: req.messages,
+    messages: req.messages.map(anthropicMessage),
     stream: true,
   };
   if (req.system) body.system = req.system;
@@ -39,12 +51,14 @@ export function createAnthropicClient(config: EndpointConfig, opts: ClientOption
     async chat(req, chatOpts = {}) {
       requireUrl(b);
       requireKey(b);
-      const http = {
-        method: 'POST' as const,
-        headers: anthropicHeaders(b.key, true),
-        body: JSON.stringify(anthropicBody(config, req)),
-      };
-      return streamChat(b.transport, `${root}/v1/messages`, http, createAnthropicParser, req, chatOpts);
+      return withImageFallback(config, req, (sent) => {
+        const http = {
+          method: 'POST' as const,
+          headers: anthropicHeaders(b.key, true),
+          body: JSON.stringify(anthropicBody(config, sent)),
+        };
+        return streamChat(b.transport, `${root}/v1/messages`, http, createAnthropicParser, sent, chatOpts);
+      });
     },
     async listModels(signal) {
       requireUrl(b);

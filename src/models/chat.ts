@@ -68,7 +68,7 @@ export async function streamChat(
     const result: ChatResult = {
       text: s.text,
       finishReason,
-      usage: usageFrom(s, chat, s.text + s.reasoning + others.map((c) => c.text).join('')),
+      usage: usageFrom(s, chat, s.text + s.reasoning + others.map((c) => c.text).join(''), t.ctx.preset.provider),
     };
     if (s.reasoning !== '') result.reasoning = s.reasoning;
     if ((chat.n ?? 1) > 1) result.choices = [{ text: s.text, finishReason }, ...others];

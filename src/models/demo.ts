@@ -6,6 +6,7 @@ import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 import { DEMO_SCRIPTS } from './demo-script.ts';
 import { SCRIPT_DEMO_SCRIPTS } from './demo-script-js.ts';
 import { sqlDemoReply } from './demo-script-sql.ts';
+import { webDemoReply } from './demo-script-web.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
 import { publicConfig } from './client-base.ts';
@@ -51,6 +52,9 @@ export function demoReply(req: ChatRequest): string {
   const userTurns = req.messages.filter((m) => m.role === 'user').length;
   const sql = sqlDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns > 1);
   if (sql !== undefined) return sql;
+  // Pictures in the request are not looked at: the demo plays its script.
+  const web = webDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns > 1);
+  if (web !== undefined) return web;
   const script = findScript(req);
   if (!script) return UNKNOWN;
   return userTurns > 1 ? script.repaired : script.first;

@@ -1,9 +1,10 @@
 // Ollama's native API: /api/chat (NDJSON) and /api/tags.
-import type { ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
+import type { ChatMessage, ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
 import { createOllamaParser } from './parsers/ollama.ts';
 import { getJson, streamChat } from './chat.ts';
 import { clientBase, requireUrl, stripSuffix } from './client-base.ts';
 import type { ClientOptions } from './client-base.ts';
+import { withImageFallback } from './vision.ts';
 
 function ollamaHeaders(key: string | undefined, json: boolean): Record<string, string> {
   const h: Record<string, string> = {};
@@ -13,8 +14,15 @@ function ollamaHeaders(key: string | undefined, json: boolean): Record<string, s
   return h;
 }
 
+/** Ollama takes a message's pictures as plain base64 strings beside its text. */
+function ollamaMessage(m: ChatMessage): Record<string, unknown> {
+  if (!m.images?.length) return { role: m.role, content: m.content };
+  return { role: m.role, content: m.content, images: m.images.map((i) => i.base64) };
+}
+
 function ollamaBody(config: EndpointConfig, req: ChatRequest): Record<string, unknown> {
-  const messages = req.system ? [{ role: 'system', content: req.system }, ...req.messages] : [...req.messages];
+  const messages = req.messages.map(ollamaMessage);
+  if (req.system) messages.unshift({ role: 'system', content: req.system });
   const body: Record<string, unknown> = { model: config.model, messages, stream: true };
   const options: Record<string, number> = {};
   if (req.temperature !== undefined) options.temperature = req.temperature;
@@ -31,12 +39,14 @@ export function createOllamaClient(config: EndpointConfig, opts: ClientOptions =
     config: b.publicConfig,
     async chat(req, chatOpts = {}) {
       requireUrl(b);
-      const http = {
-        method: 'POST' as const,
-        headers: ollamaHeaders(b.key, true),
-        body: JSON.stringify(ollamaBody(config, req)),
-      };
-      return streamChat(b.transport, `${root}/api/chat`, http, createOllamaParser, req, chatOpts);
+      return withImageFallback(config, req, (sent) => {
+        const http = {
+          method: 'POST' as const,
+          headers: ollamaHeaders(b.key, true),
+          body: JSON.stringify(ollamaBody(config, sent)),
+        };
+        return streamChat(b.transport, `${root}/api/chat`, http, createOllamaParser, sent, chatOpts);
+      });
     },
     async listModels(signal) {
       requireUrl(b);

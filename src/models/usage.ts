@@ -1,5 +1,5 @@
 // Token counts from the stream, an estimate when the endpoint gives none, and cost.
-import type { ChatRequest, Usage } from '../shared/model.ts';
+import type { ChatRequest, ProviderKind, Usage } from '../shared/model.ts';
 import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 
 export { estimateTokens };
@@ -9,11 +9,12 @@ export function usageFrom(
   reported: { inputTokens?: number | undefined; outputTokens?: number | undefined },
   req: ChatRequest,
   replyText: string,
+  provider?: ProviderKind,
 ): Usage {
   const input = reported.inputTokens;
   const output = reported.outputTokens;
   const usage: Usage = {
-    inputTokens: input ?? estimateRequestTokens(req),
+    inputTokens: input ?? estimateRequestTokens(req, provider),
     outputTokens: output ?? estimateTokens(replyText),
   };
   if (input === undefined || output === undefined) usage.estimated = true;

@@ -55,6 +55,11 @@ export class SandboxRuntime implements Runtime {
     this.replace();
   }
 
+  /** A live preview of a page got stuck (src/ui/kinds/web/live-frame.ts): renew before the next job. */
+  previewStuck(): void {
+    this.web.stuckElsewhere();
+  }
+
   get python(): PythonRuntime {
     return this.py;
   }

@@ -51,6 +51,11 @@ export interface ChatResult {
   usage: Usage;
   /** When the request asked for n > 1: every reply the endpoint gave, by its index (the first is `text`). */
   choices?: ChatChoice[];
+  /**
+   * Set when the request carried pictures and the endpoint refuses image input (now or on an
+   * earlier call): the text went alone. Says so in words.
+   */
+  imagesRefused?: string;
 }
 
 interface ChatChoice {

@@ -12,6 +12,7 @@ import { anthropicBrowserRefusal, anthropicWire } from './wire-anthropic.ts';
 import { ollamaWire } from './wire-ollama.ts';
 import { openaiWire } from './wire-openai.ts';
 import { N_REFUSAL, playChoices } from './play-choices.ts';
+import { checkMessages, imagesIn, refuseImages } from './wire-messages.ts';
 import type { Behaviour, Format, HttpReply, WireFormat } from './wire-types.ts';
 
 export type { Behaviour, Format } from './wire-types.ts';
@@ -43,6 +44,8 @@ export interface ModelServerOptions {
    * servers do; 'reject' answers 400 as Groq does; a number streams up to that many replies.
    */
   n?: 'reject' | number;
+  /** Default true; false answers a request with pictures as the provider does for a model without vision. */
+  vision?: boolean;
 }
 
 interface LoggedRequest {
@@ -156,6 +159,12 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     const model = typeof body.model === 'string' ? body.model : 'test-model';
     if (options.apiKey !== undefined && wire.keyOf(entry.headers) !== options.apiKey)
       return send(res, wire.errorReply('auth', model), h);
+    if (isChat) {
+      const bad = checkMessages(options.format, body);
+      if (bad) return send(res, bad, h);
+      if (options.vision === false && imagesIn(options.format, body) > 0)
+        return send(res, refuseImages(options.format), h);
+    }
     if (isModels) {
       if (prefix !== undefined && isErrorBehaviour(prefix)) return send(res, wire.errorReply(prefix, model), h);
       return send(

@@ -2,23 +2,7 @@
 // styles and inline images but no request of any kind, the start-up script (frame/web/page-boot.ts)
 // with the page's checks, then the candidate's HTML as written. Everything of ours comes first, so
 // it runs before any of the page's scripts.
-import type { PageBootConfig } from '../../shared/web.ts';
-
-/**
- * No connect-src, frame-src, form-action or navigate-to: each falls back to default-src 'none'.
- * 'unsafe-eval' lets the checks be compiled (before the page exists); the page gains nothing by it
- * that its inline scripts do not have already.
- */
-const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'unsafe-inline'",
-  'img-src data: blob:',
-  'font-src data:',
-  'media-src data: blob:',
-  "form-action 'none'",
-  "base-uri 'none'",
-].join('; ');
+import { PAGE_CSP, type PageBootConfig } from '../../shared/web.ts';
 
 /** JSON that is safe inside a script element: no `</script`, `<!--` or line separators break out of it. */
 function scriptJson(value: unknown): string {

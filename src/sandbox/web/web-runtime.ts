@@ -54,6 +54,14 @@ export class WebRuntime {
     };
   }
 
+  /**
+   * A sandboxed frame outside this runtime (the page's live preview) got stuck in the process
+   * every such frame shares: the next render waits for a live process, as after a stuck page.
+   */
+  stuckElsewhere(): void {
+    this.line = this.line.then(() => (this.recovering = this.onStuck().catch(() => undefined)));
+  }
+
   private async render(job: RunJob, onCancel: (cancel: () => void) => void): Promise<RunResult> {
     await this.recovering;
     const started = performance.now();

@@ -1,5 +1,5 @@
 // The editor's language mode. Python's is bundled with the editor; JavaScript's (which also
-// covers TypeScript) is loaded the first time a task in either language is shown.
+// covers TypeScript) and HTML's are loaded the first time a task in such a language is shown.
 import { python } from '@codemirror/lang-python';
 import { indentUnit } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
@@ -7,11 +7,19 @@ import type { Extension } from '@codemirror/state';
 import type * as JavascriptModule from '@codemirror/lang-javascript';
 import type { Language } from '../../shared/run.ts';
 
+import type * as HtmlModule from '@codemirror/lang-html';
+
 let javascriptMode: Promise<typeof JavascriptModule> | undefined;
+let htmlMode: Promise<typeof HtmlModule> | undefined;
 
 /** Indentation as each language's own style guides have it: 4 spaces for Python, 2 for JS and TS. */
 export function languageExtension(language: Language): Extension | Promise<Extension> {
   if (language === 'python') return [python(), indentUnit.of('    ')];
+  if (language === 'html') {
+    // A web page: HTML with its inline CSS and scripts, loaded the first time one is shown.
+    htmlMode ??= import('@codemirror/lang-html');
+    return htmlMode.then(({ html }) => [html(), indentUnit.of('  ')]);
+  }
   javascriptMode ??= import('@codemirror/lang-javascript');
   return javascriptMode.then(({ javascript }) => [
     javascript({ typescript: language === 'typescript' }),

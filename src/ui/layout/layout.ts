@@ -23,6 +23,8 @@ interface LayoutSlots {
   trace: HTMLElement;
   diff: HTMLElement;
   terminal: HTMLElement;
+  /** A web page task's rendered page: picture, live preview, console (shown for that kind only). */
+  page: HTMLElement;
 }
 
 interface LayoutButtons {
@@ -114,6 +116,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     trace: h('div', { class: 'slot slot-trace' }),
     diff: h('div', { class: 'slot slot-diff' }),
     terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
+    page: h('div', { class: 'slot slot-page' }),
   };
   const endpoint = h('span', { class: 'endpoint', 'data-testid': 'endpoint' });
   const python = h('span', { class: 'python-state', role: 'status', 'data-testid': 'python-state' });
@@ -182,6 +185,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
         'div',
         { class: 'col col-results' },
         verdict,
+        panel('Page', 'page-panel', slots.page),
         panel('Attempts', 'attempts', slots.timeline),
         panel('Strategy', 'strategy-panel', slots.strategy),
         panel('Feedback', 'feedback-panel', feedback, slots.trace),

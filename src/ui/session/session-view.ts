@@ -26,6 +26,8 @@ export interface SessionViewParts {
   /** Prices of the endpoint in use, for showing cost. */
   prices(): Prices;
   onResume(): void;
+  /** Shows a web page task's attempt (its picture, console and live preview). */
+  page?: { show(attempt: Attempt | undefined, task: Session['task'] | undefined): void };
 }
 
 export interface SessionView {
@@ -89,6 +91,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
         ? 'the reply had no code'
         : v.label;
     p.layout.setVerdict(`${label(a)}: ${detail}`, v.tone);
+    p.page?.show(a, session?.task);
   }
 
   function show(index: number): void {
@@ -144,6 +147,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
       if (last) show(last.index);
       else {
         p.layout.setFeedback(undefined);
+        p.page?.show(undefined, undefined);
         details.show(undefined, { code: '', lineOffset: 0 });
         p.reply.clear();
       }

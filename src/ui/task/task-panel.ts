@@ -2,7 +2,7 @@
 // getTask() hands back the task as edited; refused numbers never reach it.
 import type { Task } from '../../shared/task.ts';
 import { DEFAULT_LIMITS, type Language } from '../../shared/run.ts';
-import { h } from '../common/dom.ts';
+import { h, setText } from '../common/dom.ts';
 import type { Editor } from '../editor/editor.ts';
 import { mountEditor, mountTestsEditor } from '../editor/editor.ts';
 import { LANGUAGE_NAMES } from '../../shared/languages.ts';
@@ -41,6 +41,8 @@ export interface TaskPanelOptions {
   onKind?(project: boolean): void;
   /** The task became a SQL query (true) or left that kind: the page shows its SQL workspace. */
   onSql?(on: boolean): void;
+  /** The task became a web page (true) or left that kind: the page shows the rendered page. */
+  onWeb?(on: boolean): void;
   /** "Propose tests" was pressed. */
   onProposeTests?(): void;
   /** Proposals and suspect flags kept with `task` (from the saved draft). */
@@ -107,6 +109,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     { id: 'task-kind' },
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
+    h('option', { value: 'web' }, 'Web page (HTML, in the sandbox)'),
     h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
   );
   const project = mountProjectEditor(changed);
@@ -116,11 +119,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   const prompt = h('textarea', { id: 'task-prompt', class: 'task-prompt', rows: 8, spellcheck: 'true' });
   const starterHost = h('div', { class: 'task-editor' });
   const testsHost = h('div', { class: 'task-editor' });
+  const testsLabel = h('span', { class: 'field-label' }, 'Tests');
   const codeFields = h(
     'div',
     { class: 'task-code-fields' },
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
-    h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Tests'), testsHost),
+    h('div', { class: 'field' }, testsLabel, testsHost),
     generated.el,
   );
 
@@ -198,8 +202,17 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   function showLanguage(lang: Language): void {
     language.value = lang;
     void starter.setLanguage(lang);
-    void tests.setLanguage(lang);
+    // A web page's checks are JavaScript run in the page.
+    void tests.setLanguage(lang === 'html' ? 'javascript' : lang);
     opts.onLanguage?.(lang);
+  }
+
+  /** A web page: HTML code, JavaScript checks run in the rendered page, no language to pick. */
+  function showWeb(on: boolean): void {
+    el.classList.toggle('kind-web', on);
+    languageField.hidden = on || base.project !== undefined;
+    setText(testsLabel, on ? 'Checks (JavaScript run in the page once it has loaded)' : 'Tests');
+    opts.onWeb?.(on);
   }
 
   // A SQL query has its own workspace (src/ui/kinds/sql): the panel keeps only the kind picker.
@@ -211,11 +224,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   function showKind(isProject: boolean): void {
     showSql(false);
-    kind.value = isProject ? 'node-project' : 'code';
+    kind.value = isProject ? 'node-project' : base.language === 'html' ? 'web' : 'code';
     codeFields.hidden = isProject;
     project.el.hidden = !isProject;
     for (const el of loopOnly) el.hidden = isProject;
     opts.onKind?.(isProject);
+    showWeb(!isProject && base.language === 'html');
   }
 
   function setTask(task: Task, proposals: readonly string[] = [], suspect: readonly SuspectTest[] = []): void {
@@ -248,6 +262,18 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
   kind.addEventListener('change', () => {
     if (kind.value === 'sql') return showSql(true);
+    if (kind.value === 'web' || (kind.value === 'code' && base.language === 'html')) {
+      const toWeb = kind.value === 'web';
+      const { project: _dropped, ...rest } = base;
+      base = toWeb
+        ? { ...rest, language: 'html', tests: base.tests.kind === 'web' ? base.tests : { kind: 'web', checks: '' } }
+        : { ...rest, language: 'python', tests: { kind: 'none' } };
+      tests.setValue(testsToText(base.tests));
+      showLanguage(base.language);
+      picker.value = '';
+      showKind(false);
+      return changed();
+    }
     const isProject = kind.value === 'node-project';
     if (isProject) {
       base = { ...base, language: 'javascript', project: base.project ?? STARTER_PROJECT };
@@ -266,7 +292,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
   language.addEventListener('change', () => {
     const lang = language.value as Language;
-    base = { ...base, language: lang };
+    // HTML is the web page kind: its tests become checks run in the page.
+    base =
+      lang === 'html'
+        ? { ...base, language: lang, tests: { kind: 'web', checks: tests.getValue() } }
+        : { ...base, language: lang };
+    if (lang === 'html') showKind(false);
     showLanguage(lang);
     changed();
   });

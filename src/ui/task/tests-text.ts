@@ -23,8 +23,9 @@ export function testsToText(spec: TestSpec): string {
 /** The spec for edited text; the original is returned unchanged when the text was not edited. */
 export function textToTests(text: string, original: TestSpec): TestSpec {
   if (text === testsToText(original)) return original;
+  // A web page keeps its viewport and reference whatever its checks say (none: it must load cleanly).
+  if (original.kind === 'web') return { ...original, checks: text };
   if (text.trim() === '') return { kind: 'none' };
   if (original.kind === 'humaneval') return { ...original, test: text };
-  if (original.kind === 'web') return { ...original, checks: text };
   return { kind: 'user', source: text };
 }

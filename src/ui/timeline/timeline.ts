@@ -118,7 +118,19 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
       },
       h('td', null, pick),
       h('td', { class: 'timeline-source' }, s.source),
-      h('td', null, h('span', { class: `verdict-badge tone-${s.tone}`, 'data-testid': 'attempt-verdict' }, s.verdict)),
+      h(
+        'td',
+        null,
+        h('span', { class: `verdict-badge tone-${s.tone}`, 'data-testid': 'attempt-verdict' }, s.verdict),
+        a.result?.web?.picture
+          ? h('img', {
+              class: 'timeline-picture',
+              src: a.result.web.picture,
+              alt: `Attempt ${s.number}: the rendered page`,
+              'data-testid': 'timeline-picture',
+            })
+          : null,
+      ),
       h('td', { class: 'num' }, s.tests),
       h('td', { class: 'num tokens', title: s.tokensLong }, s.tokens),
       h('td', { class: 'num' }, s.modelTime),

@@ -120,3 +120,46 @@ describe('wrong pages that try to pass', () => {
     expect(r.web?.console.join('\n')).not.toContain('SECRET-CHECK');
   });
 });
+
+// The picture decides a verdict against a mock-up, and is what the model is shown. A page that
+// looks wrong tries to hand in the right picture by patching what draws it.
+describe('wrong pages that forge their picture', () => {
+  const RED = '<!doctype html><body style="margin:0;background:rgb(200,0,0)"><p>red</p></body>';
+  const BLUE = RED.replace('rgb(200,0,0)', 'rgb(0,0,200)').replace('red', 'blue');
+  const VIEW = { width: 200, height: 120 };
+  let reference = '';
+  beforeAll(async () => {
+    const r = await run(RED, 'assert.ok(true);', { picture: true, viewport: VIEW });
+    reference = r.web!.picture!;
+  });
+
+  const FORGERS: Record<string, (ref: string) => string> = {
+    'returns the mock-up from toDataURL': (ref) =>
+      `<script>HTMLCanvasElement.prototype.toDataURL = () => '${ref}';</script>`,
+    'hands the mock-up out of toBlob': (ref) =>
+      `<script>HTMLCanvasElement.prototype.toBlob = function (cb) { fetch('${ref}').then((r) => r.blob()).then(cb, () => cb(null)); };</script>`,
+    'draws the mock-up over every canvas': (ref) =>
+      `<script>const img = new Image(); img.src = '${ref}'; const draw = CanvasRenderingContext2D.prototype.drawImage; CanvasRenderingContext2D.prototype.drawImage = function (...a) { return draw.call(this, img, 0, 0); };</script>`,
+    'repaints itself as the mock-up once the checks have run': () =>
+      `<script>const s = getComputedStyle; window.getComputedStyle = (...a) => { document.body.style.background = 'rgb(200,0,0)'; return s(...a); };</script>`,
+  };
+
+  it('the mock-up matches itself (control)', async () => {
+    const r = await run(RED, 'assert.ok(true);', { reference, threshold: 0.01, viewport: VIEW });
+    expect(r.result).toBe('passed');
+  });
+
+  it.each(Object.keys(FORGERS))('a wrong page that %s does not pass', async (name) => {
+    const page = BLUE.replace('</body>', `${FORGERS[name]!(reference)}</body>`);
+    const r = await run(page, 'getComputedStyle(document.body); assert.ok(true);', {
+      reference,
+      threshold: 0.01,
+      viewport: VIEW,
+    });
+    expect(r.status, `${name}: ${r.result}`).not.toBe('passed');
+    // It fails on its picture, the real one: not on an error of its own making.
+    expect(r.result).toMatch(/^failed: the picture differs from the reference in \d/);
+    expect(r.web?.picture).not.toBe(reference);
+    await rightStillPasses();
+  });
+});

@@ -62,7 +62,7 @@ describe('pack validation', () => {
     exercises(raw)[1]!.language = 'cobol';
     expect(problems(raw)).toEqual([
       'exercise "add": duplicate id "add"',
-      'exercise "add": unknown language "cobol" (known: python, javascript, typescript)',
+      'exercise "add": unknown language "cobol" (known: python, javascript, typescript, html)',
     ]);
   });
 
