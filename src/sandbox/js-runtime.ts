@@ -11,6 +11,7 @@ import { runLimitMs } from '../shared/timers.ts';
 import { prepareJsJob } from './js-job.ts';
 import { checkResult, crashResult, outOfMemoryResult, OutputCollector, stoppedResult } from './results.ts';
 import { errorMessage } from '../shared/error-message.ts';
+import { JsProgram } from './js-program.ts';
 
 interface Pending {
   id: number;
@@ -19,8 +20,12 @@ interface Pending {
   resolve: (r: RunResult) => void;
   output: OutputCollector;
   startedAt?: number;
+  /** A program's first test's start: its duration counts from there. */
+  firstStart?: number;
   timer?: ReturnType<typeof setTimeout>;
   posted: boolean;
+  /** A contest program: one worker run per test, judged on the page (js-program.ts). */
+  program?: JsProgram;
   /** Where the job went when this runtime's frame was lost before the job started. */
   movedTo?: RunHandle;
 }
@@ -83,7 +88,8 @@ export class JsRuntime implements Runtime {
     const unstarted: Unstarted[] = [];
     for (const p of [...this.jobs.values()]) {
       if (p.startedAt !== undefined) {
-        this.finish(p, outOfMemoryResult(performance.now() - p.startedAt, p.output));
+        if (p.program) this.finish(p, this.programResult(p, { crashed: 'the program ran out of memory' }));
+        else this.finish(p, outOfMemoryResult(performance.now() - p.startedAt, p.output));
         continue;
       }
       clearTimeout(p.timer);
@@ -113,6 +119,14 @@ export class JsRuntime implements Runtime {
       if (p.job.language === 'typescript') this.checker ??= this.makeChecker?.();
       const prepared = await prepareJsJob(p.job, this.checker);
       if (!this.jobs.has(p.id)) return;
+      if (!prepared.ok && p.job.tests.kind === 'program') {
+        const program = new JsProgram(p.job.tests, { scripts: [], mode: 'program', outputCap: 0 });
+        const ex = prepared.result.exception;
+        if (ex) program.compileError(ex.type, ex.message);
+        const durationMs = Math.round(performance.now() - began);
+        const stopped = prepared.result.status === 'timed out' ? 'timed out' : undefined;
+        return this.finish(p, program.result({ stopped, durationMs, stdout: '', stderr: '', truncated: false }));
+      }
       if (!prepared.ok) {
         this.finish(p, {
           ...prepared.result,
@@ -122,6 +136,12 @@ export class JsRuntime implements Runtime {
           durationMs: Math.round(performance.now() - began),
         });
         return;
+      }
+      if (p.job.tests.kind === 'program') {
+        if (p.job.tests.funcName !== undefined)
+          throw new Error('call-based contest problems (a method on Solution) are Python only');
+        p.program = new JsProgram(p.job.tests, prepared.job);
+        return this.nextTest(p);
       }
       p.posted = true;
       this.frame.post({ type: 'js-run', id: p.id, job: prepared.job });
@@ -134,7 +154,22 @@ export class JsRuntime implements Runtime {
     if (!this.jobs.has(p.id)) return;
     if (p.posted) this.frame.post({ type: 'js-kill', id: p.id });
     const elapsed = p.startedAt === undefined ? 0 : performance.now() - p.startedAt;
+    if (p.program) return this.finish(p, this.programResult(p, { stopped: reason }));
     this.finish(p, stoppedResult(reason, elapsed, p.output));
+  }
+
+  /** Posts the program's next test, or answers once every test has run. */
+  private nextTest(p: Pending): void {
+    const job = p.program!.next();
+    if (!job) return this.finish(p, this.programResult(p, {}));
+    p.posted = true;
+    this.frame.post({ type: 'js-run', id: p.id, job });
+  }
+
+  private programResult(p: Pending, end: { stopped?: 'timed out' | 'cancelled'; crashed?: string }): RunResult {
+    const durationMs = p.firstStart === undefined ? 0 : performance.now() - p.firstStart;
+    const { stdout, stderr } = p.output.text;
+    return p.program!.result({ ...end, durationMs, stdout, stderr, truncated: p.output.truncated });
   }
 
   private onFrame(m: FrameToHost): void {
@@ -144,19 +179,34 @@ export class JsRuntime implements Runtime {
     const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
     switch (m.type) {
       case 'js-started':
+        // A program's limit is per test, as LiveCodeBench's: each test's run starts it again.
+        clearTimeout(p.timer);
         p.startedAt = performance.now();
+        p.firstStart ??= p.startedAt;
         p.timer = setTimeout(() => this.stop(p, 'timed out'), runLimitMs(p.job.limits.timeoutSec));
         break;
       case 'js-output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
+        p.program?.output(stream, String(m.text), m.truncated === true);
         const kept = p.output.add(stream, String(m.text), m.truncated === true);
         if (kept && p.onOutput) p.onOutput(stream, kept);
         break;
       }
       case 'js-result':
+        if (p.program) {
+          clearTimeout(p.timer);
+          p.posted = false;
+          if (p.program.ended(m.result)) this.nextTest(p);
+          else this.finish(p, this.programResult(p, {}));
+          break;
+        }
         this.finish(p, markMemory(checkResult(m.result, p.job, elapsed(), p.output), p.job));
         break;
       case 'js-crashed':
+        if (p.program) {
+          this.finish(p, this.programResult(p, { crashed: String(m.message) }));
+          break;
+        }
         this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, String(m.message), elapsed(), p.output));
         break;
       case 'pong':
