@@ -56,7 +56,9 @@ describe('JavaScript contest programs', () => {
     // The second test fails: the first passed, and the third never ran.
     const second = await runIn(
       ctx.page,
-      program("const s = require('fs').readFileSync(0, 'utf8').trim();\nif (s === '1 2') throw new RangeError('boom');\nconsole.log(s.split(' ').reverse().join(' '));"),
+      program(
+        "const s = require('fs').readFileSync(0, 'utf8').trim();\nif (s === '1 2') throw new RangeError('boom');\nconsole.log(s.split(' ').reverse().join(' '));",
+      ),
     );
     expect(second.result).toBe('failed: Runtime Error: RangeError: boom');
     expect(second.tests.map((t) => t.passed)).toEqual([true, false]);
@@ -65,7 +67,9 @@ describe('JavaScript contest programs', () => {
     // Numbers compare as Decimals, lines are stripped: "2.0  " equals "2".
     const decimals = await runIn(
       ctx.page,
-      program("const s = require('fs').readFileSync(0, 'utf8').trim();\nconsole.log(s === '1 2' ? '2.0   1.00  ' : s.split(' ').reverse().join(' '));"),
+      program(
+        "const s = require('fs').readFileSync(0, 'utf8').trim();\nconsole.log(s === '1 2' ? '2.0   1.00  ' : s.split(' ').reverse().join(' '));",
+      ),
     );
     expect(decimals.result).toBe('passed');
   });
@@ -73,7 +77,9 @@ describe('JavaScript contest programs', () => {
   it('counts the output before process.exit(0) and fails a non-zero exit code', async () => {
     const exit0 = await runIn(
       ctx.page,
-      program("console.log(require('fs').readFileSync(0, 'utf8').trim().split(' ').reverse().join(' '));\nprocess.exit(0);\nconsole.log('never');"),
+      program(
+        "console.log(require('fs').readFileSync(0, 'utf8').trim().split(' ').reverse().join(' '));\nprocess.exit(0);\nconsole.log('never');",
+      ),
     );
     expect(exit0.result).toBe('passed');
     const exit1 = await runIn(ctx.page, program('process.exit(3)'));
@@ -85,9 +91,12 @@ describe('JavaScript contest programs', () => {
   it('times a test out at its own limit, and the next program runs at once', async () => {
     const slow = await runIn(
       ctx.page,
-      program("const s = require('fs').readFileSync(0, 'utf8').trim();\nif (s === 'x') for (;;);\nconsole.log(s.split(' ').reverse().join(' '));", {
-        limits: { timeoutSec: 1, outputCap: 4096 },
-      }),
+      program(
+        "const s = require('fs').readFileSync(0, 'utf8').trim();\nif (s === 'x') for (;;);\nconsole.log(s.split(' ').reverse().join(' '));",
+        {
+          limits: { timeoutSec: 1, outputCap: 4096 },
+        },
+      ),
     );
     expect([slow.status, slow.result, slow.runningTest]).toEqual(['timed out', 'timed out', 'test 3']);
     const started = Date.now();

@@ -86,7 +86,11 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
   const input =
     host.stdin === undefined
       ? undefined
-      : stdinModules(host.stdin, (fn) => void host.timers.setTimeout(fn, 0), (s, text) => host.write(s, text));
+      : stdinModules(
+          host.stdin,
+          (fn) => void host.timers.setTimeout(fn, 0),
+          (s, text) => host.write(s, text),
+        );
   if (input) {
     modules.fs = input.fs;
     modules.readline = input.readline;

@@ -162,7 +162,12 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
 
   /** A program that ends with a non-zero exit code: node's process fails, so does the test. */
   const exitFailure = (message: string): void => {
-    failWith({ type: 'ProcessExit', message, assertion: false, exception: { type: 'ProcessExit', message, traceback: '' } });
+    failWith({
+      type: 'ProcessExit',
+      message,
+      assertion: false,
+      exception: { type: 'ProcessExit', message, traceback: '' },
+    });
     finish('error', `failed: ProcessExit: ${message}`);
   };
 
@@ -223,8 +228,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const naturalEnd = (): void => {
     const code = globals.exitCode();
     if (first) return finish(first.assertion ? 'failed' : 'error', failedText(first));
-    if (program && code !== undefined && Number(code) !== 0)
-      return exitFailure(`process.exitCode = ${toText(code)}`);
+    if (program && code !== undefined && Number(code) !== 0) return exitFailure(`process.exitCode = ${toText(code)}`);
     if (code !== undefined && Number(code) !== 0) return finish('failed', `failed: process.exitCode = ${toText(code)}`);
     finish('passed', 'passed');
   };
