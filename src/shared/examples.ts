@@ -1,6 +1,7 @@
 // Bundled example tasks: what a fresh page offers, and what the offline demo model can solve.
 import { DEFAULT_LIMITS, type Language } from './run.ts';
 import type { Task } from './task.ts';
+import { PROGRAM_EXAMPLES } from './program-examples.ts';
 
 function example(id: string, title: string, entryPoint: string, prompt: string, tests: string[]): Task {
   return {
@@ -159,7 +160,12 @@ export const TYPESCRIPT_EXAMPLES: readonly Task[] = [
 ];
 
 /** Every bundled example, in the order the page offers them. */
-export const ALL_EXAMPLES: readonly Task[] = [...EXAMPLES, ...JAVASCRIPT_EXAMPLES, ...TYPESCRIPT_EXAMPLES];
+export const ALL_EXAMPLES: readonly Task[] = [
+  ...EXAMPLES,
+  ...JAVASCRIPT_EXAMPLES,
+  ...TYPESCRIPT_EXAMPLES,
+  ...PROGRAM_EXAMPLES,
+];
 
 export function findExample(id: string): Task | undefined {
   return ALL_EXAMPLES.find((t) => t.id === id);
