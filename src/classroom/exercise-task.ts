@@ -6,11 +6,23 @@ import type { PackExercise, PackTest } from './types.ts';
 
 /** Python tests join line by line; JavaScript ones each get a block so their names do not clash. */
 function joined(ex: PackExercise, tests: PackTest[]): TestSpec {
+  if (ex.kind === 'program') return programTests(ex, tests);
   const source =
     ex.language === 'python'
       ? tests.map((t) => t.code.replace(/\n+$/, '')).join('\n')
       : tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n');
   return { kind: 'user', source };
+}
+
+/** A program exercise's tests: their inputs and outputs, with the exercise's comparison. */
+export function programTests(ex: PackExercise, tests: PackTest[]): TestSpec {
+  return {
+    kind: 'program',
+    inputs: tests.map((t) => t.input ?? ''),
+    outputs: tests.map((t) => t.output ?? ''),
+    ...(ex.compare ? { compare: ex.compare } : {}),
+    ...(ex.tolerance !== undefined ? { tolerance: ex.tolerance } : {}),
+  };
 }
 
 export function exerciseTask(packId: string, ex: PackExercise): Task {
@@ -20,7 +32,7 @@ export function exerciseTask(packId: string, ex: PackExercise): Task {
     prompt: ex.statement,
     language: ex.language,
     starterCode: ex.starter,
-    entryPoint: ex.entryPoint,
+    ...(ex.kind === 'program' ? {} : { entryPoint: ex.entryPoint }),
     tests: joined(ex, ex.tests),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 64 * 1024 },
   };

@@ -2,13 +2,16 @@
 // (its output, or the value a call returned, or the exception), and this decides the verdict
 // with LiveCodeBench's rules and result texts. The expected outputs stay here.
 import type { RunResult, RunStatus, TestResult } from '../../shared/run.ts';
-import { firstDifference, truncated } from './compare.ts';
+import { outputDifference, truncated } from './compare.ts';
+import type { OutputCompare } from '../../shared/run.ts';
 import { parsePyJson, pyEqual, type PyValue } from './values.ts';
 
 export interface ProgramSpec {
   inputs: string[];
   outputs: string[];
   funcName?: string;
+  compare?: OutputCompare;
+  tolerance?: number;
 }
 
 /** What the page did to the run, and the output it kept. */
@@ -105,11 +108,18 @@ export class ProgramWatch {
       return false;
     }
     const out = typeof ev.out === 'string' ? ev.out : '';
-    const diff = ev.cut === true ? { line: 0, got: out.slice(0, 300), expected: want } : firstDifference(out, want);
+    const diff =
+      ev.cut === true
+        ? { where: 'line 0', got: out.slice(0, 300), expected: want }
+        : outputDifference(out, want, this.spec.compare, this.spec.tolerance);
     const test = { ...base, passed: !diff, actual: out.slice(0, FIELD) };
     if (!diff) return (this.tests.push(test), true);
-    const result = `failed: Wrong Answer at line ${diff.line}: ${truncated(diff.got)} != ${truncated(diff.expected)}`;
-    this.fail({ status: 'failed', result, test: { ...test, message: `line ${diff.line + 1} differs` } });
+    const result = `failed: Wrong Answer at ${diff.where}: ${truncated(diff.got)} != ${truncated(diff.expected)}`;
+    this.fail({
+      status: 'failed',
+      result,
+      test: { ...test, message: `${diff.where.replace(/\d+$/, (n) => String(Number(n) + 1))} differs` },
+    });
     return false;
   }
 

@@ -9,7 +9,7 @@ const MAX_LINES = 200;
 function column(title: string, text: string, differs: number | undefined, testid: string): HTMLElement {
   // The lines as the comparison reads them: stripped, so a marked line is the one it compared.
   const lines = strippedLines(text);
-  const list = h('ol', { class: 'output-lines', start: 0 });
+  const list = h('ol', { class: 'output-lines' });
   lines.slice(0, MAX_LINES).forEach((line, k) => {
     const mark = k === differs;
     list.append(
