@@ -103,13 +103,14 @@ export function firstDifference(
 }
 
 const DEFAULT_TOLERANCE = 1e-6;
+// A number as a program prints one: no hex, no words, no underscores.
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 function closeNumbers(got: string, want: string, tolerance: number): boolean {
   if (got === want) return true;
   const a = Number(got);
   const b = Number(want);
-  if (!/^[+-]?(\d|\.\d)/.test(got) || !/^[+-]?(\d|\.\d)/.test(want) || !Number.isFinite(a) || !Number.isFinite(b))
-    return false;
+  if (!DECIMAL.test(got) || !DECIMAL.test(want) || !Number.isFinite(a) || !Number.isFinite(b)) return false;
   const d = Math.abs(a - b);
   return d <= tolerance || d <= tolerance * Math.abs(b);
 }
