@@ -39,6 +39,11 @@ export type TestSpec =
        */
       compare?: OutputCompare;
       tolerance?: number;
+      /**
+       * Selection (best-of-n): nothing is judged; every test runs, and each test's record holds
+       * what the program printed (or `!Type` for an error) as `actual`.
+       */
+      collect?: boolean;
     }
   /** A web page's checks, run in the rendered page. */
   | WebTests;
