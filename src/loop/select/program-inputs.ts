@@ -6,7 +6,7 @@
 import { seeded } from '../../shared/seeded.ts';
 
 /** Inputs per round: each is a run of every kept sample (for JavaScript, a worker each). */
-export const PROGRAM_INPUTS = 16;
+const PROGRAM_INPUTS = 16;
 const SEED = 20240601;
 const INTEGER = /^[+-]?\d{1,15}$/;
 
