@@ -7,6 +7,7 @@ import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGaming } from './gaming-bench.ts';
 import { measureGamingJs } from './gaming-js-bench.ts';
 import { measureGrading } from './grading-bench.ts';
+import { measurePrograms } from './programs-bench.ts';
 import { measureLocalModel } from './local-model-bench.ts';
 import { measureJs } from './js-bench.ts';
 import { measureSql } from './sql-bench.ts';
@@ -31,6 +32,7 @@ const SECTIONS = [
   'python',
   'first-paint',
   'grading',
+  'programs',
   'gaming',
   'typescript',
   'javascript',
@@ -146,6 +148,28 @@ if (want('python')) {
       ['  in native python3', `${sc.nativeWorkloadSeconds.toFixed(3)} s`, '-'],
       ['  Pyodide / native slowdown', ratio(sc.pyodideWorkloadSeconds / sc.nativeWorkloadSeconds), '-'],
     );
+}
+
+if (want('programs')) {
+  log('grading the LiveCodeBench set…');
+  const g = measurePrograms();
+  results.programs = g;
+  const t = g.timings;
+  const p = t.phasesMs;
+  rows.push(
+    [
+      `eval on LiveCodeBench rows, default flags: ${g.samples} samples (${g.timeouts} time out at 6 s, ${g.passed} pass, ${g.agree}/${g.samples} as the native judge), ${g.workers} sandboxes`,
+      s(g.seconds * 1000),
+      '-',
+    ],
+    ['  the time-outs alone (time-outs × 6 s ÷ sandboxes)', s(g.timeoutFloorSeconds * 1000), '-'],
+    ['  node, tsx and Playwright start', ms(t.nodeStartMs), '-'],
+    ['  browser launch and page load', ms((p['browser launch'] ?? NaN) + (p['page load'] ?? NaN)), '-'],
+    ['  Python start', ms(p['python start'] ?? NaN), '-'],
+    ['  grading', ms(p.grading ?? NaN), '-'],
+    ['    per sample: run itself (mean)', ms(t.runPerJobMs), '-'],
+    ['    per sample: overhead around the run (mean, page side)', ms(t.pageOverheadPerJobMs), '-'],
+  );
 }
 
 if (want('grading')) {

@@ -1,7 +1,8 @@
-// "Run once": the editor's code against the task's visible tests, with no model and no session.
+// "Run once": the editor's code against the task's visible tests (never the hidden ones), with no model and no session.
 // The run is built exactly as the loop builds an edited-code attempt, so what passes here passes
 // there, and its feedback reads as the model would get it.
 import { buildFeedback } from '../loop/feedback.ts';
+import { programFeedback } from '../kinds/program/feedback.ts';
 import { candidateFromCode } from '../loop/assemble.ts';
 import { toCodeLine } from '../loop/assemble.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
@@ -45,6 +46,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
     p.layout.setVerdict(`Run once: ${verdictLine(r)}`, toneOf(r.status));
     p.layout.announce(runAnnouncement(r));
     if (r.status === 'cancelled') return p.layout.setFeedback(undefined);
+    if (task.tests.kind === 'program') return p.layout.setFeedback(programFeedback(r, task.limits.timeoutSec));
     p.layout.setFeedback(
       buildFeedback(r, {
         code: c.code,

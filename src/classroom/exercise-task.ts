@@ -7,6 +7,7 @@ import { testSpec } from './grading.ts';
 
 /** Python tests join line by line; JavaScript ones each get a block so their names do not clash. */
 function joined(ex: PackExercise, tests: PackTest[]): TestSpec {
+  if (ex.kind === 'program') return programTests(ex, tests);
   // A web page's checks, each in a block of its own, run in the page once it has loaded.
   if (ex.language === 'html') return testSpec(ex, tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n'));
   const source =
@@ -14,6 +15,17 @@ function joined(ex: PackExercise, tests: PackTest[]): TestSpec {
       ? tests.map((t) => t.code.replace(/\n+$/, '')).join('\n')
       : tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n');
   return { kind: 'user', source };
+}
+
+/** A program exercise's tests: their inputs and outputs, with the exercise's comparison. */
+export function programTests(ex: PackExercise, tests: PackTest[]): TestSpec {
+  return {
+    kind: 'program',
+    inputs: tests.map((t) => t.input ?? ''),
+    outputs: tests.map((t) => t.output ?? ''),
+    ...(ex.compare ? { compare: ex.compare } : {}),
+    ...(ex.tolerance !== undefined ? { tolerance: ex.tolerance } : {}),
+  };
 }
 
 export function exerciseTask(packId: string, ex: PackExercise): Task {

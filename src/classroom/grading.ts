@@ -3,6 +3,7 @@
 import { clip } from '../shared/format.ts';
 import type { RunJob, RunResult, TestSpec } from '../shared/run.ts';
 import { describeFlags, type GamingFlag } from '../shared/gaming.ts';
+import { programTests } from './exercise-task.ts';
 import { maxPoints, type Pack, type PackExercise, type PackTest } from './types.ts';
 
 export type GradeStatus = 'pass' | 'fail' | 'error';
@@ -56,9 +57,10 @@ export function testJob(ex: PackExercise, test: PackTest, code: string): RunJob 
   return {
     language: ex.language,
     code,
-    tests: testSpec(ex, test.code),
+    tests: ex.kind === 'program' ? programTests(ex, [test]) : testSpec(ex, test.code),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: GRADE_OUTPUT_CAP },
-    mode: 'grade',
+    // A program is judged by its output on the page; grade mode's harness is for asserts.
+    mode: ex.kind === 'program' ? 'reference' : 'grade',
   };
 }
 
@@ -73,6 +75,9 @@ const clipMessage = (s: string): string => clip(s, MESSAGE_MAX);
 /** pass / fail / error for one test's run, with a one-line reason. */
 export function testVerdict(r: RunResult, timeoutSec: number): { status: GradeStatus; message: string } {
   if (r.status === 'passed') return { status: 'pass', message: '' };
+  // A program's result already says how it failed: "failed: Wrong Answer at line 0: 3 != 4".
+  if (r.status === 'failed' && r.result.startsWith('failed: Wrong Answer'))
+    return { status: 'fail', message: clipMessage(r.result.slice('failed: '.length)) };
   const detail = r.tests.find((t) => !t.passed)?.message ?? r.exception?.message ?? r.result;
   if (r.status === 'failed') return { status: 'fail', message: clipMessage(detail || 'the test failed') };
   if (r.status === 'timed out') return { status: 'error', message: `timed out after ${timeoutSec} s` };

@@ -1,6 +1,6 @@
 // The exercise pack format, "fixpoint-pack/1": a public interface teachers write by hand, so its
 // field names are fixed. Unknown fields are carried along untouched (the index signatures).
-import type { Language } from '../shared/run.ts';
+import type { Language, OutputCompare } from '../shared/run.ts';
 import type { Viewport } from '../shared/web.ts';
 
 export const PACK_FORMAT = 'fixpoint-pack/1';
@@ -12,8 +12,11 @@ export const PACK_LANGUAGES: readonly Language[] = ['python', 'javascript', 'typ
 
 export interface PackTest {
   name: string;
-  /** One or more lines of asserts; graded on its own. */
+  /** One or more lines of asserts; graded on its own. Empty in a program exercise's tests. */
   code: string;
+  /** A program exercise's test: the standard input, and the output expected for it. */
+  input?: string;
+  output?: string;
   points: number;
   [unknown: string]: unknown;
 }
@@ -43,6 +46,12 @@ export interface PackExercise {
   solution?: string;
   limits: { timeoutSec: number; [unknown: string]: unknown };
   assistant: { mode: AssistantMode; maxRequests: number; [unknown: string]: unknown };
+  /** "program": a whole program reading stdin, its tests input/output pairs (docs/classroom.md). */
+  kind?: 'program';
+  /** A program exercise's comparison of output with the expected one; "lines" when absent. */
+  compare?: OutputCompare;
+  /** For compare "numbers": how far apart two numbers may be (absolute or relative); 1e-6 when absent. */
+  tolerance?: number;
   [unknown: string]: unknown;
 }
 
@@ -62,6 +71,7 @@ export interface Pack {
 }
 
 export const DEFAULT_TIMEOUT_SEC = 3;
+export const OUTPUT_COMPARES: readonly OutputCompare[] = ['lines', 'exact', 'tokens', 'numbers'];
 export const DEFAULT_ASSISTANT = { mode: 'off', maxRequests: 0 } as const;
 
 /** Points a test is worth when the pack does not say. */

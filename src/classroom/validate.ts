@@ -9,6 +9,7 @@ import {
   DEFAULT_ASSISTANT,
   DEFAULT_POINTS,
   DEFAULT_TIMEOUT_SEC,
+  OUTPUT_COMPARES,
   PACK_FORMAT,
   PACK_LANGUAGES,
   type AssistantMode,
@@ -109,14 +110,26 @@ class Checker {
   }
 }
 
-function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>): PackTest[] {
+function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>, program: boolean): PackTest[] {
   return raw.flatMap((t, i) => {
     const tc = c.at(`${field}[${i}]`);
     if (!isObj(t)) {
-      tc.fail('must be an object {name, code, points}');
+      tc.fail(program ? 'must be an object {name, input, output, points}' : 'must be an object {name, code, points}');
       return [];
     }
     const name = tc.str(t, 'name', { required: true, nonEmpty: true });
+    if (program) {
+      const input = tc.str(t, 'input', { required: true });
+      const output = tc.str(t, 'output', { required: true });
+      if (t.code !== undefined)
+        tc.fail('field "code" does not go with "kind": "program" (a program\'s test is an input and an output)');
+      const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0, max: MAX_POINTS });
+      if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
+      seen.add(name);
+      return [{ ...t, name, code: '', input, output, points }];
+    }
+    if (t.input !== undefined || t.output !== undefined)
+      tc.fail('fields "input" and "output" need the exercise\'s "kind": "program"');
     const code = tc.str(t, 'code', { required: true, nonEmpty: true });
     const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0, max: MAX_POINTS });
     if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
@@ -138,13 +151,30 @@ function readHints(c: Checker, raw: unknown[]): PackHint[] {
   });
 }
 
+/** "kind", "compare" and "tolerance": whether the exercise is a program, and how its output is compared. */
+function readKind(c: Checker, e: Obj): boolean {
+  if (e.kind !== undefined && e.kind !== 'program') c.fail(`unknown kind ${JSON.stringify(e.kind)} (known: "program")`);
+  const program = e.kind === 'program';
+  if (e.compare !== undefined) {
+    if (!program) c.fail('field "compare" needs "kind": "program"');
+    else if (!OUTPUT_COMPARES.includes(e.compare as never))
+      c.fail(`unknown compare ${JSON.stringify(e.compare)} (known: ${OUTPUT_COMPARES.join(', ')})`);
+  }
+  if (e.tolerance !== undefined) {
+    if (e.compare !== 'numbers') c.fail('field "tolerance" needs "compare": "numbers"');
+    else c.num(e, 'tolerance', 0, { min: 0, max: 1e9, exclusiveMin: true });
+  }
+  return program;
+}
+
 function readExercise(c: Checker, e: Obj): PackExercise {
   const language = c.str(e, 'language', { required: true }) as Language;
   if (language && !PACK_LANGUAGES.includes(language))
     c.fail(`unknown language "${language}" (known: ${PACK_LANGUAGES.join(', ')})`);
   const names = new Set<string>();
-  const tests = readTests(c, c.list(e, 'tests', true), 'tests', names);
-  const hiddenTests = readTests(c, c.list(e, 'hiddenTests', false), 'hiddenTests', names);
+  const program = readKind(c, e);
+  const tests = readTests(c, c.list(e, 'tests', true), 'tests', names, program);
+  const hiddenTests = readTests(c, c.list(e, 'hiddenTests', false), 'hiddenTests', names, program);
   if (tests.length + hiddenTests.length === 0 && e.tests !== undefined) c.fail('has no tests');
   if (tests.length + hiddenTests.length > MAX_TESTS)
     c.fail(
@@ -165,6 +195,8 @@ function readExercise(c: Checker, e: Obj): PackExercise {
     max: MAX_COUNT,
     int: true,
   });
+  if (program && language === 'html') c.fail('a program exercise is written in Python, JavaScript or TypeScript');
+  const noFunction = program || language === 'html';
   const solution = e.solution === undefined ? undefined : c.str(e, 'solution', { required: false });
   const out: PackExercise = {
     ...e,
@@ -173,8 +205,8 @@ function readExercise(c: Checker, e: Obj): PackExercise {
     language,
     statement: c.str(e, 'statement', { required: true }),
     starter: c.str(e, 'starter', { required: true }),
-    // A web page's checks call no function: its entry point may be left out.
-    entryPoint: c.str(e, 'entryPoint', { required: language !== 'html', nonEmpty: language !== 'html' }),
+    // A program, or a web page's checks, call no function: the entry point may be left out.
+    entryPoint: c.str(e, 'entryPoint', { required: !noFunction, nonEmpty: !noFunction }),
     tests,
     hiddenTests,
     hints: readHints(c, c.list(e, 'hints', false)).sort((a, b) => a.afterFailures - b.afterFailures),
@@ -233,11 +265,19 @@ export function validatePack(value: unknown, file: string): Pack {
   return { ...value, format: PACK_FORMAT, id, title, version, license, exercises };
 }
 
-/** Parses and checks a pack file's text. */
+/** The line (from 1) where the exercise with this id is written, found by its "id" field. */
+function exerciseLine(text: string, id: string): number | undefined {
+  const quoted = JSON.stringify(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`"id"\\s*:\\s*${quoted}`).exec(text);
+  return m ? text.slice(0, m.index).split('\n').length : undefined;
+}
+
+/** Parses and checks a pack file's text; a problem in an exercise names the line it starts on. */
 export function parsePack(text: string, file: string): Pack {
   let value: unknown;
+  const body = withoutBom(text);
   try {
-    value = JSON.parse(withoutBom(text));
+    value = JSON.parse(body);
   } catch (err) {
     throw new PackError(file, [`not valid JSON (${(err as Error).message})`]);
   }
@@ -245,21 +285,11 @@ export function parsePack(text: string, file: string): Pack {
     return validatePack(value, file);
   } catch (err) {
     if (!(err instanceof PackError)) throw err;
-    throw new PackError(
-      file,
-      err.problems.map((p) => withLine(text, p)),
-    );
+    const lined = err.problems.map((p) => {
+      const m = /^exercise ("(?:[^"\\]|\\.)*")/.exec(p);
+      const line = m ? exerciseLine(body, JSON.parse(m[1]!) as string) : undefined;
+      return line === undefined ? p : `line ${line}, ${p}`;
+    });
+    throw new PackError(file, lined);
   }
-}
-
-/** `line N, exercise "id": ...`: where in the file an exercise's problem is, by its id. */
-function withLine(text: string, problem: string): string {
-  const m = /^exercise "([^"]*)"/.exec(problem);
-  if (!m) return problem;
-  const from = Math.max(0, text.indexOf('"exercises"'));
-  const id = JSON.stringify(m[1]).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const at = new RegExp(`"id"\\s*:\\s*${id}`).exec(text.slice(from));
-  if (!at) return problem;
-  const line = text.slice(0, from + at.index).split('\n').length;
-  return `line ${line}, ${problem}`;
 }

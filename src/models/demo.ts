@@ -5,6 +5,7 @@ import type { ChatRequest, ChatResult, EndpointConfig, ModelClient } from '../sh
 import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 import { DEMO_SCRIPTS } from './demo-script.ts';
 import { SCRIPT_DEMO_SCRIPTS } from './demo-script-js.ts';
+import { PROGRAM_DEMO_SCRIPTS } from './demo-script-program.ts';
 import { sqlDemoReply } from './demo-script-sql.ts';
 import { webDemoReply } from './demo-script-web.ts';
 import { cancelledError } from './errors.ts';
@@ -20,12 +21,15 @@ export interface DemoOptions {
   chunkChars?: number;
 }
 
-const SCRIPTS = [...DEMO_SCRIPTS, ...SCRIPT_DEMO_SCRIPTS];
+const SCRIPTS = [...DEMO_SCRIPTS, ...SCRIPT_DEMO_SCRIPTS, ...PROGRAM_DEMO_SCRIPTS];
 
 function findScript(req: ChatRequest): (typeof DEMO_SCRIPTS)[number] | undefined {
   const firstUser = req.messages.find((m) => m.role === 'user')?.content ?? '';
   const text = `${req.system ?? ''}\n${firstUser}`;
   for (const task of ALL_EXAMPLES) {
+    // A contest program has no function name: its statement's first sentence names it.
+    if (task.tests.kind === 'program' && text.includes(task.prompt.slice(0, task.prompt.indexOf('.') + 1)))
+      return SCRIPTS.find((s) => s.taskId === task.id);
     if (task.entryPoint === undefined) continue;
     if (new RegExp(`\\b${task.entryPoint}\\b`).test(text)) return SCRIPTS.find((s) => s.taskId === task.id);
   }

@@ -18,12 +18,12 @@ function testsSource(job: RunJob): string | undefined {
     case 'user':
       return job.tests.source;
     case 'none':
+    case 'program':
       return undefined;
     case 'web':
       throw new Error('web page checks run in the rendered page, not in a JavaScript worker');
     case 'humaneval':
     case 'mbpp':
-    case 'program':
       throw new Error(`${job.tests.kind} tests are Python; a ${job.language} task needs its tests as a program`);
   }
 }
@@ -62,7 +62,9 @@ export async function prepareJsJob(job: RunJob, checker: TypeScriptChecker | und
   const reference = job.mode === 'reference';
   const ts = job.language === 'typescript';
   const ext = ts ? 'ts' : 'js';
-  const base = { mode: reference ? 'reference' : 'feedback', outputCap: job.limits.outputCap } as const;
+  // A contest program's scripts run once per test, each on its own stdin (see js-program.ts).
+  const mode = job.tests.kind === 'program' ? 'program' : reference ? 'reference' : 'feedback';
+  const base = { mode, outputCap: job.limits.outputCap } as const;
   // MultiPL-E's program is one file; the loop keeps the candidate and its tests apart, so each
   // keeps its own line numbers.
   const whole = reference || tests === undefined;

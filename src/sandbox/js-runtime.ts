@@ -13,6 +13,7 @@ import { checkResult, crashResult, outOfMemoryResult, OutputCollector, stoppedRe
 import { errorMessage } from '../shared/error-message.ts';
 import type { GamingFlag } from '../shared/gaming.ts';
 import { staticJsFlags, withStaticFlags } from './js-gaming.ts';
+import { JsProgram } from './js-program.ts';
 
 interface Pending {
   id: number;
@@ -21,8 +22,12 @@ interface Pending {
   resolve: (r: RunResult) => void;
   output: OutputCollector;
   startedAt?: number;
+  /** A program's first test's start: its duration counts from there. */
+  firstStart?: number;
   timer?: ReturnType<typeof setTimeout>;
   posted: boolean;
+  /** A contest program: one worker run per test, judged on the page (js-program.ts). */
+  program?: JsProgram;
   /** Where the job went when this runtime's frame was lost before the job started. */
   movedTo?: RunHandle;
   /** The static test-gaming flags, found on the page while the run runs. */
@@ -87,7 +92,8 @@ export class JsRuntime implements Runtime {
     const unstarted: Unstarted[] = [];
     for (const p of [...this.jobs.values()]) {
       if (p.startedAt !== undefined) {
-        this.finish(p, outOfMemoryResult(performance.now() - p.startedAt, p.output));
+        if (p.program) this.finish(p, this.programResult(p, { crashed: 'the program ran out of memory' }));
+        else this.finish(p, outOfMemoryResult(performance.now() - p.startedAt, p.output));
         continue;
       }
       clearTimeout(p.timer);
@@ -117,6 +123,14 @@ export class JsRuntime implements Runtime {
       if (p.job.language === 'typescript') this.checker ??= this.makeChecker?.();
       const prepared = await prepareJsJob(p.job, this.checker);
       if (!this.jobs.has(p.id)) return;
+      if (!prepared.ok && p.job.tests.kind === 'program') {
+        const program = new JsProgram(p.job.tests, { scripts: [], mode: 'program', outputCap: 0 });
+        const ex = prepared.result.exception;
+        if (ex) program.compileError(ex.type, ex.message);
+        const durationMs = Math.round(performance.now() - began);
+        const stopped = prepared.result.status === 'timed out' ? 'timed out' : undefined;
+        return this.finish(p, program.result({ stopped, durationMs, stdout: '', stderr: '', truncated: false }));
+      }
       if (!prepared.ok) {
         this.finish(p, {
           ...prepared.result,
@@ -126,6 +140,12 @@ export class JsRuntime implements Runtime {
           durationMs: Math.round(performance.now() - began),
         });
         return;
+      }
+      if (p.job.tests.kind === 'program') {
+        if (p.job.tests.funcName !== undefined)
+          throw new Error('call-based contest problems (a method on Solution) are Python only');
+        p.program = new JsProgram(p.job.tests, prepared.job);
+        return this.nextTest(p);
       }
       p.staticFlags = staticJsFlags(p.job);
       p.posted = true;
@@ -139,7 +159,22 @@ export class JsRuntime implements Runtime {
     if (!this.jobs.has(p.id)) return;
     if (p.posted) this.frame.post({ type: 'js-kill', id: p.id });
     const elapsed = p.startedAt === undefined ? 0 : performance.now() - p.startedAt;
+    if (p.program) return this.finish(p, this.programResult(p, { stopped: reason }));
     this.finish(p, stoppedResult(reason, elapsed, p.output));
+  }
+
+  /** Posts the program's next test, or answers once every test has run. */
+  private nextTest(p: Pending): void {
+    const job = p.program!.next();
+    if (!job) return this.finish(p, this.programResult(p, {}));
+    p.posted = true;
+    this.frame.post({ type: 'js-run', id: p.id, job });
+  }
+
+  private programResult(p: Pending, end: { stopped?: 'timed out' | 'cancelled'; crashed?: string }): RunResult {
+    const durationMs = p.firstStart === undefined ? 0 : performance.now() - p.firstStart;
+    const { stdout, stderr } = p.output.text;
+    return p.program!.result({ ...end, durationMs, stdout, stderr, truncated: p.output.truncated });
   }
 
   private onFrame(m: FrameToHost): void {
@@ -149,23 +184,37 @@ export class JsRuntime implements Runtime {
     const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
     switch (m.type) {
       case 'js-started':
+        // A program's limit is per test, as LiveCodeBench's: each test's run starts it again.
+        clearTimeout(p.timer);
         p.startedAt = performance.now();
+        p.firstStart ??= p.startedAt;
         p.timer = setTimeout(() => this.stop(p, 'timed out'), runLimitMs(p.job.limits.timeoutSec));
         break;
       case 'js-output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
+        p.program?.output(stream, String(m.text), m.truncated === true);
         const kept = p.output.add(stream, String(m.text), m.truncated === true);
         if (kept && p.onOutput) p.onOutput(stream, kept);
         break;
       }
       case 'js-result': {
-        // The run is over: waiting for the static flags (the parser's first load) is not its time.
         clearTimeout(p.timer);
+        if (p.program) {
+          p.posted = false;
+          if (p.program.ended(m.result)) this.nextTest(p);
+          else this.finish(p, this.programResult(p, {}));
+          break;
+        }
+        // The run is over: waiting for the static flags (the parser's first load) is not its time.
         const result = markMemory(checkResult(m.result, p.job, elapsed(), p.output), p.job);
         void (p.staticFlags ?? Promise.resolve([])).then((found) => this.finish(p, withStaticFlags(result, found)));
         break;
       }
       case 'js-crashed':
+        if (p.program) {
+          this.finish(p, this.programResult(p, { crashed: String(m.message) }));
+          break;
+        }
         this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, String(m.message), elapsed(), p.output));
         break;
       case 'pong':

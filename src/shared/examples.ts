@@ -2,6 +2,7 @@
 import { DEFAULT_LIMITS, type Language } from './run.ts';
 import type { Task } from './task.ts';
 import { WEB_EXAMPLES } from './examples-web.ts';
+import { PROGRAM_EXAMPLES } from './program-examples.ts';
 
 function example(id: string, title: string, entryPoint: string, prompt: string, tests: string[]): Task {
   return {
@@ -165,6 +166,7 @@ export const ALL_EXAMPLES: readonly Task[] = [
   ...JAVASCRIPT_EXAMPLES,
   ...TYPESCRIPT_EXAMPLES,
   ...WEB_EXAMPLES,
+  ...PROGRAM_EXAMPLES,
 ];
 
 export function findExample(id: string): Task | undefined {

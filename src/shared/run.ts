@@ -7,6 +7,8 @@ import type { WebOutcome, WebTests } from './web.ts';
 /** 'html': a web page (one HTML document), rendered and checked in its own frame (see web.ts). */
 export type Language = 'python' | 'javascript' | 'typescript' | 'html';
 
+export type OutputCompare = 'lines' | 'exact' | 'tokens' | 'numbers';
+
 /** How the tests of a job are given. */
 export type TestSpec =
   /**
@@ -25,7 +27,24 @@ export type TestSpec =
    * LiveCodeBench judges it; `limits.timeoutSec` is per test. The page keeps `outputs` and sends
    * the sandbox only the inputs (src/kinds/program/verdict.ts).
    */
-  | { kind: 'program'; inputs: string[]; outputs: string[]; funcName?: string }
+  | {
+      kind: 'program';
+      inputs: string[];
+      outputs: string[];
+      funcName?: string;
+      /**
+       * How output is compared (classroom packs): 'lines', LiveCodeBench's rule and the default;
+       * 'exact' text; 'tokens', whitespace-separated; 'numbers', tokens with numbers equal within
+       * `tolerance` (absolute or relative, default 1e-6).
+       */
+      compare?: OutputCompare;
+      tolerance?: number;
+      /**
+       * Selection (best-of-n): nothing is judged; every test runs, and each test's record holds
+       * what the program printed (or `!Type` for an error) as `actual`.
+       */
+      collect?: boolean;
+    }
   /** A web page's checks, run in the rendered page. */
   | WebTests;
 

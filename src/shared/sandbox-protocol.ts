@@ -94,20 +94,26 @@ export interface JsJob {
   /**
    * 'reference': MultiPL-E's rule (passed when the program ends without an uncaught error; exit
    * code 0 from process.exit passes). 'feedback': every script must finish and every test pass.
+   * 'program': a contest program run on `stdin`; it passes when it ends without an uncaught error
+   * or a non-zero exit code, and the page judges its output (src/kinds/program/).
    */
-  mode: 'reference' | 'feedback';
+  mode: 'reference' | 'feedback' | 'program';
   outputCap: number;
+  stdin?: string;
 }
 
 /** frame -> JavaScript worker; the first message carries the private port. Each worker runs one job. */
-export type FrameToJsWorker = { type: 'init'; port: MessagePort } | { type: 'run'; id: number; job: JsJob };
+export type FrameToJsWorker =
+  | { type: 'init'; port: MessagePort }
+  /** token: the run's own; its result carries it back, and the frame takes no result without it. */
+  | { type: 'run'; id: number; job: JsJob; token: string };
 
 /** JavaScript worker -> frame, over the private port only */
 export type JsWorkerToFrame =
   | { type: 'ready' }
   | { type: 'started'; id: number }
   | { type: 'output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
-  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'> };
+  | { type: 'result'; id: number; result: Omit<RunResult, 'durationMs'>; token?: string };
 
 /** frame -> worker (the first message carries the private port; all later ones use it) */
 export interface WorkerInit {

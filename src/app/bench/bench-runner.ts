@@ -97,7 +97,13 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
 
   const one = async (item: Item, runtime: Runtime): Promise<void> => {
     const { timeoutSec, visibleTests } = run.settings;
-    const split = visibleTests === undefined ? undefined : splitProblem(item.problem, visibleTests, timeoutSec);
+    // LiveCodeBench rows bring their own split: public tests shown, all of them deciding.
+    const own = item.problem.split;
+    const split = own
+      ? { ...own, task: { ...own.task, limits: { ...own.task.limits, timeoutSec } } }
+      : visibleTests === undefined
+        ? undefined
+        : splitProblem(item.problem, visibleTests, timeoutSec);
     const {
       session: ran,
       outcome,

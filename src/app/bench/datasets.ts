@@ -4,6 +4,10 @@ import humanEvalUrl from '../../../data/humaneval/HumanEval.jsonl.gz?url';
 import mbppUrl from '../../../data/mbpp/mbpp.jsonl.gz?url';
 import multiplEJsUrl from '../../../data/multipl-e/humaneval-js.jsonl.gz?url';
 import multiplETsUrl from '../../../data/multipl-e/humaneval-ts.jsonl.gz?url';
+import stdinUrl from '../../../data/livecodebench/stdin-20.jsonl?url';
+import { PROGRAM_TIMEOUT } from '../../kinds/program/job.ts';
+import { isLiveCodeBench, parseLiveCodeBench } from '../../kinds/program/rows.ts';
+import { programAsProblem } from '../../kinds/program/task.ts';
 import { PACK_FORMAT, type Pack } from '../../classroom/types.ts';
 import { parsePack } from '../../classroom/validate.ts';
 import { parseProblems, type Problem } from '../../shared/problems.ts';
@@ -20,14 +24,21 @@ export const BUNDLED: readonly BundledDataset[] = [
   { id: 'mbpp', label: 'MBPP (Python)', url: mbppUrl },
   { id: 'multipl-e-js', label: 'MultiPL-E HumanEval, JavaScript', url: multiplEJsUrl },
   { id: 'multipl-e-ts', label: 'MultiPL-E HumanEval, TypeScript', url: multiplETsUrl },
+  { id: 'stdin-20', label: 'Contest programs, stdin (20, LiveCodeBench rows)', url: stdinUrl },
 ];
+
+/** A HumanEval, MBPP or MultiPL-E file, or LiveCodeBench rows (contest programs, public tests shown). */
+async function problemsOf(text: string, file: string): Promise<Problem[]> {
+  if (!isLiveCodeBench(text)) return parseProblems(text, file);
+  return [...(await parseLiveCodeBench(text, file)).values()].map((p) => programAsProblem(p, PROGRAM_TIMEOUT));
+}
 
 export async function loadBundled(id: string): Promise<Problem[]> {
   const d = BUNDLED.find((b) => b.id === id);
   if (!d) throw new Error(`No bundled dataset "${id}".`);
   const res = await fetch(d.url);
   if (!res.ok) throw new Error(`${d.label} could not be loaded (HTTP ${res.status}).`);
-  return parseProblems(await readCappedText(res.body, d.label, PAGE_FILE_LIMIT), d.label);
+  return problemsOf(await readCappedText(res.body, d.label, PAGE_FILE_LIMIT), d.label);
 }
 
 /**
@@ -63,9 +74,9 @@ export async function isPackFile(file: File): Promise<boolean> {
   return looksLikePack(await readFile(file));
 }
 
-/** A HumanEval, MBPP or MultiPL-E file (JSONL or a JSON array, gzipped or not), or a classroom pack. */
+/** A HumanEval, MBPP, MultiPL-E or LiveCodeBench file (JSONL or a JSON array, gzipped or not), or a classroom pack. */
 export async function loadFile(file: File): Promise<Problem[]> {
   const text = await readFile(file);
   if (looksLikePack(text)) return packProblems(parsePack(text, file.name), file.name);
-  return parseProblems(text, file.name);
+  return problemsOf(text, file.name);
 }

@@ -2,6 +2,8 @@
 // meaning of strip(), split() and Decimal: strip both, split into lines, strip each line; the
 // line counts must match; each line equal as text, or token by token as Decimals.
 
+import type { OutputCompare } from '../../shared/run.ts';
+
 // str.isspace() in Python: what strip() and split() remove.
 const SPACE =
   '\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
@@ -96,6 +98,52 @@ export function firstDifference(
     const g = got[i];
     const w = want[i];
     if (g === undefined || w === undefined || !sameLine(g, w)) return { line: i, got: g ?? '', expected: w ?? '' };
+  }
+  return undefined;
+}
+
+const DEFAULT_TOLERANCE = 1e-6;
+// A number as a program prints one: no hex, no words, no underscores.
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function closeNumbers(got: string, want: string, tolerance: number): boolean {
+  if (got === want) return true;
+  const a = Number(got);
+  const b = Number(want);
+  if (!DECIMAL.test(got) || !DECIMAL.test(want) || !Number.isFinite(a) || !Number.isFinite(b)) return false;
+  const d = Math.abs(a - b);
+  return d <= tolerance || d <= tolerance * Math.abs(b);
+}
+
+/**
+ * The first difference under a pack's comparison: 'lines' as LiveCodeBench; 'exact' line by line
+ * on the text as printed; 'tokens' and 'numbers' token by token, whitespace ignored.
+ */
+export function outputDifference(
+  output: string,
+  expected: string,
+  mode: OutputCompare = 'lines',
+  tolerance = DEFAULT_TOLERANCE,
+): { where: string; got: string; expected: string } | undefined {
+  if (mode === 'lines') {
+    const d = firstDifference(output, expected);
+    return d && { where: `line ${d.line}`, got: d.got, expected: d.expected };
+  }
+  if (mode === 'exact') {
+    if (output === expected) return undefined;
+    const a = output.split('\n');
+    const b = expected.split('\n');
+    let k = 0;
+    while (k < a.length && k < b.length && a[k] === b[k]) k++;
+    return { where: `line ${k}`, got: a[k] ?? '', expected: b[k] ?? '' };
+  }
+  const a = pySplit(output);
+  const b = pySplit(expected);
+  for (let k = 0; k < Math.max(a.length, b.length); k++) {
+    const g = a[k];
+    const w = b[k];
+    const same = g !== undefined && w !== undefined && (mode === 'tokens' ? g === w : closeNumbers(g, w, tolerance));
+    if (!same) return { where: `token ${k}`, got: g ?? '', expected: w ?? '' };
   }
   return undefined;
 }

@@ -2,13 +2,17 @@
 // (its output, or the value a call returned, or the exception), and this decides the verdict
 // with LiveCodeBench's rules and result texts. The expected outputs stay here.
 import type { RunResult, RunStatus, TestResult } from '../../shared/run.ts';
-import { firstDifference, truncated } from './compare.ts';
+import { outputDifference, truncated } from './compare.ts';
+import type { OutputCompare } from '../../shared/run.ts';
 import { parsePyJson, pyEqual, type PyValue } from './values.ts';
 
 export interface ProgramSpec {
   inputs: string[];
   outputs: string[];
   funcName?: string;
+  compare?: OutputCompare;
+  tolerance?: number;
+  collect?: boolean;
 }
 
 /** What the page did to the run, and the output it kept. */
@@ -61,7 +65,7 @@ export class ProgramWatch {
         });
         return 'decided';
       case 'end':
-        this.ended = this.tests.length === this.spec.inputs.length;
+        this.ended = this.spec.collect === true || this.tests.length === this.spec.inputs.length;
         this.extra = { stdout: String(ev.stdout ?? ''), stderr: String(ev.stderr ?? '') };
         return 'noted';
       case 'test':
@@ -76,6 +80,13 @@ export class ProgramWatch {
     const input = this.spec.inputs[i]!;
     const want = this.spec.outputs[i] ?? '';
     const base = { name: `test ${i + 1}`, source: input.slice(0, FIELD), expected: want.slice(0, FIELD) };
+    if (this.spec.collect) {
+      // Selection: what the program did on this input, whatever it was; the run goes on.
+      const e = ev.error !== undefined ? error(ev.error) : undefined;
+      const out = typeof ev.out === 'string' ? ev.out : typeof ev.text === 'string' ? ev.text : '';
+      this.tests.push({ ...base, passed: e === undefined, actual: e ? `!${e.type}` : out.slice(0, FIELD) });
+      return true;
+    }
     if (ev.error !== undefined) {
       const e = error(ev.error);
       const test = { ...base, passed: false, message: `${e.type}: ${e.message}` };
@@ -105,11 +116,18 @@ export class ProgramWatch {
       return false;
     }
     const out = typeof ev.out === 'string' ? ev.out : '';
-    const diff = ev.cut === true ? { line: 0, got: out.slice(0, 300), expected: want } : firstDifference(out, want);
+    const diff =
+      ev.cut === true
+        ? { where: 'line 0', got: out.slice(0, 300), expected: want }
+        : outputDifference(out, want, this.spec.compare, this.spec.tolerance);
     const test = { ...base, passed: !diff, actual: out.slice(0, FIELD) };
     if (!diff) return (this.tests.push(test), true);
-    const result = `failed: Wrong Answer at line ${diff.line}: ${truncated(diff.got)} != ${truncated(diff.expected)}`;
-    this.fail({ status: 'failed', result, test: { ...test, message: `line ${diff.line + 1} differs` } });
+    const result = `failed: Wrong Answer at ${diff.where}: ${truncated(diff.got)} != ${truncated(diff.expected)}`;
+    this.fail({
+      status: 'failed',
+      result,
+      test: { ...test, message: `${diff.where.replace(/\d+$/, (n) => String(Number(n) + 1))} differs` },
+    });
     return false;
   }
 

@@ -14,6 +14,7 @@ import { runDrivers } from './driver-runs.ts';
 import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';
+import { programGroups } from './program-groups.ts';
 
 interface Grouped {
   groups: number[][];
@@ -44,19 +45,13 @@ async function behaviourGroups(
   return { groups: groupBy(signatures), ignored };
 }
 
-async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
-  const { task } = s.opts;
-  const target = selectionTarget(task);
-  const inputs = selectionInputs(
-    task,
-    target,
-    drawn.flatMap((x) => x.tests),
-  );
-  const grouped = await behaviourGroups(s, drawn, target, inputs);
+/** Selection by behaviour; codet takes it too for contest programs, whose tests are not code. */
+export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
+  const grouped = await groupsOf(s, drawn);
   if (grouped === 'stopped') return 'stopped';
-  const { groups, ignored } = grouped;
+  const { groups, ignored, inputs: count } = grouped;
   const top = groups[0];
-  if (!top) return noneAgree(drawn, { inputs: inputs.length });
+  if (!top) return noneAgree(drawn, { inputs: count });
   const records = drawn.map(sampleRecord);
   groups.forEach((g, gi) => g.forEach((m) => (records[m]!.group = gi)));
   return {
@@ -64,12 +59,26 @@ async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection
     groups: groups.map((g) => g.length),
     chosenSize: top.length,
     chosen: top[0]!,
-    inputs: inputs.length,
-    why: chosenWhy(drawn.length, groups, inputs.length, ignored, top[0]!),
+    inputs: count,
+    why: chosenWhy(drawn.length, groups, count, ignored, top[0]!),
   };
 }
 
-export const bestOfN = (samples = DEFAULT_SAMPLES): Strategy => selecting(samples, select);
+/** Contest programs are grouped by what they print (program-groups.ts); functions by what they return. */
+async function groupsOf(s: LoopState, drawn: readonly Sample[]): Promise<(Grouped & { inputs: number }) | 'stopped'> {
+  const { task } = s.opts;
+  if (task.tests.kind === 'program') return programGroups(s, drawn);
+  const target = selectionTarget(task);
+  const inputs = selectionInputs(
+    task,
+    target,
+    drawn.flatMap((x) => x.tests),
+  );
+  const grouped = await behaviourGroups(s, drawn, target, inputs);
+  return grouped === 'stopped' ? 'stopped' : { ...grouped, inputs: inputs.length };
+}
+
+export const bestOfN = (samples = DEFAULT_SAMPLES): Strategy => selecting(samples, selectByBehaviour);
 
 function chosenWhy(drawn: number, groups: number[][], inputs: number, ignored: number, chosen: number): string {
   const kept = groups.reduce((n, g) => n + g.length, 0);

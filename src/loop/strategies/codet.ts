@@ -14,6 +14,7 @@ import { plural } from '../../shared/format.ts';
 import { runDrivers } from './driver-runs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';
+import { selectByBehaviour } from './best-of-n.ts';
 
 /** Generated tests kept per round, in the order the samples wrote them. */
 const MAX_TESTS = 30;
@@ -66,6 +67,8 @@ function why(drawn: number, tests: number, ranked: Ranked[], chosen: number, sus
 }
 
 async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
+  // A contest program's tests are inputs and outputs, not code: its samples are grouped by what they print.
+  if (s.opts.task.tests.kind === 'program') return selectByBehaviour(s, drawn);
   const tests = poolTests(s.opts.task.generatedTests ?? [], drawn);
   const got = await agreement(s, drawn, tests);
   if (got === 'stopped') return 'stopped';

@@ -14,10 +14,16 @@ interface Slot {
 interface Current {
   id: number;
   slot: Slot;
+  token: string;
   startTimer: ReturnType<typeof setTimeout>;
 }
 
 const SPARES = 2;
+
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 // A fresh worker that has not said "started" by then will not.
 const START_DEADLINE_MS = 5000;
 
@@ -101,7 +107,7 @@ export class JsPool {
         text: w.text,
         truncated: w.truncated === true,
       });
-    } else if (w.type === 'result') {
+    } else if (w.type === 'result' && w.token === cur.token) {
       this.end(cur, { type: 'js-result', id: cur.id, result: w.result });
     }
   }
@@ -126,6 +132,7 @@ export class JsPool {
     const cur: Current = {
       id: next.id,
       slot,
+      token: newToken(),
       startTimer: setTimeout(() => {
         if (this.current === cur)
           this.end(cur, {
@@ -150,6 +157,6 @@ export class JsPool {
       return;
     }
     if (this.current !== cur) return;
-    slot.port.postMessage({ type: 'run', id: next.id, job: next.job } satisfies FrameToJsWorker);
+    slot.port.postMessage({ type: 'run', id: next.id, job: next.job, token: cur.token } satisfies FrameToJsWorker);
   }
 }

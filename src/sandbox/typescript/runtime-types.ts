@@ -27,6 +27,29 @@ interface FixpointTimeout {
   hasRef(): boolean;
   [Symbol.toPrimitive](): number;
 }
+interface FixpointStdin {
+  setEncoding(encoding?: string): FixpointStdin;
+  on(event: 'data', listener: (chunk: string) => void): FixpointStdin;
+  on(event: string, listener: (...args: any[]) => void): FixpointStdin;
+  once(event: string, listener: (...args: any[]) => void): FixpointStdin;
+  read(): string | null;
+  resume(): FixpointStdin;
+  [Symbol.asyncIterator](): AsyncIterator<string>;
+}
+interface FixpointFs {
+  readFileSync(path: 0 | '/dev/stdin', encoding: string | { encoding: string }): string;
+  readFileSync(path: 0 | '/dev/stdin'): { toString(): string };
+  writeSync(fd: 1 | 2, text: string): number;
+}
+interface FixpointLineReader {
+  on(event: 'line', listener: (line: string) => void): FixpointLineReader;
+  on(event: 'close', listener: () => void): FixpointLineReader;
+  close(): void;
+  [Symbol.asyncIterator](): AsyncIterator<string>;
+}
+interface FixpointReadline {
+  createInterface(options: { input: FixpointStdin; output?: unknown; terminal?: boolean }): FixpointLineReader;
+}
 type FixpointTimerId = FixpointTimeout | number | undefined;
 type FixpointTestBody = (done?: (err?: unknown) => void) => void | Promise<void>;
 declare module 'node:assert' {
@@ -89,11 +112,16 @@ const GLOBALS: Record<string, string> = {
   exitCode: number | undefined;
   argv: string[];
   env: Record<string, string | undefined>;
+  stdin: FixpointStdin;
+  stdout: { write(text: string): boolean };
+  stderr: { write(text: string): boolean };
 };`,
   test: `declare function test(name: string, fn: FixpointTestBody): void;`,
   it: `declare function it(name: string, fn: FixpointTestBody): void;`,
   describe: `declare function describe(name: string, fn: () => void | Promise<void>): void;`,
   require: `declare function require(id: 'node:assert' | 'assert'): typeof import('node:assert');
+declare function require(id: 'fs' | 'node:fs'): FixpointFs;
+declare function require(id: 'readline' | 'node:readline'): FixpointReadline;
 declare function require(id: string): unknown;`,
   module: `declare var module: { exports: unknown };`,
   exports: `declare var exports: unknown;`,

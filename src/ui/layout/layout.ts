@@ -21,6 +21,8 @@ interface LayoutSlots {
   strategy: HTMLElement;
   /** Under the feedback text: the selected attempt's trace, step by step. */
   trace: HTMLElement;
+  /** Under the feedback text: a contest program's expected and actual output, side by side. */
+  outputs: HTMLElement;
   diff: HTMLElement;
   terminal: HTMLElement;
   /** A web page task's rendered page: picture, live preview, console (shown for that kind only). */
@@ -114,6 +116,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     timeline: h('div', { class: 'slot slot-timeline', tabindex: 0, role: 'region', 'aria-label': 'Attempts table' }),
     strategy: h('div', { class: 'slot slot-strategy', 'data-testid': 'strategy' }),
     trace: h('div', { class: 'slot slot-trace' }),
+    outputs: h('div', { class: 'slot slot-outputs' }),
     diff: h('div', { class: 'slot slot-diff' }),
     terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
     page: h('div', { class: 'slot slot-page' }),
@@ -188,7 +191,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
         panel('Page', 'page-panel', slots.page),
         panel('Attempts', 'attempts', slots.timeline),
         panel('Strategy', 'strategy-panel', slots.strategy),
-        panel('Feedback', 'feedback-panel', feedback, slots.trace),
+        panel('Feedback', 'feedback-panel', feedback, slots.outputs, slots.trace),
         panel('Diff', 'diff-panel', slots.diff),
         panel('Output', 'output', slots.terminal),
       ),

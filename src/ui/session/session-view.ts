@@ -15,6 +15,7 @@ import type { Editor } from '../editor/editor.ts';
 import type { Layout } from '../layout/layout.ts';
 import type { ReplyView } from '../reply/reply-view.ts';
 import { mountStrategyDetails } from '../strategies/lazy-details.ts';
+import { mountOutputCompare } from '../kinds/program/output-compare.ts';
 import type { Terminal } from '../terminal/terminal.ts';
 import { mountTimeline } from '../timeline/timeline.ts';
 
@@ -58,6 +59,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
   p.layout.slots.timeline.append(usage);
   const diff = mountDiff(p.layout.slots.diff);
   const details = mountStrategyDetails(p.layout.slots.strategy, p.layout.slots.trace);
+  const outputs = mountOutputCompare(p.layout.slots.outputs);
 
   function showUsage(): void {
     if (attempts.length === 0) return setText(usage, '');
@@ -83,6 +85,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
     );
     p.layout.setFeedback(a.feedback);
     details.show(a, { code: a.candidate ?? '', lineOffset: session ? lineOffsetOf(session.task) : 0 });
+    outputs.show(a.result, session?.task.tests.kind === 'program');
     const v = attemptVerdict(a);
     const flagged = v.tone === 'flagged' ? `, ${v.label.replace(/^passed, /, '')}` : '';
     const detail = a.result
@@ -149,6 +152,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
         p.layout.setFeedback(undefined);
         p.page?.show(undefined, undefined);
         details.show(undefined, { code: '', lineOffset: 0 });
+        outputs.show(undefined, false);
         p.reply.clear();
       }
       diffLatest();

@@ -16,6 +16,7 @@ import type { SuspectTest } from '../../shared/selection.ts';
 import { mountGeneratedTests, type GeneratedTests } from './generated-tests.ts';
 import { saveTaskDraft } from './task-draft.ts';
 import { capToKiB, kibToCap } from './output-cap.ts';
+import { mountProgramTests } from '../kinds/program/test-table.ts';
 
 interface TaskCaps {
   maxIterations: number;
@@ -95,6 +96,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   const hint = (): void =>
     generated.hintNoTests(
       !base.project &&
+        !isProgram() &&
         tests.getValue().trim() === '' &&
         generated.accepted().length + generated.proposals().length === 0,
     );
@@ -110,8 +112,11 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
     h('option', { value: 'web' }, 'Web page (HTML, in the sandbox)'),
+    h('option', { value: 'program' }, 'Program (stdin → stdout)'),
     h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
   );
+  const programTests = mountProgramTests(() => changed());
+  const isProgram = (): boolean => kind.value === 'program';
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
   for (const [value, name] of Object.entries(LANGUAGE_NAMES)) language.append(h('option', { value }, name));
@@ -120,11 +125,13 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   const starterHost = h('div', { class: 'task-editor' });
   const testsHost = h('div', { class: 'task-editor' });
   const testsLabel = h('span', { class: 'field-label' }, 'Tests');
+  const testsField = h('div', { class: 'field' }, testsLabel, testsHost);
   const codeFields = h(
     'div',
     { class: 'task-code-fields' },
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Starter code'), starterHost),
-    h('div', { class: 'field' }, testsLabel, testsHost),
+    testsField,
+    programTests.el,
     generated.el,
   );
 
@@ -222,6 +229,14 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     opts.onSql?.(on);
   }
 
+  // A contest program's tests are a table of inputs and expected outputs, not code.
+  function showProgram(on: boolean): void {
+    if (on) kind.value = 'program';
+    testsField.hidden = on;
+    generated.el.hidden = on;
+    programTests.el.hidden = !on;
+  }
+
   function showKind(isProject: boolean): void {
     showSql(false);
     kind.value = isProject ? 'node-project' : base.language === 'html' ? 'web' : 'code';
@@ -236,6 +251,8 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     const languageChanged = task.language !== base.language;
     base = task;
     showKind(task.project !== undefined);
+    showProgram(task.tests.kind === 'program');
+    programTests.set(task.tests, task.hiddenTests);
     if (task.project) project.set(task.project);
     if (languageChanged || language.value !== task.language) showLanguage(task.language);
     picker.value = !task.project && opts.examples.some((t) => t.id === task.id) ? task.id : '';
@@ -262,6 +279,25 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
   kind.addEventListener('change', () => {
     if (kind.value === 'sql') return showSql(true);
+    if (kind.value === 'program') {
+      const { project: _dropped, ...rest } = base;
+      base = {
+        ...rest,
+        tests: base.tests.kind === 'program' ? base.tests : { kind: 'program', inputs: [], outputs: [] },
+      };
+      if (base.language === 'html') showLanguage((base = { ...base, language: 'python' }).language);
+      showKind(false);
+      showProgram(true);
+      programTests.set(base.tests, base.hiddenTests);
+      changed();
+      return;
+    }
+    if (base.tests.kind === 'program') {
+      const { hiddenTests: _hidden, ...rest } = base;
+      base = { ...rest, tests: { kind: 'none' } };
+      tests.setValue('');
+    }
+    showProgram(false);
     if (kind.value === 'web' || (kind.value === 'code' && base.language === 'html')) {
       const toWeb = kind.value === 'web';
       const { project: _dropped, ...rest } = base;
@@ -319,6 +355,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     if (starterCode.trim()) task.starterCode = starterCode;
     else delete task.starterCode;
     if (base.project) task.project = project.get();
+    if (isProgram()) {
+      const table = programTests.get();
+      task.tests = table.tests;
+      if (table.hidden) task.hiddenTests = table.hidden;
+      else delete task.hiddenTests;
+    }
     const accepted = generated.accepted();
     if (accepted.length > 0) task.generatedTests = accepted;
     else delete task.generatedTests;
@@ -351,6 +393,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       starter.setReadOnly(locked);
       tests.setReadOnly(locked);
       generated.setLocked(locked);
+      programTests.setLocked(locked);
     },
     generated,
     dispose() {

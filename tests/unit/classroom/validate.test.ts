@@ -119,3 +119,58 @@ describe('pack validation', () => {
     expect(() => parsePack('{"format": ', 'broken.json')).toThrow(/^broken\.json: not valid JSON/);
   });
 });
+
+describe('program exercises in a pack', () => {
+  const programPack = (): Record<string, unknown> => {
+    const raw = rawPack();
+    const ex = exercises(raw)[0]!;
+    ex.kind = 'program';
+    ex.compare = 'numbers';
+    ex.tolerance = 0.001;
+    delete ex.entryPoint;
+    ex.tests = [{ name: 'one', input: '1 2\n', output: '3\n', points: 2 }];
+    ex.hiddenTests = [{ name: 'two', input: '5 5\n', output: '10\n' }];
+    return raw;
+  };
+
+  it('accepts I/O tests, a comparison and a tolerance, with no entry point', () => {
+    const ex = validatePack(programPack(), 'demo.json').exercises[0]!;
+    expect(ex).toMatchObject({ kind: 'program', compare: 'numbers', tolerance: 0.001, entryPoint: '' });
+    expect(ex.tests[0]).toMatchObject({ name: 'one', input: '1 2\n', output: '3\n', points: 2, code: '' });
+    expect(ex.hiddenTests[0]!.points).toBe(1);
+  });
+
+  it('names every wrong program field at once', () => {
+    const raw = programPack();
+    const ex = exercises(raw)[0]!;
+    ex.compare = 'fuzzy';
+    ex.tests = [{ name: 'one', input: '1', code: 'assert True' }];
+    const other = exercises(raw)[1]!;
+    other.kind = 'web';
+    other.compare = 'exact';
+    (other.tests as Ex[])[0]!.input = 'x';
+    expect(problems(raw)).toEqual([
+      'exercise "add": unknown compare "fuzzy" (known: lines, exact, tokens, numbers)',
+      'exercise "add": field "tolerance" needs "compare": "numbers"',
+      'exercise "add", tests[0]: field "output" is missing',
+      'exercise "add", tests[0]: field "code" does not go with "kind": "program" (a program\'s test is an input and an output)',
+      'exercise "double": unknown kind "web" (known: "program")',
+      'exercise "double": field "compare" needs "kind": "program"',
+      'exercise "double", tests[0]: fields "input" and "output" need the exercise\'s "kind": "program"',
+    ]);
+  });
+
+  it('a pack file read from text names the line each wrong exercise starts on', () => {
+    const raw = programPack();
+    exercises(raw)[1]!.language = 'cobol';
+    const text = JSON.stringify(raw, null, 2);
+    try {
+      parsePack(text, 'packs/demo.json');
+      throw new Error('the pack was accepted');
+    } catch (err) {
+      const [problem] = (err as PackError).problems;
+      const line = Number(/^line (\d+), exercise "double": unknown language "cobol"/.exec(problem!)?.[1]);
+      expect(text.split('\n')[line - 1]).toMatch(/"id": "double"/);
+    }
+  });
+});

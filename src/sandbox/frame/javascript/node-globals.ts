@@ -7,6 +7,7 @@ import { format, inspect } from './inspect.ts';
 import { ErrorCtor, create, defineProperty, freeze, toText } from './intrinsics.ts';
 import { testCall } from './test-call.ts';
 import type { TestRunner } from './test-runner.ts';
+import { stdinModules } from './stdin.ts';
 
 const NODE_BUILTINS = new Set(
   'assert async_hooks buffer child_process cluster console constants crypto dgram diagnostics_channel dns domain events fs http http2 https inspector module net os path perf_hooks process punycode querystring readline repl stream string_decoder sys test timers tls trace_events tty url util v8 vm wasi worker_threads zlib'.split(
@@ -25,6 +26,8 @@ export interface Host {
     setInterval: (fn: unknown, ms?: unknown, ...args: unknown[]) => unknown;
     clear: (t: unknown) => void;
   };
+  /** A contest program's standard input: fs.readFileSync(0), process.stdin and readline read it. */
+  stdin?: string;
 }
 
 function notAvailable(name: string): Error {
@@ -80,6 +83,18 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
   modules['assert/strict'] = strictAssertModule;
   modules.test = testModule;
   modules.util = util;
+  const input =
+    host.stdin === undefined
+      ? undefined
+      : stdinModules(
+          host.stdin,
+          (fn) => void host.timers.setTimeout(fn, 0),
+          (s, text) => host.write(s, text),
+        );
+  if (input) {
+    modules.fs = input.fs;
+    modules.readline = input.readline;
+  }
   const require = (id: unknown): unknown => {
     const name = toText(id);
     const bare = name.startsWith('node:') ? name.slice(5) : name;
@@ -115,6 +130,7 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
     cwd: () => '/',
     stdout: stream('stdout'),
     stderr: stream('stderr'),
+    ...(input ? { stdin: input.stdin } : {}),
     on: () => process,
     once: () => process,
     hrtime: Object.assign(

@@ -49,7 +49,9 @@ function onInit(e: MessageEvent<FrameToJsWorker>): void {
     const r = apply(eventData, ev, []) as FrameToJsWorker | undefined;
     if (r?.type !== 'run') return;
     port.onmessage = null;
-    run(r.id, r.job, send);
+    // The run's token goes back with its result: the frame takes no result without it.
+    const token = r.token;
+    run(r.id, r.job, (msg) => send(msg.type === 'result' ? { ...msg, token } : msg));
   };
   send({ type: 'ready' });
 }
@@ -62,6 +64,8 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const sources: Record<string, string[]> = {};
   for (const s of job.scripts) sources[s.name] = s.source.split('\n');
   const reference = job.mode === 'reference';
+  // A contest program: run on one test's stdin; its output is judged on the page.
+  const program = job.mode === 'program';
 
   let finished = false;
   let scriptsDone = false;
@@ -139,7 +143,11 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   };
 
   const exit = (code: number): never => {
-    if (!finished) {
+    if (!finished && program) {
+      const c = isInteger(code) ? code : 1;
+      if (c === 0) finish('passed', 'passed');
+      else exitFailure(`process.exit(${c}) called`);
+    } else if (!finished) {
       const c = isInteger(code) ? code : 1;
       if (!scriptsDone || !testsDone) flagExit(c);
       if (failures > 0 && first) finish('failed', failedText(first));
@@ -150,6 +158,17 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
       else finish('passed', 'passed');
     }
     throw EXIT;
+  };
+
+  /** A program that ends with a non-zero exit code: node's process fails, so does the test. */
+  const exitFailure = (message: string): void => {
+    failWith({
+      type: 'ProcessExit',
+      message,
+      assertion: false,
+      exception: { type: 'ProcessExit', message, traceback: '' },
+    });
+    finish('error', `failed: ProcessExit: ${message}`);
   };
 
   /** process.exit before every test ran: a pass then says nothing of the tests left (early-exit). */
@@ -198,6 +217,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
         failUnit(describeThrown(consoleAssertion(message, actual, from, sourceOf, false), names, candidate));
     },
     tests: runner,
+    stdin: program ? (job.stdin ?? '') : undefined,
     timers: {
       setTimeout: (fn, ms, ...args) => timers.set(fn, ms, args, false),
       setInterval: (fn, ms, ...args) => timers.set(fn, ms, args, true),
@@ -208,6 +228,7 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
   const naturalEnd = (): void => {
     const code = globals.exitCode();
     if (first) return finish(first.assertion ? 'failed' : 'error', failedText(first));
+    if (program && code !== undefined && Number(code) !== 0) return exitFailure(`process.exitCode = ${toText(code)}`);
     if (code !== undefined && Number(code) !== 0) return finish('failed', `failed: process.exitCode = ${toText(code)}`);
     finish('passed', 'passed');
   };

@@ -1,0 +1,61 @@
+// best-of-n and codet on contest programs, against a local endpoint: samples that pass the public
+// tests are grouped by what they print on the public inputs and their mutants (AlphaCode's
+// clustering), so the largest group wins though the first sample passes the public tests wrongly.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../servers/model-server.ts';
+import { jsonlWriter, rowsOf, runAgainst } from '../support/cli.ts';
+import { programInputs } from '../../../src/loop/select/program-inputs.ts';
+
+const ROWS = rowsOf(readFileSync(resolve(import.meta.dirname, '../../../data/livecodebench/stdin-20.jsonl'), 'utf8'));
+const jsonl = jsonlWriter(mkdtempSync(join(tmpdir(), 'fixpoint-select-programs-')));
+const largest = jsonl('fx002.jsonl', [ROWS.find((r) => r.question_id === 'fx002')!]);
+const fence = (code: string): string => `\`\`\`python\n${code}\n\`\`\``;
+const READ = 'n = int(input())\na = list(map(int, input().split()))\n';
+// Both print 9 for "3 / 1 9 4" and -5 for "1 / -5", the public tests, and are wrong elsewhere.
+const SECOND = `${READ}print(a[1] if n > 1 else a[0])`;
+const FIRST_TWO = `${READ}print(max(a[:2]))`;
+const RIGHT = [
+  `${READ}print(max(a))`,
+  `${READ}print(sorted(a)[-1])`,
+  `${READ}m = a[0]\nfor x in a:\n    m = x if x > m else m\nprint(m)`,
+];
+
+describe('selection on contest programs', () => {
+  let server: ModelServer;
+  beforeAll(async () => {
+    server = await startModelServer({ format: 'openai' });
+  });
+  afterAll(() => server?.close());
+
+  it('mutates the public inputs token by token, keeping the first line and the signs', () => {
+    const inputs = programInputs(['3\n1 9 4\n', '1\n-5\n']);
+    expect(inputs).toHaveLength(16);
+    expect(inputs.slice(0, 2)).toEqual(['3\n1 9 4\n', '1\n-5\n']);
+    for (const m of inputs.slice(2)) {
+      const [first, second] = m.split('\n');
+      expect(['3', '1']).toContain(first);
+      const values = second!.split(' ').map(Number);
+      expect(values.length).toBe(Number(first));
+      expect(values.every((v) => (first === '1' ? v < 0 && v >= -9 : v > 0 && v <= 9))).toBe(true);
+    }
+  });
+
+  it.each(['best-of-n', 'codet'])('%s takes the largest group that prints alike', async (strategy) => {
+    server.reset();
+    server.reply(fence(SECOND), ...RIGHT.map(fence), fence(FIRST_TWO));
+    const r = await runAgainst(largest, server.baseUrl, ['--strategy', strategy, '--samples', '5']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(rowsOf(r.stdout)[0]).toMatchObject({
+      task_id: 'fx002',
+      passed: true,
+      hidden_passed: true,
+      strategy,
+      samples: 5,
+      groups: [3, 1, 1],
+      selected_from: 3,
+    });
+  });
+});
