@@ -25,7 +25,11 @@ describe('Postgres engine', () => {
         ['Kettle', 24.5],
       ],
     });
-    expect(await run("SELECT 1 AS a, 1 AS a, 2::bigint, 9007199254740993::bigint, true, 1.50::numeric, DATE '2024-01-03', NULL")).toMatchObject({
+    expect(
+      await run(
+        "SELECT 1 AS a, 1 AS a, 2::bigint, 9007199254740993::bigint, true, 1.50::numeric, DATE '2024-01-03', NULL",
+      ),
+    ).toMatchObject({
       columns: ['a', 'a', 'int8', 'int8', '?column?', 'numeric', 'date', '?column?'],
       rows: [[1, 1, 2, { int: '9007199254740993' }, 1, 1.5, '2024-01-03', null]],
     });
@@ -56,7 +60,7 @@ describe('Postgres engine', () => {
       'PREPARE p AS SELECT 42',
       'COMMIT',
       'SET TRANSACTION READ WRITE',
-      "SELECT pg_advisory_lock(1)",
+      'SELECT pg_advisory_lock(1)',
     ])
       expect((await run(q)).kind).not.toBe('timed out');
     expect(await run(count)).toMatchObject({ rows: [[5]] });
@@ -85,13 +89,21 @@ describe('Postgres engine', () => {
     ])
       expect(await run(q), q).toMatchObject({ kind: 'error' });
     expect(await run("SELECT nextval('tickets')")).toMatchObject({ kind: 'error' });
-    expect(await run('SELECT current_user, session_user')).toMatchObject({ rows: [['fixpoint_reader', 'fixpoint_reader']] });
+    expect(await run('SELECT current_user, session_user')).toMatchObject({
+      rows: [['fixpoint_reader', 'fixpoint_reader']],
+    });
   });
 
   it('builds a database from a plain pg_dump, COPY blocks and psql commands included', async () => {
     const pets = await openReader(await buildPristine(PETS, {}), {});
     try {
-      expect(await runQuery(pets, 'SELECT o.name, p.name, p.species, p.born FROM pets p JOIN owners o ON o.id = p.owner_id ORDER BY p.id', 10)).toMatchObject({
+      expect(
+        await runQuery(
+          pets,
+          'SELECT o.name, p.name, p.species, p.born FROM pets p JOIN owners o ON o.id = p.owner_id ORDER BY p.id',
+          10,
+        ),
+      ).toMatchObject({
         rows: [
           ['Ada', 'Rex', 'dog', '2019-04-01'],
           ['Ada', 'Tom', 'cat', '2020-11-30'],
