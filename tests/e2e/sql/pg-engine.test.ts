@@ -6,7 +6,7 @@ import { openPage, type PageContext } from '../support/browser.ts';
 import { sqlIn, type SqlCall } from '../support/sql.ts';
 
 const SHOP = 'tests/fixtures/sql/shop.sql';
-const PETS = 'tests/fixtures/sql/pets.pg.sql';
+const PETS = 'tests/fixtures/sql/pg/databases/pets/pets.sql';
 const pg = (queries: string[], extra: Partial<SqlCall> = {}): SqlCall => ({
   engine: 'postgres',
   db: SHOP,
@@ -37,7 +37,8 @@ describe('Postgres in the page', () => {
   }, 120_000);
 
   it('keeps at most maxRows rows', async () => {
-    const [[a]] = await sqlIn(ctx.page, [pg(['SELECT g FROM generate_series(1, 5000) g'], { maxRows: 100 })]);
+    const [answers] = await sqlIn(ctx.page, [pg(['SELECT g FROM generate_series(1, 5000) g'], { maxRows: 100 })]);
+    const a = answers![0];
     expect(a).toMatchObject({ kind: 'rows', more: true });
     expect((a as { rows: unknown[] }).rows).toHaveLength(100);
   }, 60_000);

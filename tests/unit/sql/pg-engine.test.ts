@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPristine, openReader, runQuery, type Reader } from '../../../src/sandbox/frame/pg/engine.ts';
 
 const SHOP = readFileSync('tests/fixtures/sql/shop.sql', 'utf8');
-const PETS = readFileSync('tests/fixtures/sql/pets.pg.sql', 'utf8');
+const PETS = readFileSync('tests/fixtures/sql/pg/databases/pets/pets.sql', 'utf8');
 let pg: Reader;
 const run = (sql: string, maxRows = 1000) => runQuery(pg, sql, maxRows);
 const count = 'SELECT count(*) FROM customers';

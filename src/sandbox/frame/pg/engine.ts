@@ -47,7 +47,10 @@ export async function openReader(pristine: Blob, base: Base): Promise<Reader> {
     { rowMode: 'array' },
   );
   const restore = made.rows.map(([n, v]) => `SELECT set_config(${literal(n)}, ${literal(v)}, false);`).join('\n');
-  return { pg, restore };
+  const reader = { pg, restore };
+  // The first query on a new instance reads the catalogs: done here, not inside a query's limit.
+  await runQuery(reader, 'SELECT 1', 1);
+  return reader;
 }
 
 const literal = (s: string): string => `'${s.replace(/'/g, "''")}'`;
