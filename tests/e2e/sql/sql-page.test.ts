@@ -82,6 +82,16 @@ describe('SQL query task kind', () => {
     await page.keyboard.type('SELECT x FROM t WHERE y IS NOT NULL OR x = 2');
     await page.getByTestId('sql-run').click();
     await waitForText(page, 'sql-verdict', /^passed$/, 15_000);
+    for (const [w, hgt] of [
+      [1400, 900],
+      [390, 844],
+    ] as const)
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width: w, height: hgt });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: `${SHOTS}/sql-postgres-${w}x${hgt}-${scheme}.png`, fullPage: w < 800 });
+      }
+    await page.setViewportSize({ width: 1400, height: 900 });
     await page.selectOption('#sql-engine', 'sqlite');
   }, 240_000);
 
