@@ -107,7 +107,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     { id: 'task-kind' },
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
-    h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
+    h('option', { value: 'sql' }, 'SQL query (SQLite or Postgres, in the sandbox)'),
   );
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });

@@ -27,11 +27,11 @@ describe('Postgres engine', () => {
     });
     expect(
       await run(
-        "SELECT 1 AS a, 1 AS a, 2::bigint, 9007199254740993::bigint, true, 1.50::numeric, DATE '2024-01-03', NULL",
+        "SELECT 1 AS a, 1 AS a, 2::bigint, 9007199254740993::bigint, true, 1.50::numeric, DATE '2024-01-03', NULL, 179.98::real",
       ),
     ).toMatchObject({
-      columns: ['a', 'a', 'int8', 'int8', '?column?', 'numeric', 'date', '?column?'],
-      rows: [[1, 1, 2, { int: '9007199254740993' }, 1, 1.5, '2024-01-03', null]],
+      columns: ['a', 'a', 'int8', 'int8', '?column?', 'numeric', 'date', '?column?', 'float4'],
+      rows: [[1, 1, 2, { int: '9007199254740993' }, 1, 1.5, '2024-01-03', null, 179.98]],
     });
   });
 

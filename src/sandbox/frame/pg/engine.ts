@@ -81,10 +81,10 @@ async function runScript(pg: PGlite, script: string): Promise<void> {
   await flush();
 }
 
-// Types kept as Postgres writes them (dates, times, intervals, JSON, arrays, ...): the raw text.
+// Types read from Postgres's own text (dates, times, intervals, JSON; numbers converted below).
 const asText = (x: string): string => x;
 const parsers = Object.fromEntries(
-  [1082, 1083, 1114, 1184, 1266, 1186, 114, 3802, 1700, 20, 16].map((oid) => [oid, asText]),
+  [1082, 1083, 1114, 1184, 1266, 1186, 114, 3802, 1700, 20, 16, 700].map((oid) => [oid, asText]),
 );
 
 /** One query on the pristine state: BEGIN READ ONLY, the query, ROLLBACK, DISCARD ALL. */
@@ -115,7 +115,8 @@ function toValue(v: unknown, type: number): SqlValue {
   if (v === null || v === undefined) return null;
   // bool as Python compares it: True == 1.
   if (type === 16) return v === 't' ? 1 : 0;
-  if (type === 20 || type === 1700) {
+  // real as Python's driver reads it: its text (179.98), not the float32's exact value.
+  if (type === 20 || type === 1700 || type === 700) {
     const s = String(v);
     const n = Number(s);
     if (type === 20 && !Number.isSafeInteger(n)) return { int: s };
