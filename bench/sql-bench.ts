@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { launchChrome } from '../cli/browser.ts';
 import { ensureBuilt } from '../cli/page.ts';
 import { serveDist } from '../cli/server.ts';
@@ -126,7 +127,7 @@ export async function measureSql(log: (s: string) => void): Promise<SqlFigures> 
 
 const PG_RUNS = 100;
 
-async function measurePg(page: import('playwright-core').Page, query: string): Promise<PgFigures> {
+async function measurePg(page: Page, query: string): Promise<PgFigures> {
   const script = readFileSync(resolve(ROOT, 'tests/fixtures/sql/shop.sql')).toString('base64');
   await page.evaluate(([b]) => window.fixpoint.putDatabase('pg-shop', b, true), [script] as const);
   const one = (q: string[], timeoutMs = 5000) => ({

@@ -2,7 +2,7 @@
 // once from a script, queries as a reader role in rolled-back read-only transactions.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPristine, openReader, runQuery, type Reader } from '../../../src/sandbox/frame/pg/engine.ts';
+import { buildPristine, openReader, READER, runQuery, type Reader } from '../../../src/sandbox/frame/pg/engine.ts';
 
 const SHOP = readFileSync('tests/fixtures/sql/shop.sql', 'utf8');
 const PETS = readFileSync('tests/fixtures/sql/pg/databases/pets/pets.sql', 'utf8');
@@ -90,7 +90,7 @@ describe('Postgres engine', () => {
       expect(await run(q), q).toMatchObject({ kind: 'error' });
     expect(await run("SELECT nextval('tickets')")).toMatchObject({ kind: 'error' });
     expect(await run('SELECT current_user, session_user')).toMatchObject({
-      rows: [['fixpoint_reader', 'fixpoint_reader']],
+      rows: [[READER, READER]],
     });
   });
 
