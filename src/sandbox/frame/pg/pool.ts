@@ -151,7 +151,6 @@ export class PgPool {
         if (this.slot.dead) this.retire();
         const slot = this.slot;
         await this.open(slot, job);
-        this.warmSpare(job);
         if (this.current !== id) return;
         const r = await this.ask(
           slot,
@@ -174,6 +173,8 @@ export class PgPool {
     if (this.current !== id) return;
     this.current = undefined;
     this.toHost({ type: 'sql-answers', id, answers });
+    // Between jobs, not during one: a spare opening beside a query would slow it toward its limit.
+    this.warmSpare(job);
     void this.pump();
   }
 }
