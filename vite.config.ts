@@ -97,12 +97,37 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * SQLite's package names two workers Fixpoint never starts (OPFS storage and its Worker1 API);
+ * left as they are, the build emits both and the service worker precaches them. Each is replaced
+ * by an error, so neither file is bundled.
+ */
+function sqliteUnusedWorkers(): Plugin {
+  const unused = [
+    'new URL("sqlite3-opfs-async-proxy.js", import.meta.url)',
+    'new Worker(new URL("sqlite3-worker1.mjs", import.meta.url), { type: "module" })',
+  ];
+  return {
+    name: 'fixpoint-sqlite-unused-workers',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('@sqlite.org/sqlite-wasm/dist/index.mjs')) return null;
+      let out = code;
+      for (const u of unused) {
+        if (!out.includes(u)) this.error(`SQLite's package changed: "${u}" is gone; update sqliteUnusedWorkers`);
+        out = out.replace(u, '(() => { throw new Error("not part of this build"); })()');
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
   plugins: [pyodideAssets(), wllamaAssets(), pythonSnapshot(), serviceWorker()],
   server: { headers: isolation },
   preview: { headers: isolation },
-  worker: { format: 'iife' },
+  worker: { format: 'iife', plugins: () => [sqliteUnusedWorkers()] },
   // The manifest lets a test add up what the page loads before first paint.
   build: { target: 'es2022', chunkSizeWarningLimit: 2000, manifest: true },
 });

@@ -257,6 +257,16 @@ if (want('sql')) {
     ['SQL: per candidate, page to answer, median of 200', ms(q.pageMedianMs), '<= 10 ms'],
     ['SQL: per candidate, page to answer, worst of 200', ms(q.pageWorstMs), '-'],
     [`SQL eval: ${q.samples} BIRD-layout samples, whole command`, `${q.evalSeconds.toFixed(1)} s`, '-'],
+    ['SQL: Postgres start to first answer (PGlite, database built from its script)', ms(q.pg.startMs), '-'],
+    [`SQL: Postgres per candidate, query only, median of ${q.pg.runs}`, ms(q.pg.engineMedianMs), '-'],
+    [`SQL: Postgres per candidate, query only, worst of ${q.pg.runs}`, ms(q.pg.engineWorstMs), '-'],
+    [
+      `SQL: Postgres per candidate, page to answer (rollback and reset included), median of ${q.pg.runs}`,
+      ms(q.pg.pageMedianMs),
+      '<= 10 ms',
+    ],
+    [`SQL: Postgres per candidate, page to answer, worst of ${q.pg.runs}`, ms(q.pg.pageWorstMs), '-'],
+    ['SQL: Postgres next answer after a query past its limit (fresh copy in the spare)', ms(q.pg.afterTimeoutMs), '-'],
   );
   if (q.nativeSeconds !== undefined)
     rows.push(

@@ -1,16 +1,17 @@
 // fixpoint run --databases: the execution-feedback loop on BIRD-layout SQL questions, through the
 // built page: the model sees the schema, the question and the evidence, never the gold query.
 import { parseFlags, UsageError } from './args.ts';
+import { engineFlag } from './sql-databases.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openBatch, OUT_USAGE } from './batch.ts';
 import { openHeadless, type HeadlessPage } from './page.ts';
 import { Progress } from './progress.ts';
 import { endpointFrom } from './run.ts';
 import { findDatabases, putDatabases } from './sql-databases.ts';
-import { parseSqlProblems } from '../src/kinds/sql/rows.ts';
+import { databaseKey, parseSqlProblems } from '../src/kinds/sql/rows.ts';
 import type { CompareRule } from '../src/kinds/sql/compare.ts';
 
-export const SQL_RUN_USAGE = `run --problems dev.json --databases DIR --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY] [--max-iterations 5] [--timeout 5] [--compare bird|spider] [--out FILE]
+export const SQL_RUN_USAGE = `run --problems dev.json --databases DIR --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY] [--max-iterations 5] [--timeout 5] [--compare bird|spider] [--engine sqlite|postgres] [--out FILE] [--shard K/N]
       SQL questions in BIRD's layout (see eval); rows {task_id, passed, iterations, completion, result, end_reason, usage, attempts}
       ${OUT_USAGE}`;
 
@@ -25,20 +26,22 @@ export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = pro
     'max-iterations': { type: 'int', min: 1 },
     timeout: { type: 'number', min: 0.1 },
     compare: { type: 'string' },
+    engine: { type: 'string' },
+    shard: { type: 'string' },
     out: { type: 'string' },
     'no-isolation': { type: 'boolean' },
   });
   const endpoint = endpointFrom(flags, env);
   const rule = (flags.compare ?? 'bird') as CompareRule;
   if (rule !== 'bird' && rule !== 'spider') throw new UsageError(`--compare must be bird or spider, not "${rule}"`);
-  const problems = parseSqlProblems(readText(flags.problems), flags.problems);
+  const problems = parseSqlProblems(readText(flags.problems), flags.problems, engineFlag(flags.engine));
   const files = findDatabases(flags.databases, problems, flags.problems);
   if (flags.out) checkOutFile(flags.out, [flags.problems]);
   const settings = { maxIterations: flags['max-iterations'] ?? 5, timeoutMs: (flags.timeout ?? 5) * 1000, rule };
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const batch = openBatch({
     taskIds: problems.map((p) => p.taskId),
-    shardFlag: undefined,
+    shardFlag: flags.shard,
     env,
     out: flags.out,
     sameItem: (row, i) => row.task_id === problems[i]!.rawId,
@@ -59,10 +62,10 @@ export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = pro
         const question = { question: p.question, evidence: p.evidence, goldSql: p.sql };
         const hp = page;
         const o = await hp.page.evaluate(([k, q, e, s]) => window.fixpoint.sqlLoop(k, q, e, s), [
-          p.dbId,
+          databaseKey(p),
           question,
           endpoint,
-          settings,
+          { ...settings, engine: p.engine },
         ] as const);
         if (o.passed) passed++;
         const { endReason, ...rest } = o;
@@ -80,9 +83,10 @@ export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = pro
     if (page) await page.close();
   }
   const total = batch.kept.length + batch.todo.length;
-  process.stdout.write(
-    `${JSON.stringify({ summary: true, problems: total, passed, pass_rate: total ? passed / total : 0, seconds: progress.seconds() })}\n`,
-  );
+  const shard = batch.shard ? { shard: `${batch.shard.k}/${batch.shard.n}` } : {};
+  const rate = total ? passed / total : 0;
+  const summary = { summary: true, problems: total, passed, pass_rate: rate, seconds: progress.seconds(), ...shard };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
   if (failed) {
     process.stderr.write(`fixpoint: stopped: ${failed}\n`);
     return 1;

@@ -93,6 +93,19 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
   // SQL databases handed in by the command line, by key, and the pieces of those still arriving.
   const databases = new Map<string, Blob>();
   const pieces = new Map<string, Uint8Array<ArrayBuffer>[]>();
+  // Postgres takes its databases as scripts: a file handed in is read as text once.
+  const texts = new Map<string, Promise<string>>();
+  const sqlDatabaseOf = async <J extends Pick<HeadlessSqlJob, 'engine' | 'database'>>(
+    j: J,
+  ): Promise<J & { database: SqlJob['database'] }> => {
+    const { key } = j.database;
+    const bytes = j.database.bytes ?? databases.get(key);
+    if (!bytes) throw new Error(`no database "${key}" was handed in`);
+    if (j.engine !== 'postgres') return { ...j, database: { key, bytes } };
+    if (!j.database.bytes && !texts.has(key)) texts.set(key, bytes.text());
+    const script = j.database.bytes ? await bytes.text() : await texts.get(key)!;
+    return { ...j, database: { key, script } };
+  };
   const runtime = (slot = 0): SandboxRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
     async start(n = pageSandboxes(), languages = ALL_LANGUAGES) {
@@ -144,6 +157,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       return results;
     },
     putDatabase(key, base64, last) {
+      texts.delete(key);
       const parts = (pieces.get(key) ?? []).concat(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
       pieces.set(key, parts);
       if (!last) return;
@@ -152,11 +166,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
     },
     async sql(jobs, slots = pool.length) {
       if (pool.length === 0) pool.push(shared());
-      const full = jobs.map((j): SqlJob => {
-        const bytes = j.database.bytes ?? databases.get(j.database.key);
-        if (!bytes) throw new Error(`no database "${j.database.key}" was handed in`);
-        return { ...j, database: { key: j.database.key, bytes } };
-      });
+      const full = await Promise.all(jobs.map((j) => sqlDatabaseOf(j)));
       const answers: SqlAnswer[][] = new Array(jobs.length);
       let next = 0;
       const lane = async (slot: number): Promise<void> => {
@@ -169,11 +179,10 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       return answers;
     },
     async sqlLoop(dbKey, question, endpoint, settings, slot = 0) {
-      const bytes = databases.get(dbKey);
-      if (!bytes) throw new Error(`no database "${dbKey}" was handed in`);
+      const { database } = await sqlDatabaseOf({ engine: settings.engine, database: { key: dbKey } });
       // The loop and the model clients load when a loop is asked for: grading never needs them.
       const { solveSqlQuestion } = await import('./sql-loop.ts');
-      return solveSqlQuestion(runtime(slot).sql, { key: dbKey, bytes }, question, endpoint, settings);
+      return solveSqlQuestion(runtime(slot).sql, database, question, endpoint, settings);
     },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       const { store } = await historyOpened();

@@ -1,5 +1,5 @@
 // Wires the "SQL query" task kind into the page: the workspace view over this page's sandbox
-// (SQLite loads into it on the first query) and the model the settings name.
+// (SQLite or Postgres loads into it on its first query) and the model the settings name.
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
 import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
@@ -29,8 +29,9 @@ export function showSqlWorkspace(
   mountSqlWorkspace(mounted, {
     databases: SQL_DATABASES,
     examples: SQL_EXAMPLES,
-    async check(db, expected, query) {
+    async check(db, expected, query, engine) {
       const answers = await sandbox.sql.run({
+        engine,
         database: db,
         queries: [expected, query],
         timeoutMs: TIMEOUT_MS,
@@ -38,8 +39,8 @@ export function showSqlWorkspace(
       });
       return { answers, ...sqlVerdict('bird', expected, answers[0]!, answers[1]!) };
     },
-    schema: (db) => readTables(sandbox.sql, db),
-    solve: (db, q) =>
+    schema: (db, engine) => readTables(sandbox.sql, db, engine),
+    solve: (db, q, engine) =>
       solveSqlQuestion(
         sandbox.sql,
         db,
@@ -49,6 +50,7 @@ export function showSqlWorkspace(
           maxIterations: 5,
           timeoutMs: TIMEOUT_MS,
           rule: 'bird',
+          engine,
         },
       ),
   });

@@ -129,6 +129,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'js-crashed':
       case 'sql-ready':
       case 'sql-boot-error':
+      case 'pg-ready':
+      case 'pg-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
         for (const l of listeners) l(m);

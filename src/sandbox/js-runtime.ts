@@ -220,6 +220,8 @@ export class JsRuntime implements Runtime {
       case 'pong':
       case 'sql-ready':
       case 'sql-boot-error':
+      case 'pg-ready':
+      case 'pg-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
       case 'js-ready':

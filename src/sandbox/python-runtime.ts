@@ -124,6 +124,8 @@ export class PythonRuntime implements Runtime {
       case 'js-crashed':
       case 'sql-ready':
       case 'sql-boot-error':
+      case 'pg-ready':
+      case 'pg-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
       case 'pong':

@@ -41,6 +41,9 @@ export type HostToFrame =
   | { type: 'js-kill'; id: number }
   /** SQL: sent with the first SQL job; SQLite's wasm is compiled in the frame (src/sandbox/frame/sql/). */
   | { type: 'sql-init'; workerSource: string; wasm: Blob }
+  /** Postgres: sent with the first Postgres job; PGlite's wasm and files (src/sandbox/frame/pg/). */
+  | { type: 'pg-init'; workerSource: string; wasm: Blob; fsBundle: Blob }
+  /** Runs on SQLite or Postgres by job.engine. */
   | { type: 'sql-run'; id: number; job: SqlJob }
   /** The run outlived the page's backstop: end the SQL worker (a new one takes the next run). */
   | { type: 'sql-kill'; id: number }
@@ -82,6 +85,8 @@ export type FrameToHost =
   | { type: 'js-crashed'; id: number; message: string; killed: boolean }
   | { type: 'sql-ready' }
   | { type: 'sql-boot-error'; message: string }
+  | { type: 'pg-ready' }
+  | { type: 'pg-boot-error'; message: string }
   /** answers: one per query, as the worker reported them: the page checks their shape (checkAnswers). */
   | { type: 'sql-answers'; id: number; answers: unknown }
   | { type: 'sql-crashed'; id: number; message: string }

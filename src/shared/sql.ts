@@ -7,12 +7,18 @@ export type SqlValue = number | string | null | { blob: string } | { int: string
 interface SqlDatabase {
   /** Names these bytes: the worker keeps a pristine copy under it and reads the Blob only once. */
   key: string;
-  /** A SQLite database file, or `script`: SQL statements that build the database (run once). */
+  /** A SQLite database file, or `script`: SQL statements that build the database (run once; for
+   *  Postgres a script or a plain pg_dump, the only form it takes). */
   bytes?: Blob;
   script?: string;
 }
 
+/** The engine a job runs on; SQLite when not said. */
+export type SqlEngineName = 'sqlite' | 'postgres';
+export const SQL_ENGINES: readonly SqlEngineName[] = ['sqlite', 'postgres'];
+
 export interface SqlJob {
+  engine?: SqlEngineName;
   database: SqlDatabase;
   /** Each query runs on its own fresh copy of the database, in order. */
   queries: string[];
@@ -35,6 +41,19 @@ export type FrameToSqlWorker =
 /** SQL worker -> frame, over the private port only */
 export type SqlWorkerToFrame =
   { type: 'ready' } | { type: 'boot-error'; message: string } | { type: 'answers'; id: number; answers: SqlAnswer[] };
+
+/** frame -> Postgres worker; `init` carries the private port, PGlite's compiled wasm and its files. */
+export type FrameToPgWorker =
+  | { type: 'init'; port: MessagePort; module: WebAssembly.Module; fsBundle: Blob }
+  | { type: 'open'; key: string; script?: string; pristine?: Blob }
+  | { type: 'query'; n: number; sql: string; maxRows: number };
+
+/** Postgres worker -> frame, over the private port only */
+export type PgWorkerToFrame =
+  | { type: 'ready' }
+  | { type: 'opened'; key: string; pristine?: Blob }
+  | { type: 'open-error'; key: string; message: string }
+  | { type: 'answer'; n: number; answer: SqlAnswer };
 
 /** An answer from the frame is untrusted data: this is the only shape that is let through. */
 export function checkAnswers(value: unknown, expected: number): SqlAnswer[] | undefined {

@@ -2,11 +2,13 @@
 // table, within the context budget), the question and its evidence; never the gold query. And
 // what it is told when its query fails: the engine's error and where, how the rows differ, or
 // that it ran out of time.
-import type { SqlAnswer, SqlValue } from '../../shared/sql.ts';
+import type { SqlAnswer, SqlEngineName, SqlValue } from '../../shared/sql.ts';
 import { describeDifference, formatRow } from './differs.ts';
 
-export const SQL_SYSTEM_PROMPT =
-  'You write one SQLite query that answers the question about the database. Reply with the query in ' +
+const ENGINE_NAMES: Record<SqlEngineName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+export const sqlSystemPrompt = (engine: SqlEngineName = 'sqlite'): string =>
+  `You write one ${ENGINE_NAMES[engine]} query that answers the question about the database. Reply with the query in ` +
   'one ```sql fenced block: a single statement that reads the data (no changes to the database).';
 
 /** Sample rows shown per table, and the characters the schema may take (about 4 per token). */
@@ -14,8 +16,24 @@ const SAMPLE_ROWS = 3;
 const SCHEMA_CHARS = 12_000;
 
 /** The queries whose answers make the schema: the tables' CREATE statements, then rows of each. */
-export const SCHEMA_QUERY =
+const SQLITE_SCHEMA =
   "SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND sql IS NOT NULL ORDER BY rowid";
+
+// Postgres keeps no CREATE text: each table's is written from its columns and constraints.
+const POSTGRES_SCHEMA = `SELECT c.relname,
+  CASE WHEN c.relkind = 'v' THEN 'CREATE VIEW ' || quote_ident(c.relname) || ' AS ' || rtrim(pg_get_viewdef(c.oid), ';')
+  ELSE 'CREATE TABLE ' || quote_ident(c.relname) || ' (\n  ' || concat_ws(E',\n  ',
+    (SELECT string_agg(quote_ident(a.attname) || ' ' || format_type(a.atttypid, a.atttypmod)
+       || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END, E',\n  ' ORDER BY a.attnum)
+     FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped),
+    (SELECT string_agg(pg_get_constraintdef(k.oid), E',\n  ' ORDER BY k.contype DESC, k.conname)
+     FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype IN ('p', 'u', 'f'))) || '\n)' END
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind IN ('r', 'p', 'v') AND n.nspname = 'public' ORDER BY c.oid`;
+
+/** The query whose answer makes the schema: (name, CREATE statement) per table and view. */
+export const schemaQuery = (engine: SqlEngineName = 'sqlite'): string =>
+  engine === 'postgres' ? POSTGRES_SCHEMA : SQLITE_SCHEMA;
 
 export const sampleQuery = (table: string): string =>
   `SELECT * FROM "${table.replaceAll('"', '""')}" LIMIT ${SAMPLE_ROWS}`;
@@ -26,7 +44,7 @@ export interface TableSchema {
   sample?: { columns: string[]; rows: SqlValue[][] };
 }
 
-/** The tables as the SCHEMA_QUERY answered them. */
+/** The tables as the schema query answered them. */
 export function tablesOf(answer: SqlAnswer): TableSchema[] {
   if (answer.kind !== 'rows') return [];
   return answer.rows.map((r) => ({ name: String(r[0]), create: String(r[1]) }));
@@ -62,12 +80,18 @@ function pointAt(query: string, offset: number): string {
 }
 
 /** The feedback for a failed candidate, bounded whatever the query returned. */
-export function sqlFeedback(query: string, expected: SqlAnswer, got: SqlAnswer, timeoutMs: number): string {
+export function sqlFeedback(
+  query: string,
+  expected: SqlAnswer,
+  got: SqlAnswer,
+  timeoutMs: number,
+  engine: SqlEngineName = 'sqlite',
+): string {
   if (got.kind === 'timed out')
     return `Your query did not finish within ${timeoutMs / 1000} s and was stopped. Write a query that does less work.`;
   if (got.kind === 'error') {
     const where = got.offset === undefined ? '' : ` at ${pointAt(query, got.offset)}`;
-    return `SQLite refused your query: ${got.message}${where}\n\nFix the query.`;
+    return `${ENGINE_NAMES[engine]} refused your query: ${got.message}${where}\n\nFix the query.`;
   }
   if (expected.kind !== 'rows') return 'The expected result could not be computed; your query ran.';
   return `Your query ran, but its result is not the expected one: ${describeDifference(expected, got)}.\n\nFix the query.`;

@@ -2,9 +2,9 @@
 // (each on a fresh copy of the database), and while it fails, tell the model why and ask again.
 // The model sees the schema, the question, its own last query and the feedback; never the gold.
 import type { ChatMessage, ModelClient, Usage } from '../../shared/model.ts';
-import type { SqlAnswer } from '../../shared/sql.ts';
+import type { SqlAnswer, SqlEngineName } from '../../shared/sql.ts';
 import type { CompareRule } from './compare.ts';
-import { SQL_SYSTEM_PROMPT, sqlFeedback } from './prompt.ts';
+import { sqlFeedback, sqlSystemPrompt } from './prompt.ts';
 import { sqlVerdict } from './verdict.ts';
 
 export interface SqlLoopInput {
@@ -19,6 +19,8 @@ export interface SqlLoopInput {
   run(candidate: string): Promise<[SqlAnswer, SqlAnswer]>;
   temperature?: number;
   signal?: AbortSignal;
+  /** The engine named in the prompt and the feedback; SQLite when not said. */
+  engine?: SqlEngineName;
 }
 
 interface SqlAttempt {
@@ -43,7 +45,7 @@ const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([^\n`]*)\n([\s\S]*?)^[ \t]*\1[ \t]*$/g
 export function queryFromReply(reply: string): string {
   const text = reply.replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '');
   const blocks = [...text.matchAll(FENCE)].map((m) => ({ tag: (m[2] ?? '').trim().toLowerCase(), body: m[3] ?? '' }));
-  const sql = blocks.filter((b) => b.tag === 'sql' || b.tag === 'sqlite');
+  const sql = blocks.filter((b) => ['sql', 'sqlite', 'postgresql', 'postgres', 'psql'].includes(b.tag));
   const chosen = sql.at(-1) ?? blocks.at(-1);
   return (chosen ? chosen.body : text).trim();
 }
@@ -68,7 +70,7 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
     let reply: string;
     try {
       const r = await o.client.chat(
-        { system: SQL_SYSTEM_PROMPT, messages, temperature: o.temperature },
+        { system: sqlSystemPrompt(o.engine), messages, temperature: o.temperature },
         { signal: o.signal },
       );
       usage.inputTokens += r.usage.inputTokens;
@@ -84,7 +86,7 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       attempts.push({ completion, result: verdict.result });
       return end('passed', verdict.result);
     }
-    const feedback = sqlFeedback(completion, gold, got, o.timeoutMs);
+    const feedback = sqlFeedback(completion, gold, got, o.timeoutMs, o.engine);
     attempts.push({ completion, result: verdict.result, feedback });
     // The first message and the last exchange only: the conversation stays within the budget.
     messages = [messages[0]!, { role: 'assistant', content: reply }, { role: 'user', content: feedback }];

@@ -3,6 +3,7 @@
 // name the file and the line of the row.
 import { withoutBom } from '../../shared/byte-order-mark.ts';
 import { InputError, parseJsonl } from '../../shared/problems.ts';
+import { SQL_ENGINES, type SqlEngineName } from '../../shared/sql.ts';
 
 export interface SqlProblem {
   /** question_id as a string key; `rawId` keeps the file's own value. */
@@ -14,8 +15,14 @@ export interface SqlProblem {
   /** The gold query. */
   sql: string;
   difficulty?: string;
+  /** The row's own `engine` field, else the command's --engine, else SQLite. */
+  engine: SqlEngineName;
   line: number;
 }
+
+/** The key a question's database goes under in the page: one per db_id and engine. */
+export const databaseKey = (p: Pick<SqlProblem, 'dbId' | 'engine'>): string =>
+  p.engine === 'postgres' ? `postgres:${p.dbId}` : p.dbId;
 
 export interface SqlSample {
   taskId: string;
@@ -92,7 +99,7 @@ function idOf(file: string, line: number, v: unknown, name: string): string | nu
   throw new InputError(file, line, `field "${name}" is missing (a string or number)`);
 }
 
-export function parseSqlProblems(text: string, file: string): SqlProblem[] {
+export function parseSqlProblems(text: string, file: string, engine: SqlEngineName = 'sqlite'): SqlProblem[] {
   const seen = new Set<string>();
   return rowsOf(text, file).map(({ line, value }) => {
     const rawId = idOf(file, line, value.question_id, 'question_id');
@@ -103,6 +110,13 @@ export function parseSqlProblems(text: string, file: string): SqlProblem[] {
     if (!/^[\w.-]+$/.test(dbId) || dbId.startsWith('.'))
       throw new InputError(file, line, `db_id ${JSON.stringify(dbId)} is not a database name`);
     const difficulty = typeof value.difficulty === 'string' ? value.difficulty : undefined;
+    const own = value.engine;
+    if (own !== undefined && !SQL_ENGINES.includes(own as SqlEngineName))
+      throw new InputError(
+        file,
+        line,
+        `field "engine" must be ${SQL_ENGINES.map((e) => `"${e}"`).join(' or ')}, not ${JSON.stringify(own)}`,
+      );
     return {
       taskId,
       rawId,
@@ -111,6 +125,7 @@ export function parseSqlProblems(text: string, file: string): SqlProblem[] {
       evidence: field(file, line, value, 'evidence', true),
       sql: field(file, line, value, 'SQL'),
       ...(difficulty === undefined ? {} : { difficulty }),
+      engine: (own as SqlEngineName | undefined) ?? engine,
       line,
     };
   });

@@ -11,6 +11,7 @@ import type {
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
 import { JsPool } from './js-pool.ts';
+import { PgPool } from './pg/pool.ts';
 import { SqlPool } from './sql/pool.ts';
 import { copyToKeep, readAhead, readLength, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
 import { readWorkerMessage } from './worker-messages.ts';
@@ -66,6 +67,7 @@ let active: Slot | undefined;
 let spare: Slot | undefined;
 let js: JsPool | undefined;
 let sql: SqlPool | undefined;
+let pg: PgPool | undefined;
 let current: Current | undefined;
 const queue: { id: number; job: Extract<HostToFrame, { type: 'run' }>['job'] }[] = [];
 // How long the frame waits for a first run before it starts its background boots anyway.
@@ -115,11 +117,17 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
       if (!sql && typeof m.workerSource === 'string' && m.wasm instanceof Blob)
         sql = new SqlPool(m.workerSource, m.wasm, toHost);
       break;
+    case 'pg-init':
+      if (!pg && typeof m.workerSource === 'string' && m.wasm instanceof Blob && m.fsBundle instanceof Blob)
+        pg = new PgPool(m.workerSource, m.wasm, m.fsBundle, toHost);
+      break;
     case 'sql-run':
-      sql?.run(m.id, m.job);
+      if (m.job?.engine === 'postgres') pg?.run(m.id, m.job);
+      else sql?.run(m.id, m.job);
       break;
     case 'sql-kill':
       sql?.kill(m.id);
+      pg?.kill(m.id);
       break;
     case 'ping':
       toHost({ type: 'pong', n: Number(m.n) });

@@ -1,4 +1,4 @@
-// The page side of SQL: hands SQLite's files to the sandbox frame on the first job, posts jobs,
+// The page side of SQL: hands SQLite's (or PGlite's) files to the sandbox frame on the first job, posts jobs,
 // and checks every answer's shape on arrival. The engine stops a query past its limit itself
 // (progress handler); if the frame has not answered well past the job's limits, the worker is
 // ended (a new one takes the next job) and the queries not answered count as timed out.
@@ -8,6 +8,10 @@ import type { FrameConnection } from '../frame-host.ts';
 
 // Beyond the queries' own limits: reading the database, a fresh copy per query, messages.
 const BACKSTOP_SLACK_MS = 5000;
+// Postgres: building a database and starting PGlite (the frame's own limit for it is 60 s), and a
+// worker started anew after each query past its limit.
+const PG_SLACK_MS = 75_000;
+const PG_PER_QUERY_MS = 5000;
 
 interface Pending {
   job: SqlJob;
@@ -20,6 +24,8 @@ export class SqlRuntime {
   private readonly jobs = new Map<number, Pending>();
   private started: Promise<void> | undefined;
   private settleReady: { ok: () => void; fail: (e: Error) => void } | undefined;
+  private pgStarted: Promise<void> | undefined;
+  private settlePg: { ok: () => void; fail: (e: Error) => void } | undefined;
 
   constructor(private readonly frame: FrameConnection) {
     frame.listen((m) => this.onFrame(m));
@@ -38,19 +44,35 @@ export class SqlRuntime {
     return this.started;
   }
 
+  /** Loads PGlite into the frame (once); resolves when it can run. */
+  startPostgres(): Promise<void> {
+    this.pgStarted ??= (async () => {
+      const [{ loadPgAssets }] = await Promise.all([import('./pg-assets.ts'), this.frame.loaded]);
+      const assets = await loadPgAssets();
+      const ready = new Promise<void>((ok, fail) => (this.settlePg = { ok, fail }));
+      this.frame.post({ type: 'pg-init', ...assets });
+      await ready;
+    })();
+    this.pgStarted.catch(() => (this.pgStarted = undefined));
+    return this.pgStarted;
+  }
+
   /** Runs the job's queries in order, each on a fresh copy of its database. */
   async run(job: SqlJob): Promise<SqlAnswer[]> {
+    const pg = job.engine === 'postgres';
     try {
-      await this.start();
+      await (pg ? this.startPostgres() : this.start());
     } catch (err) {
-      const message = `SQLite could not start: ${err instanceof Error ? err.message : String(err)}`;
+      const message = `${pg ? 'Postgres' : 'SQLite'} could not start: ${err instanceof Error ? err.message : String(err)}`;
       return job.queries.map(() => ({ kind: 'error', message, ms: 0 }));
     }
     const id = this.nextId++;
     return new Promise<SqlAnswer[]>((resolve) => {
       const p: Pending = { job, resolve };
       this.jobs.set(id, p);
-      const limit = job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
+      const limit = pg
+        ? job.queries.length * (job.timeoutMs + PG_PER_QUERY_MS) + PG_SLACK_MS
+        : job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
       p.timer = setTimeout(() => {
         this.frame.post({ type: 'sql-kill', id });
         this.finish(id, undefined);
@@ -62,6 +84,8 @@ export class SqlRuntime {
   private onFrame(m: FrameToHost): void {
     if (m.type === 'sql-ready') this.settleReady?.ok();
     else if (m.type === 'sql-boot-error') this.settleReady?.fail(new Error(String(m.message)));
+    else if (m.type === 'pg-ready') this.settlePg?.ok();
+    else if (m.type === 'pg-boot-error') this.settlePg?.fail(new Error(String(m.message)));
     else if (m.type === 'sql-answers') this.finish(m.id, m.answers);
     else if (m.type === 'sql-crashed') this.finish(m.id, undefined, String(m.message));
   }

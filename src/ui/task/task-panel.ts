@@ -113,7 +113,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
     h('option', { value: 'web' }, 'Web page (HTML, in the sandbox)'),
     h('option', { value: 'program' }, 'Program (stdin → stdout)'),
-    h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
+    h('option', { value: 'sql' }, 'SQL query (SQLite or Postgres, in the sandbox)'),
   );
   const programTests = mountProgramTests(() => changed());
   const isProgram = (): boolean => kind.value === 'program';

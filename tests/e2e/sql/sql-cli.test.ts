@@ -158,6 +158,28 @@ describe('eval --databases', () => {
         ['--problems', dev, '--databases', DBS, '--samples', ok, '--compare', 'exact'],
         /--compare must be bird or spider/,
       ],
+      [
+        ['--problems', dev, '--databases', DBS, '--samples', ok, '--engine', 'mysql'],
+        /--engine must be sqlite or postgres/,
+      ],
+      [
+        [
+          '--problems',
+          write(
+            'd7.json',
+            '[\n {"question_id": 1, "db_id": "shop", "question": "q", "SQL": "SELECT 1"},\n {"question_id": 2, "db_id": "shop", "engine": "oracle", "question": "q", "SQL": "SELECT 1"}\n]',
+          ),
+          '--databases',
+          DBS,
+          '--samples',
+          ok,
+        ],
+        /d7\.json:3: field "engine" must be "sqlite" or "postgres", not "oracle"/,
+      ],
+      [
+        ['--problems', dev, '--databases', DBS, '--samples', ok, '--engine', 'postgres'],
+        /dev\.json:2: db_id "shop": no database at .*shop\.sql/,
+      ],
     ];
     const notDb = mkdtempSync(join(tmpdir(), 'fixpoint-sql-notdb-'));
     writeFileSync(join(notDb, 'shop.sqlite'), 'CREATE TABLE t(x);');
@@ -167,5 +189,33 @@ describe('eval --databases', () => {
       expect(r.stderr).toMatch(cases[i]![1]);
       expect(r.status).toBe(2);
     });
+  });
+
+  it('--shard K/N grades its part only, with the shard column, and the parts make the whole', async () => {
+    const parts = await Promise.all(
+      ['0/2', '1/2'].map(async (k) => {
+        const r = await cli([
+          'eval',
+          '--problems',
+          DEV,
+          '--databases',
+          DBS,
+          '--samples',
+          SAMPLES,
+          '--timeout',
+          '1',
+          '--shard',
+          k,
+        ]);
+        expect(r.status).toBe(0);
+        expect(r.stderr).toMatch(new RegExp(`fixpoint: part ${k} \\(from --shard\\): \\d+ of 17 samples`));
+        return rowsOf<Row & { summary?: true; shard?: unknown }>(r.stdout);
+      }),
+    );
+    const graded = parts.flatMap((rows) => rows.filter((r) => !r.summary));
+    expect(graded).toHaveLength(17);
+    expect(parts[0]!.at(-1)).toMatchObject({ summary: true, shard: '0/2' });
+    expect(graded[0]!.shard).toMatchObject({ n: 2, of: 17 });
+    expect(parts.reduce((n, rows) => n + (rows.at(-1) as unknown as { passed: number }).passed, 0)).toBe(8);
   });
 });

@@ -58,6 +58,43 @@ describe('SQL query task kind', () => {
     await waitForText(page, 'sql-verdict', /^failed: no such table: nowhere$/, 15_000);
   });
 
+  it('on Postgres: the demo model solves a bundled question, and an own script-built database answers', async () => {
+    const { page } = ctx;
+    await page.selectOption('#sql-engine', 'postgres');
+    await page.selectOption('#sql-database', 'shop');
+    await page.selectOption('#sql-example', 'sql-shop-spend');
+    await waitForText(page, 'sql-schema', /customers \(id, name, city\)/, 120_000);
+    await page.getByTestId('sql-solve').click();
+    await waitForText(page, 'sql-verdict', /^passed$/, 60_000);
+    expect(await page.locator('[data-testid="sql-attempts"] li').count()).toBe(2);
+    await page.selectOption('#sql-database', 'script');
+    await page.fill('#sql-script', "CREATE TABLE t(x integer, y text); INSERT INTO t VALUES (1, 'a'), (2, NULL);");
+    await page.dispatchEvent('#sql-script', 'change');
+    await waitForText(page, 'sql-schema', /t \(x, y\)/, 60_000);
+    await page.fill('#sql-expected', 'SELECT x FROM t');
+    await page.locator('.sql-editor .cm-content').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('SELECT y FROM nowhere');
+    await page.getByTestId('sql-run').click();
+    await waitForText(page, 'sql-verdict', /^failed: relation "nowhere" does not exist$/, 15_000);
+    await page.locator('.sql-editor .cm-content').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('SELECT x FROM t WHERE y IS NOT NULL OR x = 2');
+    await page.getByTestId('sql-run').click();
+    await waitForText(page, 'sql-verdict', /^passed$/, 15_000);
+    for (const [w, hgt] of [
+      [1400, 900],
+      [390, 844],
+    ] as const)
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width: w, height: hgt });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: `${SHOTS}/sql-postgres-${w}x${hgt}-${scheme}.png`, fullPage: w < 800 });
+      }
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.selectOption('#sql-engine', 'sqlite');
+  }, 240_000);
+
   it('looks right at desktop and phone sizes, light and dark', async () => {
     const { page } = ctx;
     await page.selectOption('#sql-database', 'shop');

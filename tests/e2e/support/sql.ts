@@ -2,11 +2,13 @@
 // and become a Blob in the page, as a loaded file would.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { SqlAnswer } from '../../../src/shared/sql.ts';
+import type { SqlAnswer, SqlEngineName } from '../../../src/shared/sql.ts';
 
 const LIBRARY_DB = 'tests/fixtures/bird/dev_databases/library/library.sqlite';
 
 export interface SqlCall {
+  /** For Postgres, `db` is a script or a plain pg_dump. */
+  engine?: SqlEngineName;
   db?: string;
   key?: string;
   queries: string[];
@@ -16,6 +18,7 @@ export interface SqlCall {
 
 export async function sqlIn(page: Page, calls: SqlCall[], slots?: number): Promise<SqlAnswer[][]> {
   const jobs = calls.map((c) => ({
+    engine: c.engine,
     key: c.key ?? c.db ?? LIBRARY_DB,
     base64: readFileSync(c.db ?? LIBRARY_DB).toString('base64'),
     queries: c.queries,
@@ -26,6 +29,7 @@ export async function sqlIn(page: Page, calls: SqlCall[], slots?: number): Promi
     ([js, n]) =>
       window.fixpoint.sql(
         js.map((j) => ({
+          ...(j.engine ? { engine: j.engine } : {}),
           database: { key: j.key, bytes: new Blob([Uint8Array.from(atob(j.base64), (c) => c.charCodeAt(0))]) },
           queries: j.queries,
           timeoutMs: j.timeoutMs,

@@ -2,10 +2,11 @@
 // script), its schema, the question with its expected query, the query editor, and the result
 // beside the expected one. "Solve with model" runs the loop; "Run query" checks the query as is.
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { sql, SQLite } from '@codemirror/lang-sql';
+import { PostgreSQL, sql, SQLite } from '@codemirror/lang-sql';
+import { Compartment } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { pageTheme } from '../../editor/theme.ts';
-import type { SqlAnswer, SqlJob } from '../../../shared/sql.ts';
+import type { SqlAnswer, SqlEngineName, SqlJob } from '../../../shared/sql.ts';
 import type { SqlExample, SqlSampleDatabase } from '../../../kinds/sql/examples.ts';
 import type { TableSchema } from '../../../kinds/sql/prompt.ts';
 import type { SqlLoopOutcome } from '../../../kinds/sql/repair.ts';
@@ -22,22 +23,30 @@ export interface SqlWorkspaceDeps {
     db: Database,
     expected: string,
     query: string,
+    engine: SqlEngineName,
   ): Promise<{ answers: SqlAnswer[]; result: string; passed: boolean }>;
-  schema(db: Database): Promise<TableSchema[]>;
-  solve(db: Database, example: Omit<SqlExample, 'id' | 'dbId'>): Promise<SqlLoopOutcome>;
+  schema(db: Database, engine: SqlEngineName): Promise<TableSchema[]>;
+  solve(db: Database, example: Omit<SqlExample, 'id' | 'dbId'>, engine: SqlEngineName): Promise<SqlLoopOutcome>;
 }
+
+const FILE_CHOICE: Record<SqlEngineName, { text: string; accept: string }> = {
+  sqlite: { text: 'A .sqlite file…', accept: '.sqlite,.sqlite3,.db' },
+  postgres: { text: 'A .sql script or plain pg_dump…', accept: '.sql,.txt,.dump' },
+};
 
 export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { el: HTMLElement } {
   const engine = h(
     'select',
     { id: 'sql-engine' },
     h('option', { value: 'sqlite' }, 'SQLite (wasm, in the sandbox)'),
-    h('option', { value: 'postgres', disabled: 'true' }, 'Postgres (not available yet)'),
+    h('option', { value: 'postgres' }, 'Postgres (PGlite, in the sandbox)'),
   );
+  const engineName = (): SqlEngineName => (engine.value === 'postgres' ? 'postgres' : 'sqlite');
   const dbPick = h('select', { id: 'sql-database' });
   for (const d of deps.databases) dbPick.append(h('option', { value: d.id }, d.title));
-  dbPick.append(h('option', { value: 'file' }, 'A .sqlite file…'), h('option', { value: 'script' }, 'A SQL script…'));
-  const file = h('input', { id: 'sql-file', type: 'file', accept: '.sqlite,.sqlite3,.db', hidden: 'true' });
+  const fileChoice = h('option', { value: 'file' }, FILE_CHOICE.sqlite.text);
+  dbPick.append(fileChoice, h('option', { value: 'script' }, 'A SQL script…'));
+  const file = h('input', { id: 'sql-file', type: 'file', accept: FILE_CHOICE.sqlite.accept, hidden: 'true' });
   const script = h('textarea', { id: 'sql-script', rows: 5, hidden: 'true', placeholder: 'CREATE TABLE …; INSERT …;' });
   const examplePick = h('select', { id: 'sql-example' }, h('option', { value: '' }, 'Own question'));
   for (const e of deps.examples) examplePick.append(h('option', { value: e.id }, e.question));
@@ -71,13 +80,14 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     attempts,
   );
   host.append(el);
+  const dialect = new Compartment();
   const editor = new EditorView({
     doc: '',
     extensions: [
       lineNumbers(),
       history(),
       keymap.of([...defaultKeymap, ...historyKeymap]),
-      sql({ dialect: SQLite }),
+      dialect.of(sql({ dialect: SQLite })),
       pageTheme,
       EditorView.contentAttributes.of({ 'aria-label': 'Your query' }),
     ],
@@ -92,7 +102,8 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     database = db;
     schemaList.replaceChildren();
     if (!db) return;
-    const tables = await deps.schema(db);
+    const tables = await deps.schema(db, engineName());
+    if (database !== db) return;
     for (const t of tables) {
       const cols = t.sample?.columns.join(', ') ?? '';
       schemaList.append(h('li', null, h('strong', null, t.name), cols ? ` (${cols})` : ''));
@@ -107,7 +118,21 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
   dbPick.addEventListener('change', pickDatabase);
   file.addEventListener('change', () => {
     const f = file.files?.[0];
-    if (f) void useDatabase({ key: `file:${++loaded}:${f.name}`, bytes: f });
+    if (!f) return;
+    const key = `file:${++loaded}:${f.name}`;
+    // Postgres takes its databases as scripts (a plain pg_dump is one).
+    if (engineName() === 'postgres') void f.text().then((text) => useDatabase({ key, script: text }));
+    else void useDatabase({ key, bytes: f });
+  });
+  engine.addEventListener('change', () => {
+    const e = engineName();
+    fileChoice.textContent = FILE_CHOICE[e].text;
+    file.accept = FILE_CHOICE[e].accept;
+    file.value = '';
+    editor.dispatch({ effects: dialect.reconfigure(sql({ dialect: e === 'postgres' ? PostgreSQL : SQLite })) });
+    if (dbPick.value === 'file') void useDatabase(undefined);
+    else if (dbPick.value === 'script') void useDatabase({ key: `script:${++loaded}`, script: script.value });
+    else pickDatabase();
   });
   script.addEventListener('change', () => void useDatabase({ key: `script:${++loaded}`, script: script.value }));
   examplePick.addEventListener('change', () => {
@@ -135,7 +160,7 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
   };
   const check = async (): Promise<void> => {
     if (!database) return void (verdict.textContent = 'Choose a database first.');
-    const r = await deps.check(database, expected.value, editor.state.doc.toString());
+    const r = await deps.check(database, expected.value, editor.state.doc.toString(), engineName());
     show(r.answers, r.result, r.passed);
   };
   runBtn.addEventListener('click', () => {
@@ -149,7 +174,7 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     verdict.textContent = 'The model is working…';
     const ask = { question: question.value, evidence: evidence.value, expected: expected.value };
     void deps
-      .solve(database, ask)
+      .solve(database, ask, engineName())
       .then(async (o) => {
         for (const a of o.attempts) attempts.append(h('li', null, h('code', null, a.completion), ` — ${a.result}`));
         setQuery(o.completion);
