@@ -131,6 +131,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'sql-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-js':
         for (const l of listeners) l(m);
         break;
     }

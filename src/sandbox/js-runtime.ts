@@ -164,6 +164,7 @@ export class JsRuntime implements Runtime {
       case 'sql-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-js':
       case 'js-ready':
       case 'js-boot-error':
       case 'ready':

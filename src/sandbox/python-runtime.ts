@@ -126,6 +126,7 @@ export class PythonRuntime implements Runtime {
       case 'sql-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-js':
       case 'pong':
         break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
     }
