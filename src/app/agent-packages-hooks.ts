@@ -5,7 +5,7 @@ import { fetchVerified, type FetchedPackage } from '../sandbox/packages/fetch.ts
 import { PackageError, parseLock, resolvePackages } from '../sandbox/packages/lock.ts';
 import { installWheels, type WheelTarget } from '../sandbox/frame/packages/install.ts';
 
-export type FetchOutcome =
+type FetchOutcome =
   | { ok: true; files: { name: string; fileName: string; size: number }[] }
   | { ok: false; pkg: string; problem: string; message: string };
 

@@ -4,7 +4,7 @@
 // files (the page keeps them: the user's, and each action's writes); the observation says plainly
 // that the state was lost. A frame whose process died (the heap used up) is replaced by the
 // sandbox; the session starts again in the new one, with the same statement.
-import type { ActOptions, AgentFile, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
+import type { ActOptions, AgentFile, AgentLanguage, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
 import type { AgentJsEvent, AgentJsRequest } from '../../shared/agent-js-protocol.ts';
 import { deferred, type Deferred } from '../../shared/deferred.ts';
 import type { FrameToHost } from '../../shared/sandbox-protocol.ts';
@@ -31,7 +31,7 @@ let nextSession = 1;
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
 export class AgentJsSession implements AgentSessionRuntime {
-  readonly language = 'javascript' as const;
+  readonly language: AgentLanguage = 'javascript';
   private readonly session = nextSession++;
   private readonly kept = new Map<string, AgentFile>();
   private frame: FrameConnection | undefined;

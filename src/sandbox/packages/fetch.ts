@@ -12,7 +12,7 @@ export interface FetchedPackage {
 }
 
 /** Pyodide's public CDN for this version's packages. */
-export const cdnBase = (version: string): string => `https://cdn.jsdelivr.net/pyodide/v${version}/full/`;
+const cdnBase = (version: string): string => `https://cdn.jsdelivr.net/pyodide/v${version}/full/`;
 
 /** Where to look, in order: the app's own folder, then the CDN unless the browser is offline. */
 export function packageBases(appFolder: string, version: string, online = navigator.onLine): string[] {

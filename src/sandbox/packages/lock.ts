@@ -2,7 +2,7 @@
 // it is imported by: `sklearn`, `PIL`) and the packages it depends on, each with the file to fetch
 // and the sha256 the lock gives it. A package the lock does not have is an error that says so.
 
-export interface LockPackage {
+interface LockPackage {
   name: string;
   file_name: string;
   sha256: string;

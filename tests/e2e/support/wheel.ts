@@ -15,7 +15,7 @@ function crc32(bytes: Buffer): number {
 }
 
 /** A zip of these files, stored. */
-export function zip(files: Record<string, string>): Buffer {
+function zip(files: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;

@@ -2,7 +2,7 @@
 // PEP 503 spellings, and errors that name the package and why.
 import { describe, expect, it } from 'vitest';
 import { PackageError, parseLock, resolvePackages } from '../../../src/sandbox/packages/lock.ts';
-import { fetchVerified } from '../../../src/sandbox/packages/fetch.ts';
+import { fetchVerified, packageBases } from '../../../src/sandbox/packages/fetch.ts';
 
 const sha = (c: string) => c.repeat(64);
 const LOCK = parseLock(
@@ -89,5 +89,15 @@ describe('fetchVerified', () => {
     await expect(fetchVerified(['https://cdn/'], [{ ...file, sha256: sha('0') }], fetchFn)).rejects.toMatchObject({
       problem: 'sha mismatch',
     });
+  });
+});
+
+describe('packageBases', () => {
+  it("is the app's folder, then Pyodide's CDN for the version, unless offline", () => {
+    expect(packageBases('https://host/app/pyodide/', '314.0.7', true)).toEqual([
+      'https://host/app/pyodide/',
+      'https://cdn.jsdelivr.net/pyodide/v314.0.7/full/',
+    ]);
+    expect(packageBases('https://host/app/pyodide/', '314.0.7', false)).toEqual(['https://host/app/pyodide/']);
   });
 });
