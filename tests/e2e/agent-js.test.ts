@@ -6,13 +6,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentFile } from '../../src/shared/agent.ts';
 import { actJs, openJs } from './support/agent-js.ts';
-import { openPage, type PageContext } from './support/browser.ts';
+import { MODES, openPage, type PageContext } from './support/browser.ts';
 
-describe('JavaScript agent session', () => {
+describe.each(MODES)('JavaScript agent session ($name)', ({ isolated }) => {
   let ctx: PageContext;
   let page: Page;
   beforeAll(async () => {
-    ctx = await openPage({ isolated: false, path: '?headless' });
+    ctx = await openPage({ isolated, path: '?headless' });
     page = ctx.page;
   });
   afterAll(() => ctx?.close());

@@ -52,6 +52,7 @@ export class AgentJsSession implements AgentSessionRuntime {
 
   async act(code: string, opts: ActOptions): Promise<Observation> {
     if (this.closed) throw new Error('the JavaScript session is closed');
+    if (this.pending) throw new Error('the JavaScript session runs one action at a time');
     const began = performance.now();
     try {
       await (this.ready?.promise ?? this.open());
