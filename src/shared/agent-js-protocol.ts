@@ -20,6 +20,8 @@ export type AgentJsRequest =
 export interface AgentJsAction {
   /** The script's name in stack lines: `action-3.js`. */
   name: string;
+  /** Put ahead of the body on its first line; stack columns on that line are given without it. */
+  prelude: string;
   body: string;
   /** Top-level declarations, made properties of the global object before the body runs. */
   names: string[];

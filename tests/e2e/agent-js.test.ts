@@ -57,6 +57,10 @@ describe.each(MODES)('JavaScript agent session ($name)', ({ isolated }) => {
     const rejected = await actJs(page, s, 'await Promise.reject(new TypeError("nope"))');
     expect(rejected.error).toMatch(/^TypeError: nope/);
     expect((await actJs(page, s, 'throw 5')).error).toBe('Uncaught 5');
+    // Columns on an action's first line are the code's own, not the wrapper's.
+    expect((await actJs(page, s, 'function f() {}; nope()')).error).toBe(
+      'ReferenceError: nope is not defined\n    at action-7.js:1:18',
+    );
     expect((await actJs(page, s, 'require("child_process")')).error).toMatch(/Cannot find module 'child_process'/);
   });
 

@@ -9,7 +9,8 @@ import { parse, type Node, type Pattern, type Program, type Statement } from 'ac
 /** The action function's parameter (the worker's global object, where declarations are kept); see the worker. */
 const SCOPE = '__fixpointScope';
 
-export type Transformed = { ok: true; body: string; names: string[] } | { ok: false; error: string };
+/** prelude: what goes ahead of the body on its first line (functions published to the scope). */
+export type Transformed = { ok: true; prelude: string; body: string; names: string[] } | { ok: false; error: string };
 
 interface Edit {
   start: number;
@@ -108,5 +109,5 @@ export function replTransform(code: string, name: string): Transformed {
   let out = code;
   for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   const publish = functions.map((f) => `${SCOPE}[${JSON.stringify(f)}] = ${f};`).join(' ');
-  return { ok: true, body: publish + out, names: [...new Set(names)] };
+  return { ok: true, prelude: publish, body: out, names: [...new Set(names)] };
 }

@@ -80,7 +80,7 @@ export class AgentJsSession implements AgentSessionRuntime {
       this.post({
         type: 'act',
         id,
-        action: { name: `action-${id}.js`, body: t.body, names: t.names, outputCap: p.cap },
+        action: { name: `action-${id}.js`, prelude: t.prelude, body: t.body, names: t.names, outputCap: p.cap },
       });
     try {
       return await p.done.promise;

@@ -13,9 +13,8 @@ describe('replTransform', () => {
   it('turns top-level declarations into assignments and names them', () => {
     const t = ok('const a = 1\nlet {b, c: [d]} = o;\nvar e\nlet f;\nclass K {}\nfunction g() {}');
     expect(t.names).toEqual(['a', 'b', 'd', 'e', 'f', 'K', 'g']);
-    expect(t.body).toBe(
-      '__fixpointScope["g"] = g;;(a = 1);\n;({b, c: [d]} = o);\n;\n;(f = undefined);\nK = class K {};\nfunction g() {}',
-    );
+    expect(t.prelude).toBe('__fixpointScope["g"] = g;');
+    expect(t.body).toBe(';(a = 1);\n;({b, c: [d]} = o);\n;\n;(f = undefined);\nK = class K {};\nfunction g() {}');
   });
 
   it('leaves declarations in blocks and loops alone', () => {

@@ -14,7 +14,16 @@ import type {
 } from '../../../shared/agent-js-protocol.ts';
 import { describeThrown } from '../javascript/errors.ts';
 import { format, inspect } from '../javascript/inspect.ts';
-import { ErrorCtor, apply, append, defineProperty, freeze, hasOwn, toText } from '../javascript/intrinsics.ts';
+import {
+  ErrorCtor,
+  apply,
+  append,
+  defineProperty,
+  freeze,
+  hasOwn,
+  stringReplace,
+  toText,
+} from '../javascript/intrinsics.ts';
 import { Sink } from '../javascript/output.ts';
 import { MemoryFs } from './memory-fs.ts';
 import { displayed, reprOf } from './rich.ts';
@@ -189,9 +198,17 @@ function installGlobals(): void {
   ]);
 }
 
+// Characters ahead of each action's code on its first line (the wrapper and its prelude).
+const firstLineOffset = new Map<string, number>();
+const FIRST_LINE = /\b(action-\d+\.js):1:(\d+)/g;
+
 const describe = (err: unknown): string => {
   try {
-    return describeThrown(err, scripts, scripts.at(-1) ?? '').exception.traceback;
+    const trace = describeThrown(err, scripts, scripts.at(-1) ?? '').exception.traceback;
+    return stringReplace(trace, FIRST_LINE, (_m: string, name: string, col: string) => {
+      const c = Number(col) - (firstLineOffset.get(name) ?? 0);
+      return `${name}:1:${c > 0 ? c : 1}`;
+    });
   } catch {
     return 'Uncaught an error that cannot be shown';
   }
@@ -216,7 +233,7 @@ function act(id: number, action: AgentJsAction): void {
     ),
   };
   current = a;
-  const { name, body: code, names } = action;
+  const { name, prelude, body: code, names } = action;
   append(scripts, name);
   for (let i = 0; i < names.length; i++) {
     const n = names[i]!;
@@ -226,7 +243,9 @@ function act(id: number, action: AgentJsAction): void {
   const hook = `__fixpointAction${randomWords(new Uint32Array(4)).join('_')}`;
   let body: ((scope: unknown) => Promise<unknown>) | undefined;
   defineProperty(g, hook, { value: (f: typeof body) => (body = f), configurable: true });
-  const source = `${hook}(async function (__fixpointScope) {${code}\n});\n//# sourceURL=${name}`;
+  const head = `${hook}(async function (__fixpointScope) {${prelude}`;
+  firstLineOffset.set(name, head.length);
+  const source = `${head}${code}\n});\n//# sourceURL=${name}`;
   const url = makeUrl(new BlobCtor([source], { type: 'text/javascript' }));
   try {
     runScript(url);
