@@ -133,6 +133,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'pg-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-js':
         for (const l of listeners) l(m);
         break;
     }

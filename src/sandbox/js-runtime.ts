@@ -224,6 +224,7 @@ export class JsRuntime implements Runtime {
       case 'pg-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-js':
       case 'js-ready':
       case 'js-boot-error':
       case 'ready':

@@ -128,6 +128,7 @@ export class PythonRuntime implements Runtime {
       case 'pg-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-js':
       case 'pong':
         break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
     }

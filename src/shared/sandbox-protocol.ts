@@ -3,6 +3,7 @@
 // checked against these shapes before use: the worker runs untrusted code.
 import type { OutputStream, RunJob, RunResult } from './run.ts';
 import type { SqlJob } from './sql.ts';
+import type { AgentJsRequest } from './agent-js-protocol.ts';
 
 /**
  * Blobs, not bytes: a Blob crosses into the frame (its own process) as a handle, where 13 MB of
@@ -48,7 +49,9 @@ export type HostToFrame =
   /** The run outlived the page's backstop: end the SQL worker (a new one takes the next run). */
   | { type: 'sql-kill'; id: number }
   /** Is the frame alive? A run that exhausts memory takes the frame's process down with it. */
-  | { type: 'ping'; n: number };
+  | { type: 'ping'; n: number }
+  /** A JavaScript agent session (src/shared/agent-js-protocol.ts). */
+  | { type: 'agent-js'; session: number; request: AgentJsRequest };
 
 /** frame -> page */
 export type FrameToHost =
@@ -90,7 +93,9 @@ export type FrameToHost =
   /** answers: one per query, as the worker reported them: the page checks their shape (checkAnswers). */
   | { type: 'sql-answers'; id: number; answers: unknown }
   | { type: 'sql-crashed'; id: number; message: string }
-  | { type: 'pong'; n: number };
+  | { type: 'pong'; n: number }
+  /** event: what the session's worker said (an AgentJsEvent), or the frame's word that it died: the page checks it. */
+  | { type: 'agent-js'; session: number; event: unknown };
 
 /** A JavaScript run as the frame's worker gets it: scripts already built (TypeScript already emitted). */
 export interface JsJob {
