@@ -9,7 +9,8 @@ import { deferred, type Deferred } from '../../shared/deferred.ts';
 import type { ActOptions, AgentFile, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
 import type { AgentFrameToHost, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
 import type { FrameConnection } from '../frame-host.ts';
-import { fileNameProblem, readFiles, readObservation, type Reported } from './check.ts';
+import { readFiles, readObservation, type Reported } from './check.ts';
+import { fileNameProblem } from '../../shared/agent-file-name.ts';
 
 // After an interrupt, how long the action may take to unwind before the interpreter is ended.
 const INTERRUPT_GRACE_MS = 1000;
