@@ -83,7 +83,9 @@ describe('fixpoint run on agent rows', () => {
     // The model was told the goal, the file with its first lines, and the conventions.
     const first = JSON.stringify(server.chatRequests()[0]!.body);
     expect(first).toContain('How many thousand people');
-    expect(first).toContain('data.csv (38 bytes), first lines:\\n    city,people\\n    Lyon,522000\\n    Nantes,320000\\n\\nBudget');
+    expect(first).toContain(
+      'data.csv (38 bytes), first lines:\\n    city,people\\n    Lyon,522000\\n    Nantes,320000\\n\\nBudget',
+    );
     expect(first).toContain('Lyon,522000');
     expect(first).toContain('final_answer(value)');
     // The second request carries the first action's output.
