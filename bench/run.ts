@@ -2,6 +2,7 @@
 // run, so the ratios compare figures taken under the same conditions.
 import { writeFileSync } from 'node:fs';
 import { bareStart, type BareStart } from './bare-pyodide.ts';
+import { measureAgent } from './agent-bench.ts';
 import { measureBenchView } from './benchmark-view-bench.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGaming } from './gaming-bench.ts';
@@ -39,6 +40,7 @@ const SECTIONS = [
   'local-model',
   'sql',
   'web',
+  'agent',
 ];
 const only = process.argv.slice(2);
 for (const name of only)
@@ -238,6 +240,27 @@ if (want('sql')) {
       ["BIRD's rule under native Python sqlite3, a copy per sample", `${q.nativeSeconds.toFixed(1)} s`, '-'],
       ['SQL verdicts equal to native', `${q.agree}/${q.samples}`, `${q.samples}/${q.samples}`],
     );
+}
+
+if (want('agent')) {
+  const mib = (b: number): string => `${(b / 2 ** 20).toFixed(1)} MiB`;
+  for (const isolated of [true, false]) {
+    const how = isolated ? 'isolated' : 'not isolated';
+    log(`agent interpreter, ${how}…`);
+    const a = await measureAgent(isolated, log);
+    results[isolated ? 'agentIsolated' : 'agentNotIsolated'] = a;
+    rows.push(
+      [`agent (Python, ${how}): start to first action`, ms(a.startMs), '-'],
+      [`agent (Python, ${how}): one action, page to observation, median of 200`, ms(a.actionMedianMs), '<= 20 ms'],
+      [`agent (Python, ${how}): one action, worst of 200`, ms(a.actionWorstMs), '-'],
+      [
+        `agent (Python, ${how}): wasm memory after 10 / 200 state-keeping actions (state held: ${a.heldBytes} bytes)`,
+        `${mib(a.heapAfter10)} / ${mib(a.heapAfter200)}`,
+        'no growth',
+      ],
+      [`agent (Python, ${how}): time-out to the next action's observation, median of 5`, ms(a.timeoutToNextMs), '-'],
+    );
+  }
 }
 
 if (want('loop')) {
