@@ -32,7 +32,7 @@ export interface AgentContextInput {
   budgetTokens?: number;
 }
 
-export function agentRequest(input: AgentContextInput, level: number): ChatRequest {
+function agentRequest(input: AgentContextInput, level: number): ChatRequest {
   const l = LEVELS[Math.min(level, LEVELS.length - 1)]!;
   const messages: ChatMessage[] = [{ role: 'user', content: input.first }];
   input.steps.forEach((s, i) => {

@@ -5,8 +5,8 @@ import type { Observation, RichOutput } from '../../shared/agent.ts';
 import type { ChatImage } from '../../shared/model.ts';
 import { clip, plural } from '../../shared/format.ts';
 
-export const RAN_WITHOUT_OUTPUT = 'The action ran without output.';
-export const STATE_LOST =
+const RAN_WITHOUT_OUTPUT = 'The action ran without output.';
+const STATE_LOST =
   'The interpreter was restarted: variables, functions and imports from earlier actions are gone, and the working directory holds the files it started with.';
 
 /** Characters a rich item's text keeps in the latest observation. */
@@ -16,7 +16,7 @@ const PICTURE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 /** HTML as text a model can read: table cells separated by " | ", rows by lines, tags dropped. */
-export function htmlAsText(html: string): string {
+function htmlAsText(html: string): string {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
     .replace(/<\/t[dh]>\s*/gi, ' | ')

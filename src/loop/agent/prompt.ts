@@ -13,7 +13,7 @@ const MAX_FILES = 30;
 
 const FENCE: Record<AgentLanguage, string> = { python: 'python', javascript: 'javascript' };
 const LANGUAGE_NAME: Record<AgentLanguage, string> = { python: 'Python', javascript: 'JavaScript' };
-export const FINAL_ANSWER: Record<AgentLanguage, string> = { python: 'final_answer', javascript: 'finalAnswer' };
+const FINAL_ANSWER: Record<AgentLanguage, string> = { python: 'final_answer', javascript: 'finalAnswer' };
 
 export function agentSystemPrompt(language: AgentLanguage): string {
   const name = LANGUAGE_NAME[language];
@@ -42,7 +42,7 @@ function describeFile(f: AgentFile): string {
   return [`${head}, first lines:`, ...shown, ...more].join('\n');
 }
 
-export function describeFiles(files: readonly AgentFile[]): string {
+function describeFiles(files: readonly AgentFile[]): string {
   if (files.length === 0) return 'The working directory is empty.';
   const listed = files.slice(0, MAX_FILES).map(describeFile);
   const more = files.length > MAX_FILES ? [`… and ${plural(files.length - MAX_FILES, 'more file')}`] : [];
