@@ -18,6 +18,8 @@ const INTERRUPT_GRACE_MS = 2000;
 // shrinks, and one near the 4 GiB ceiling fails the next allocation anywhere.
 const MAX_HEAP_BYTES = 3 * 2 ** 30;
 const DEFAULT_OUTPUT_CAP = 64 * 1024;
+// A new interpreter that has not answered by then is not coming (a snapshot restores in about 2 s).
+const BOOT_BOUND_MS = 60_000;
 
 let sessions = 0;
 
@@ -32,9 +34,17 @@ export class PythonAgentSession implements AgentSessionRuntime {
   private started = false;
   private closed = false;
   private isolated = false;
+  /** Why the frame can no longer serve this session, once it cannot. */
+  private lost?: string;
 
   constructor(private readonly frame: FrameConnection) {
     frame.listen((m) => this.onFrame(m));
+    // A run that used up the frame process's memory ends the frame: nothing more will answer.
+    frame.onLost(() => {
+      this.lost = 'the sandbox frame stopped answering (an action may have used up its memory)';
+      this.booting?.reject(new Error(this.lost));
+      for (const [id, r] of this.replies) r({ type: 'agent-crashed', session: this.session, id, message: this.lost });
+    });
   }
 
   /** Whether a time-out keeps the interpreter's state (the frame is cross-origin isolated). */
@@ -58,6 +68,7 @@ export class PythonAgentSession implements AgentSessionRuntime {
 
   async act(code: string, opts: ActOptions): Promise<Observation> {
     if (!this.started || this.closed) throw new Error('the agent session is not running');
+    if (this.lost) throw new Error(this.lost);
     const cap = opts.outputCap ?? DEFAULT_OUTPUT_CAP;
     const id = this.nextId++;
     const began = performance.now();
@@ -165,10 +176,12 @@ export class PythonAgentSession implements AgentSessionRuntime {
   }
 
   private boot(m: HostToFrame): Promise<void> {
+    if (this.lost) return Promise.reject(new Error(this.lost));
     const d = deferred();
     this.booting = d;
+    const bound = setTimeout(() => d.reject(new Error('the interpreter did not start in time')), BOOT_BOUND_MS);
     this.frame.post(m);
-    return d.promise;
+    return d.promise.finally(() => clearTimeout(bound));
   }
 
   private restart(): Promise<void> {
