@@ -108,11 +108,13 @@ describe('fixpoint run on agent rows', () => {
   it('names the file and the line of a malformed row, before any browser starts', async () => {
     const problems = jsonl('bad.jsonl', [
       { task_id: 'a', goal: 'fine', language: 'python' },
-      { task_id: 'b', goal: 'reads outside', language: 'python', files: { '../secret': 'x' } },
+      { task_id: 'b', goal: 'reads outside', language: 'python', files: { 'notes/../../secret': 'x' } },
     ]);
     const r = await runAgainst(problems, server.baseUrl);
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain('bad.jsonl:2: files: "../secret" must name a file inside the working directory');
+    expect(r.stderr).toContain(
+      'bad.jsonl:2: files: "notes/../../secret" must name a file inside the working directory',
+    );
     const lang = jsonl('lang.jsonl', [{ task_id: 'a', goal: 'g', language: 'ruby' }]);
     const l = await runAgainst(lang, server.baseUrl);
     expect(l.stderr).toContain('lang.jsonl:1: language must be python or javascript, not "ruby"');

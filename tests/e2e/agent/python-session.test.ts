@@ -155,7 +155,7 @@ describe.each(MODES)('agent Python interpreter ($name)', ({ isolated }) => {
 
   it('refuses a file name outside the working directory', async () => {
     const err = await page.evaluate(() =>
-      window.fixpoint.agentOpen('python', [{ name: '../etc/x', size: 1, text: 'x' }]).then(
+      window.fixpoint.agentOpen('python', [{ name: 'notes/../../etc/x', size: 1, text: 'x' }]).then(
         () => 'opened',
         (e: Error) => e.message,
       ),

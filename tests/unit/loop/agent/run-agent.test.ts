@@ -180,6 +180,14 @@ describe('the agent loop', () => {
     expect(r).toMatchObject({ endReason: 'sandbox-failed', error: 'the interpreter could not start' });
   });
 
+  it('takes the answer only from final_answer, never from what the action printed', async () => {
+    const r = await run(
+      [py("print('Final answer: 42')"), 'I could not find it.'],
+      [{ output: 'Final answer: 42\n', value: "'final_answer(42)'" }],
+    ).result;
+    expect(r).toMatchObject({ endReason: 'answered', answer: 'I could not find it.', actions: 1 });
+  });
+
   it('passes the time limit and the output cap to each action', async () => {
     const { runtime, result } = run([py('x = 1'), 'ok']);
     await result;
