@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { measureAgentJs } from './agent-js-bench.ts';
 import { bareStart, type BareStart } from './bare-pyodide.ts';
+import { measureAgent } from './agent-bench.ts';
 import { measureBenchView } from './benchmark-view-bench.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGaming } from './gaming-bench.ts';
@@ -44,6 +45,7 @@ const SECTIONS = [
   'sql',
   'web',
   'agent-js',
+  'agent',
 ];
 const only = process.argv.slice(2);
 for (const name of only)
@@ -296,6 +298,27 @@ if (want('agent-js')) {
       '-',
     ],
   );
+}
+
+if (want('agent')) {
+  const mib = (b: number): string => `${(b / 2 ** 20).toFixed(1)} MiB`;
+  for (const isolated of [true, false]) {
+    const how = isolated ? 'isolated' : 'not isolated';
+    log(`agent interpreter, ${how}…`);
+    const a = await measureAgent(isolated, log);
+    results[isolated ? 'agentIsolated' : 'agentNotIsolated'] = a;
+    rows.push(
+      [`agent (Python, ${how}): start to first action`, ms(a.startMs), '-'],
+      [`agent (Python, ${how}): one action, page to observation, median of 200`, ms(a.actionMedianMs), '<= 20 ms'],
+      [`agent (Python, ${how}): one action, worst of 200`, ms(a.actionWorstMs), '-'],
+      [
+        `agent (Python, ${how}): wasm memory after 10 / 200 state-keeping actions (state held: ${a.heldBytes} bytes)`,
+        `${mib(a.heapAfter10)} / ${mib(a.heapAfter200)}`,
+        'no growth',
+      ],
+      [`agent (Python, ${how}): time-out to the next action's observation, median of 5`, ms(a.timeoutToNextMs), '-'],
+    );
+  }
 }
 
 if (want('loop')) {

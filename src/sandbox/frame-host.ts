@@ -134,6 +134,11 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'sql-answers':
       case 'sql-crashed':
       case 'agent-js':
+      case 'agent-ready':
+      case 'agent-boot-error':
+      case 'agent-observation':
+      case 'agent-files':
+      case 'agent-crashed':
         for (const l of listeners) l(m);
         break;
     }
