@@ -3,6 +3,7 @@
 // there, and its feedback reads as the model would get it.
 import { buildFeedback } from '../loop/feedback.ts';
 import { candidateFromCode } from '../loop/assemble.ts';
+import { runDiagnostics } from '../ui/editor/run-diagnostics.ts';
 import { toCodeLine } from '../loop/assemble.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
 import type { Runtime } from '../shared/run.ts';
@@ -26,6 +27,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
   p.terminal.write('— Run once —\n', 'info');
   p.layout.setVerdict('Running the code in the editor…', 'pending');
   p.editor.markErrorLine(undefined);
+  p.editor.markErrors([]);
   const handle = p.runtime.run(
     { language: task.language, code: c.program, tests: testsForRun(task), limits: task.limits },
     (stream, text) => p.terminal.write(text, stream),
@@ -47,6 +49,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
       }),
     );
     p.editor.markErrorLine(toCodeLine(r.exception?.line, c.lineOffset, c.code));
+    p.editor.markErrors(runDiagnostics(r, c.lineOffset, c.code));
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
