@@ -5,18 +5,22 @@
  * is not cut across two rows; a word longer than a row is still cut by xterm. A run's streamed
  * output is left as it came: its lines may arrive in pieces.
  */
-export function wrapWords(text: string, cols: number): string {
+export function wrapWords(text: string, cols: number, column = 0): string {
   if (cols < 20 || text.includes('\x1b')) return text;
   return text
     .split('\n')
-    .map((line) => {
-      if (line.length <= cols) return line;
+    .map((line, i) => {
+      // The first line goes on from where the cursor is: what was written before it takes room.
+      const used = i === 0 ? column % cols : 0;
+      if (used + line.length <= cols) return line;
       const rows: string[] = [];
       let row = '';
+      let room = cols - used;
       for (const word of line.split(/(?<= )/)) {
-        if (row !== '' && row.length + word.trimEnd().length > cols) {
+        if (row.length + word.trimEnd().length > room && (row !== '' || room < cols)) {
           rows.push(row.trimEnd());
           row = '';
+          room = cols;
         }
         row += word;
       }
@@ -24,4 +28,12 @@ export function wrapWords(text: string, cols: number): string {
       return rows.join('\n');
     })
     .join('\n');
+}
+
+/** The cursor's column after `text` is written from `column` (escapes take no room). */
+export function columnAfter(text: string, column: number): number {
+  // eslint-disable-next-line no-control-regex -- the escape character is what is being matched
+  const plain = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+  const nl = plain.lastIndexOf('\n');
+  return nl < 0 ? column + plain.length : plain.length - nl - 1;
 }

@@ -1,7 +1,7 @@
 // The terminal breaks the page's own lines at spaces, never inside a word, when they are wider
 // than the terminal; shorter lines, coloured text and very narrow terminals are left alone.
 import { describe, expect, it } from 'vitest';
-import { wrapWords } from '../../../src/ui/terminal/wrap-words.ts';
+import { columnAfter, wrapWords } from '../../../src/ui/terminal/wrap-words.ts';
 
 describe('wrapWords', () => {
   it('breaks a long line at the last space that fits, keeping every word whole', () => {
@@ -10,6 +10,16 @@ describe('wrapWords', () => {
     expect(rows.every((r) => r.length <= 30)).toBe(true);
     expect(rows.join(' ')).toBe(line);
     expect(rows[0]).toBe('Attempt 2 failed: 1 of 4 tests');
+  });
+
+  it('goes on from the column the last write left the cursor at', () => {
+    const rest = 'ZeroDivisionError: division by zero';
+    const after = columnAfter('✗ assert running_median([1, 2, 3, 4]) == [1, 1.5, 2, 2.5]: ', 0);
+    expect(after).toBe(59);
+    expect(wrapWords(rest, 60, after)).toBe('\nZeroDivisionError: division by zero');
+    expect(wrapWords(rest, 80, after).split('\n')).toEqual(['ZeroDivisionError:', 'division by zero']);
+    expect(columnAfter('ab\x1b[31mcd', 3)).toBe(7);
+    expect(columnAfter('ab\ncd', 3)).toBe(2);
   });
 
   it('leaves short lines, escapes and narrow terminals as they are; a word wider than a row stays whole', () => {
