@@ -12,8 +12,10 @@ const BENCH_HASH = '#benchmark';
 
 export function installBenchRoute(page: PageState): void {
   const slot = h('div', { class: 'bench-slot', 'data-testid': 'bench-slot', hidden: true });
-  page.root.append(slot);
-  const loopView = page.root.querySelector<HTMLElement>('.app');
+  // The view takes the loop's place under the page's header, which stays (Settings, History).
+  const loopView = page.root.querySelector<HTMLElement>('.app-main');
+  if (loopView) loopView.after(slot);
+  else page.root.append(slot);
   const pool: Runtime[] = [page.runtime];
   let mounted: Promise<{ refresh(): void }> | undefined;
 

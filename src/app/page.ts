@@ -14,6 +14,7 @@ import { createTerminal } from '../ui/terminal/terminal.ts';
 import { mountActivity } from '../ui/layout/activity.ts';
 import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
 import { installBenchRoute } from './bench-route.ts';
+import { installShare } from './share-code.ts';
 import { installCompareToggle } from './compare-toggle.ts';
 import { createHistoryDialog } from './history-dialog.ts';
 import { mountNotices } from '../ui/layout/notices.ts';
@@ -39,6 +40,7 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   connectButtons(page);
   installCompareToggle(page);
   installBenchRoute(page);
+  installShare(page);
   startUp({
     root,
     python,

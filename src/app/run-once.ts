@@ -4,6 +4,7 @@
 import { buildFeedback } from '../loop/feedback.ts';
 import { programFeedback } from '../kinds/program/feedback.ts';
 import { candidateFromCode } from '../loop/assemble.ts';
+import { runDiagnostics } from '../ui/editor/run-diagnostics.ts';
 import { toCodeLine } from '../loop/assemble.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
 import type { Runtime, TestSpec } from '../shared/run.ts';
@@ -33,6 +34,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
   p.terminal.write('— Run once —\n', 'info');
   p.layout.setVerdict('Running the code in the editor…', 'pending');
   p.editor.markErrorLine(undefined);
+  p.editor.markErrors([]);
   const handle = p.runtime.run(
     { language: task.language, code: c.program, tests: withPicture(testsForRun(task)), limits: task.limits },
     (stream, text) => p.terminal.write(text, stream),
@@ -56,6 +58,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
       }),
     );
     p.editor.markErrorLine(toCodeLine(r.exception?.line, c.lineOffset, c.code));
+    p.editor.markErrors(runDiagnostics(r, c.lineOffset, c.code));
   } finally {
     signal.removeEventListener('abort', onAbort);
   }

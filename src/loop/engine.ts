@@ -38,7 +38,7 @@ async function resume(s: LoopState): Promise<LoopEnd | undefined> {
   const edited = s.opts.startFrom?.editedCode;
   if (edited !== undefined) return editedCycle(s, edited);
   const last = s.attempts.at(-1);
-  return last && isPassed(last) ? { verdict: passedVerdict(last) } : undefined;
+  return last && isPassed(last) ? { verdict: passedVerdict(last, s.opts.task.generatedTests) } : undefined;
 }
 
 async function drive(s: LoopState, strategy: Strategy): Promise<LoopEnd> {

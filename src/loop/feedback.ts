@@ -76,8 +76,30 @@ function trimTraceback(tb: string, maxLines: number): string {
   return [lines[0] ?? '', `  [… ${plural(lines.length - max, 'line')} omitted …]`, ...tail].join('\n');
 }
 
-function exceptionText(e: ExceptionInfo, ctx: FeedbackContext, d: FeedbackDetail): string {
+/**
+ * Whether the exception is a failed test's own failure, already shown with it (a JavaScript
+ * assertion): then only where it was raised is added, not its message again.
+ */
+function shownWithTest(e: ExceptionInfo, r: RunResult): boolean {
+  const said = `${e.type}: ${e.message}`;
+  return r.tests.some((t) => !t.passed && (t.message === said || t.message === e.message));
+}
+
+/** The traceback without the message it starts with: the frames that say where. */
+function framesOnly(e: ExceptionInfo): string {
+  const head = `${e.type}: ${e.message}`;
+  const tb = e.traceback.trimStart();
+  return (tb.startsWith(head) ? tb.slice(head.length) : tb).replace(/^\s*\n/, '');
+}
+
+function exceptionText(e: ExceptionInfo, ctx: FeedbackContext, d: FeedbackDetail, shown = false): string {
   const line = toCodeLine(e.line, ctx.lineOffset, ctx.code);
+  if (shown) {
+    const frames = d.tracebackLines > 0 ? trimTraceback(framesOnly(e), d.tracebackLines) : '';
+    if (line === undefined && frames.trim() === '') return '';
+    const at = line === undefined ? '' : ` at line ${line}`;
+    return `The first failure was raised${at}:${sourceLine(ctx, line)}${frames.trim() === '' ? '' : `\n${frames}`}`;
+  }
   const message = e.message === '' ? '' : `: ${e.message}`;
   if (e.syntax) {
     const at = line === undefined ? '' : ` at line ${line}`;
@@ -105,8 +127,10 @@ function testText(t: TestResult, n: number, d: FeedbackDetail, generated: boolea
   let text = `${n}. ${t.name}${call}${generated ? GENERATED_MARK : ''}`;
   if (t.expected !== undefined) text += `\n   expected: ${clip(t.expected, d.valueChars, { count: true })}`;
   if (t.actual !== undefined) text += `\n   actual:   ${clip(t.actual, d.valueChars, { count: true })}`;
-  if (t.message !== undefined && t.message.trim() !== '')
-    text += `\n   error: ${clip(t.message.trim(), d.valueChars, { count: true })}`;
+  // With the values shown, the message's first line says enough: the rest repeats them (node's diff).
+  const compared = t.expected !== undefined || t.actual !== undefined;
+  const message = compared ? t.message?.trim().split('\n')[0] : t.message?.trim();
+  if (message !== undefined && message !== '') text += `\n   error: ${clip(message, d.valueChars, { count: true })}`;
   return text;
 }
 
@@ -154,12 +178,12 @@ function diagnosis(r: RunResult, ctx: FeedbackContext, d: FeedbackDetail): strin
     case 'error': {
       const parts: string[] = [];
       if (r.tests.some((t) => !t.passed)) parts.push(failedTests(r, d, ctx.generated));
-      if (r.exception) parts.push(exceptionText(r.exception, ctx, d));
+      if (r.exception) parts.push(exceptionText(r.exception, ctx, d, shownWithTest(r.exception, r)));
       if (parts.length === 0)
         parts.push(
           `${r.status === 'failed' ? 'The tests failed' : 'The program failed'}: ${r.result.replace(/^failed:\s*/, '')}`,
         );
-      return parts.join('\n\n');
+      return parts.filter((p) => p !== '').join('\n\n');
     }
   }
 }

@@ -3,7 +3,14 @@
 import type { ModelErrorInfo, Usage } from '../shared/model.ts';
 import type { Attempt } from '../shared/task.ts';
 import { lineOffsetOf } from './assemble.ts';
-import { DEFAULT_MAX_ITERATIONS, STOPPED, StuckWatch, timeVerdict, type StopVerdict } from './stop.ts';
+import {
+  DEFAULT_MAX_ITERATIONS,
+  STOPPED,
+  StuckWatch,
+  generatedStillFailing,
+  timeVerdict,
+  type StopVerdict,
+} from './stop.ts';
 import type { LoopOptions, LoopOutcome } from './types.ts';
 
 export interface LoopState {
@@ -118,7 +125,10 @@ export function outcome(s: LoopState, end: LoopEnd): LoopOutcome {
   return {
     passed: verdict.reason === 'passed',
     endReason: verdict.reason,
-    endMessage: verdict.message,
+    endMessage:
+      verdict.reason === 'passed' || verdict.reason === 'stopped'
+        ? verdict.message
+        : verdict.message + generatedStillFailing(shown, s.opts.task.generatedTests),
     attempts: s.attempts,
     finalCandidate: shown?.candidate,
     usage: s.usage,

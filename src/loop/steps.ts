@@ -148,7 +148,7 @@ export interface Judgement {
 
 /** The stop rules that look at a finished attempt: passed, and stuck (once forgiven). */
 export function judge(s: LoopState, a: Attempt): Judgement {
-  if (isPassed(a)) return { stop: passedVerdict(a) };
+  if (isPassed(a)) return { stop: passedVerdict(a, s.opts.task.generatedTests) };
   const stuck = s.watch.observe(a);
   if (!stuck.stuck) return {};
   if (s.tacticUsed) return { stop: stuckVerdict(stuck.why) };

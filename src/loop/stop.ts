@@ -3,6 +3,7 @@ import type { ModelErrorInfo } from '../shared/model.ts';
 import type { Attempt, EndReason } from '../shared/task.ts';
 import { toCodeLine } from './assemble.ts';
 import { failingTests } from './summary.ts';
+import { generatedSourceOf } from '../shared/generated-tests.ts';
 import { normalizeCode } from './text.ts';
 import { plural } from '../shared/format.ts';
 
@@ -59,11 +60,38 @@ export function nextCallStop(tokensUsed: number, nextRequest: number, tokenBudge
   };
 }
 
-export function passedVerdict(a: Attempt): StopVerdict {
+/**
+ * `generated`: the task's accepted generated tests. Every strategy judges a pass on the same
+ * tests, the task's own and its accepted generated ones (docs/page.md), and says so the same way.
+ */
+export function passedVerdict(a: Attempt, generated?: readonly string[]): StopVerdict {
   const total = (a.result?.tests.length ?? 0) + (a.hidden?.total ?? 0);
-  const tests = total > 0 ? `all ${plural(total, 'test')}` : a.result?.web ? 'its checks' : 'the program';
+  const ofThem = generatedCount(a, generated, true);
+  const tests =
+    total > 0
+      ? `all ${plural(total, 'test')}${ofThem > 0 ? `, ${ofThem} of them generated` : ''}`
+      : a.result?.web
+        ? 'its checks'
+        : 'the program';
   const who = a.source === 'user' ? 'the edited code' : `attempt ${a.index + 1}`;
   return { reason: 'passed', message: `Passed: ${who} passes ${tests}.` };
+}
+
+/** How many of the attempt's tests that passed (or failed) are accepted generated ones. */
+function generatedCount(a: Attempt, generated: readonly string[] | undefined, passed: boolean): number {
+  if (!generated?.length || !a.result) return 0;
+  return a.result.tests.filter((t) => t.passed === passed && generatedSourceOf(t, generated) !== undefined).length;
+}
+
+/** Said after an unsolved end when generated tests still fail: the rule, and what the user can do. */
+export function generatedStillFailing(a: Attempt | undefined, generated?: readonly string[]): string {
+  const n = a ? generatedCount(a, generated, false) : 0;
+  if (n === 0) return '';
+  const which =
+    n === 1
+      ? 'One of the tests still failing is a generated one'
+      : `${n} of the tests still failing are generated ones`;
+  return ` ${which}: accepted generated tests count like the task's own, but a model wrote them and they may be wrong. Check ${n === 1 ? 'it' : 'them'} against the description, then edit or drop ${n === 1 ? 'it' : 'them'} under the task's tests.`;
 }
 
 export const STOPPED: StopVerdict = { reason: 'stopped', message: 'Stopped by the user.' };

@@ -100,7 +100,9 @@ export function summaryLines(s: RunSummary): string[] {
     );
   const ks = Object.entries(s.pass_at_k);
   if (s.samples > s.problems && ks.length)
-    lines.push(`pass@k over ${s.problems} tasks: ${ks.map(([k, v]) => `pass@${k} ${pct(v)}`).join(', ')}`);
+    lines.push(
+      `pass@k over ${s.problems} tasks: ${ks.map(([k, v]) => `pass@${k} ${pct(v)}`).join(', ')} (a sample counts as solved if it passed by its last attempt, repairs included, so pass@1 is close to "Passed after repair", not to "Passed at the first attempt")`,
+    );
   const perSolved = s.tokens_per_solved === undefined ? '' : `, ${Math.round(s.tokens_per_solved)} per solved task`;
   lines.push(`Tokens: ${s.input_tokens} in, ${s.output_tokens} out${perSolved}`);
   if (s.cost !== undefined) {

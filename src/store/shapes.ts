@@ -10,7 +10,8 @@ const testSpec = tagged({
   none: {},
 });
 
-const task = object({
+/** A task's shape, also checked when a task arrives in a share link. */
+export const taskShape: Check = object({
   id: str,
   title: str,
   prompt: str,
@@ -49,7 +50,7 @@ const endReason = oneOf(
 export const sessionShape: Check = object({
   id: nonEmpty,
   title: str,
-  task,
+  task: taskShape,
   settings,
   createdAt: num,
   updatedAt: num,

@@ -258,11 +258,33 @@ describe('the Benchmark view', () => {
     await page.getByTestId('bench-start').click();
     await waitForText(page, 'bench-notice', /asked to slow down: waiting 1 s/);
     await waitForText(page, 'bench-progress', /^1\/3 done · 1 passed/);
+    // The slow task has a row of its own that says it is running, until it is done.
+    await expect
+      .poll(() => page.getByTestId('bench-row-running').allTextContents())
+      .toContainEqual('HumanEval/1running…');
     await page.getByTestId('bench-pause').click();
     await page.waitForSelector('[data-bench-status="paused"]', { state: 'attached', timeout: 60_000 });
     expect(await page.getByTestId('bench-progress').textContent()).toMatch(/^2\/3 done · 2 passed/);
     await page.getByTestId('bench-resume').click();
     await page.waitForSelector('[data-bench-status="done"]', { state: 'attached', timeout: 60_000 });
     expect(await page.getByTestId('bench-progress').textContent()).toMatch(/^3\/3 done · 3 passed/);
+    expect(await page.getByTestId('bench-row-running').count()).toBe(0);
   }, 120_000);
+
+  it("keeps the page's header, Settings included, above the view", async () => {
+    const { page } = app;
+    const settings = page.getByTestId('open-settings');
+    expect(await settings.isVisible()).toBe(true);
+    expect(await page.getByTestId('bench-view').isVisible()).toBe(true);
+    // The view scrolls in its own box under the header, which stays in sight.
+    const [header, slot] = await Promise.all([
+      page.locator('.app-header').boundingBox(),
+      page.getByTestId('bench-slot').boundingBox(),
+    ]);
+    expect(header!.y).toBeGreaterThanOrEqual(0);
+    expect(header!.y + header!.height).toBeLessThanOrEqual(slot!.y + 1);
+    await settings.click();
+    await page.waitForSelector('dialog[open]');
+    await page.keyboard.press('Escape');
+  });
 });

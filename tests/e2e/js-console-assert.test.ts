@@ -40,7 +40,9 @@ describe('console.assert in the JavaScript runner', () => {
       const wrong = await runIn(ctx.page, job(language, WRONG[language], TOP_LEVEL));
       expect(wrong.status).toBe('failed');
       expect(wrong.result).toBe('failed: AssertionError: console.assert failed: two and three');
+      // Each assertion is a test, as Python counts asserts: the one that held counts as passed.
       expect(wrong.tests.map((t) => [t.name, t.passed, t.source, t.message])).toEqual([
+        [`tests.${ext(language)}:1`, true, 'console.assert(add(2, 0) === 2, "adding zero");', undefined],
         [
           `tests.${ext(language)}:2`,
           false,
@@ -53,11 +55,13 @@ describe('console.assert in the JavaScript runner', () => {
       expect(wrong.tests.map((t) => [t.expected, t.actual])).toEqual([
         [undefined, undefined],
         [undefined, undefined],
+        [undefined, undefined],
       ]);
       // Node's own line is still printed, for each falsy assertion.
       expect(wrong.stderr).toBe('Assertion failed: two and three\nAssertion failed\n');
       const right = await runIn(ctx.page, job(language, ADD[language], TOP_LEVEL));
       expect([right.status, right.result, right.stderr]).toEqual(['passed', 'passed', '']);
+      expect(right.tests.map((t) => t.passed)).toEqual([true, true, true]);
     },
   );
 
@@ -93,6 +97,7 @@ describe('console.assert in the JavaScript runner', () => {
     const silenced = await runIn(ctx.page, job('javascript', silencing, TOP_LEVEL));
     expect(silenced.status).toBe('failed');
     expect(silenced.tests.map((t) => t.message)).toEqual([
+      undefined,
       'console.assert failed: two and three',
       'console.assert failed',
     ]);

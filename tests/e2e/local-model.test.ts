@@ -36,6 +36,24 @@ describe('a GGUF model inside the page', () => {
     expect(await status.isVisible()).toBe(true);
   });
 
+  it('Load with no model stored says what to do; each label sits with its own field', async () => {
+    const dialog = await localSettings(ctx.page);
+    await dialog.getByTestId('local-load').click();
+    expect(await localStatus(dialog, /No model is stored/)).toBe(
+      'No model is stored in this browser yet: add a .gguf file or download one from an address below, then load it.',
+    );
+    // Each label's text is right above its field, inside the same box, not beside another field.
+    const boxes = await dialog.locator('label.fp-local-field').evaluateAll((labels) =>
+      labels.map((l) => {
+        const field = l.querySelector('input')!.getBoundingClientRect();
+        const box = l.getBoundingClientRect();
+        return { inside: field.top >= box.top && field.bottom <= box.bottom + 1, left: field.left - box.left };
+      }),
+    );
+    expect(boxes).toHaveLength(6);
+    for (const b of boxes) expect(b).toEqual({ inside: true, left: 0 });
+  });
+
   it('refuses a file that is not GGUF, and a cut-off one, in words, and stores neither', async () => {
     const dialog = await localSettings(ctx.page);
     const picker = dialog.locator('input[name="ggufFile"]');

@@ -54,6 +54,8 @@ export class BenchController {
   /** Elapsed time when the last task of this stretch finished: the estimate's pace. */
   private elapsedAtLastDone = 0;
   private inFlight = 0;
+  /** The names of the tasks in flight, for the results table's rows in progress. */
+  runningTasks: string[] = [];
   private readonly now: () => number;
 
   constructor(private readonly o: BenchControllerOptions) {
@@ -174,8 +176,9 @@ export class BenchController {
         this.elapsedAtLastDone = this.now() - this.started;
         this.o.onChange('results');
       },
-      onActive: (n) => {
+      onActive: (n, names) => {
         this.inFlight = n;
+        this.runningTasks = names;
         this.o.onChange('progress');
       },
       onSaveProblem: (m) => {
@@ -192,6 +195,7 @@ export class BenchController {
       this.spent.set(run.id, (this.spent.get(run.id) ?? 0) + this.now() - this.started);
       this.runner = undefined;
       this.inFlight = 0;
+      this.runningTasks = [];
       await this.setStatus(run, end);
       this.o.onChange('all');
     });

@@ -30,8 +30,8 @@ export interface BenchRunnerOptions {
   onSaveProblem(message: string | undefined): void;
   /** Waits for a rate limit, or the run stopped by itself (the endpoint failed for good). */
   onNotice(message: string | undefined): void;
-  /** Tasks in flight changed. */
-  onActive?(running: number): void;
+  /** Tasks in flight changed: how many, and their names (a sample's with its number). */
+  onActive?(running: number, names: string[]): void;
   /** Injectable for tests; the page's session runner otherwise. */
   runSession?: typeof runSession;
   coolDownMs?: number;
@@ -66,6 +66,11 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
   let pausing = false;
   let coolUntil = 0;
   let active = 0;
+  const inFlight = new Set<Item>();
+  const names = (): string[] =>
+    [...inFlight].map((i) =>
+      run.settings.samples > 1 ? `${i.problem.rawId} (sample ${i.sample + 1})` : String(i.problem.rawId),
+    );
   const unsaved: BenchResult[] = [];
   const settings: LoopSettings = {
     maxIterations: run.settings.maxIterations,
@@ -157,7 +162,8 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
       }
       const item = queue.shift();
       if (!item) return;
-      o.onActive?.(++active);
+      inFlight.add(item);
+      o.onActive?.(++active, names());
       try {
         await one(item, runtime);
       } catch (err) {
@@ -166,7 +172,8 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
         pausing = true;
         o.onNotice(`The run paused: ${errorMessage(err)}`);
       } finally {
-        o.onActive?.(--active);
+        inFlight.delete(item);
+        o.onActive?.(--active, names());
       }
     }
   };

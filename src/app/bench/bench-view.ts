@@ -81,6 +81,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     pause.disabled = stop.disabled = !running;
     resume.disabled = !bench.canResume();
     exportRows.disabled = exportSamples.disabled = bench.results.length === 0;
+    table.setRunning(running ? bench.runningTasks : []);
   };
   const renderRuns = (): void => {
     const options = bench.sortedRuns();

@@ -108,7 +108,15 @@ export async function recordChoice(
     usage.outputTokens += x.reply.usage.outputTokens;
     modelMs = Math.max(modelMs, x.reply.ms);
   }
-  const attempt: Attempt = { ...chosen.attempt, usage, modelMs, selection };
+  // Samples ran on the task's own tests; the chosen one is judged as repair judges any attempt,
+  // on the accepted generated tests too, so both say the same of the same code.
+  let judged = chosen.attempt;
+  if (chosen.candidate && (s.opts.task.generatedTests ?? []).some((t) => t.trim() !== '')) {
+    const full = await run(s, chosen.candidate, chosen.attempt, { quiet: true });
+    if (full === 'stopped') return stopped(s);
+    judged = full;
+  }
+  const attempt: Attempt = { ...judged, usage, modelMs, selection };
   if (s.tactic) attempt.tactic = true;
   s.tactic = false;
   s.opts.hooks.onStatus?.(selection.why);

@@ -19,7 +19,7 @@ import {
   type ChartDataset,
 } from 'chart.js';
 import { h } from '../common/dom.ts';
-import { plotSpecs, type PlotSpec, type PlottedRun } from './plot-specs.ts';
+import { fullTitle, plotSpecs, type PlotSpec, type PlottedRun } from './plot-specs.ts';
 
 export type { PlottedRun } from './plot-specs.ts';
 
@@ -77,14 +77,19 @@ function figure(spec: PlotSpec): Figure {
     if (s.empty) canvasBox.hidden = true;
     else emptyNote.hidden = true;
     head.replaceChildren(
-      h('tr', null, h('th', { scope: 'col' }, s.xLabel), ...s.series.map((x) => h('th', { scope: 'col' }, x.label))),
+      h(
+        'tr',
+        null,
+        h('th', { scope: 'col' }, s.xLabel),
+        ...s.series.map((x) => h('th', { scope: 'col', title: fullTitle(x.label) }, x.label)),
+      ),
     );
     body.replaceChildren(
       ...s.labels.map((l, i) =>
         h(
           'tr',
           null,
-          h('th', { scope: 'row' }, l),
+          h('th', { scope: 'row', title: fullTitle(l) }, l),
           ...s.series.map((x) => h('td', null, s.format(x.values[i] ?? null))),
         ),
       ),
@@ -118,7 +123,15 @@ function figure(spec: PlotSpec): Figure {
         options: {
           animation: false,
           maintainAspectRatio: false,
-          plugins: { legend: { display: !current.byRun, labels: { color: fg } } },
+          plugins: {
+            legend: {
+              display: !current.byRun,
+              labels: { color: fg },
+              // A long run name is shortened in the legend; pointing at it shows the whole name.
+              onHover: (_e, item) => void (canvas.title = fullTitle(item.text)),
+              onLeave: () => void (canvas.title = ''),
+            },
+          },
           scales: {
             x: {
               ticks: { color: fg },

@@ -2,6 +2,7 @@
 import { differences } from '../../shared/bench-summary.ts';
 import type { RunRow } from '../../shared/bench-rows.ts';
 import { h } from '../common/dom.ts';
+import { fullTitle } from './plot-specs.ts';
 
 export function compareTable(labelA: string, labelB: string, a: readonly RunRow[], b: readonly RunRow[]): HTMLElement {
   const diff = differences(a, b);
@@ -22,8 +23,8 @@ export function compareTable(labelA: string, labelB: string, a: readonly RunRow[
               'tr',
               null,
               h('th', { scope: 'col' }, 'Task'),
-              h('th', { scope: 'col' }, labelA),
-              h('th', { scope: 'col' }, labelB),
+              h('th', { scope: 'col', title: fullTitle(labelA) }, labelA),
+              h('th', { scope: 'col', title: fullTitle(labelB) }, labelB),
             ),
           ),
           h(

@@ -37,8 +37,18 @@ export interface PlotSpec {
 }
 
 /** A run's title cut to fit a legend or a table heading; the full title is the run's heading. */
-export const shortLabel = (title: string, max = 36): string =>
-  title.length > max ? `${title.slice(0, max - 1).trimEnd()}…` : title;
+/** Full run names by the short labels made of them, for the legends' and tables' hover text. */
+const fullTitles = new Map<string, string>();
+
+export function shortLabel(title: string, max = 36): string {
+  if (title.length <= max) return title;
+  const short = `${title.slice(0, max - 1).trimEnd()}…`;
+  fullTitles.set(short, title);
+  return short;
+}
+
+/** The run name a short label was made of (the label itself when it was not shortened). */
+export const fullTitle = (label: string): string => fullTitles.get(label) ?? label;
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 

@@ -53,6 +53,8 @@ const verdict = (ok: boolean, flagged = false): HTMLElement => {
 export interface ResultsTable {
   element: HTMLElement;
   set(results: readonly BenchResult[]): void;
+  /** The tasks in flight, each a row that says it is running. */
+  setRunning(names: readonly string[]): void;
 }
 
 export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsTable {
@@ -71,6 +73,8 @@ export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsT
   );
   const count = h('span', { class: 'bench-count', 'data-testid': 'bench-row-count' });
   const body = h('tbody');
+  // Tasks in flight, above the finished ones: each says it is running until its row replaces it.
+  const runningBody = h('tbody', { class: 'bench-running' });
   const headers = COLUMNS.map((c) =>
     h(
       'th',
@@ -83,6 +87,7 @@ export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsT
     { class: 'bench-table', 'data-testid': 'bench-results' },
     h('caption', { class: 'visually-hidden' }, 'Results per task; a row opens the task’s session.'),
     h('thead', null, h('tr', null, ...headers)),
+    runningBody,
     body,
   );
 
@@ -162,6 +167,18 @@ export function mountResultsTable(onOpen: (sessionId: string) => void): ResultsT
     set(next) {
       results = next;
       render();
+    },
+    setRunning(names) {
+      runningBody.replaceChildren(
+        ...names.map((n) =>
+          h(
+            'tr',
+            { 'data-testid': 'bench-row-running' },
+            h('td', null, n),
+            h('td', { colspan: COLUMNS.length - 1 }, h('span', { class: 'bench-in-progress' }, 'running…')),
+          ),
+        ),
+      );
     },
   };
 }

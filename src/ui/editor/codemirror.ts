@@ -19,6 +19,7 @@ import {
 } from '@codemirror/view';
 import type { Language } from '../../shared/run.ts';
 import { errorLine, setErrorLine, setFlagLines } from './error-line.ts';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { languageExtension } from './language.ts';
 import { followColourScheme, pageTheme } from './theme.ts';
 import type { Editor, EditorOptions } from './editor.ts';
@@ -68,6 +69,7 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
     pageTheme,
     scheme,
     errorLine,
+    lintGutter(),
     readOnly.of(readOnlyExt(opts.readOnly ?? false)),
     // tabindex: the scroller around it counts as keyboard-reachable for tools that ignore contenteditable.
     EditorView.contentAttributes.of({ 'aria-label': opts.label ?? 'Python code', spellcheck: 'false', tabindex: '0' }),
@@ -109,6 +111,18 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
     focus: () => editorView.focus(),
     markErrorLine(line) {
       editorView.dispatch({ effects: setErrorLine.of(line) });
+    },
+    markErrors(errors) {
+      const doc = editorView.state.doc;
+      const diagnostics: Diagnostic[] = errors
+        .filter((e) => e.line >= 1 && e.line <= doc.lines)
+        .map((e) => {
+          const at = doc.line(e.line);
+          // From the column to the line's end; a line of only spaces is still marked, at its start.
+          const from = e.column === undefined ? at.from : Math.min(at.to, at.from + e.column - 1);
+          return { from, to: Math.max(from, at.to), severity: 'error', message: e.message, source: 'run' };
+        });
+      editorView.dispatch(setDiagnostics(editorView.state, diagnostics));
     },
     markFlagLines(lines) {
       editorView.dispatch({ effects: setFlagLines.of(lines) });

@@ -2,6 +2,7 @@
 // usable before CodeMirror has loaded; CodeMirror (codemirror.ts, its own chunk) takes its place
 // when it arrives, with the text, read-only state and error line carried over.
 import type { Language } from '../../shared/run.ts';
+import type { CodeError } from './run-diagnostics.ts';
 import type * as CodeMirror from './codemirror.ts';
 
 export interface EditorOptions {
@@ -29,6 +30,8 @@ export interface Editor {
   markErrorLine(line: number | undefined): void;
   /** Marks the lines test-gaming flags rest on; [] clears them. Cleared by any edit. */
   markFlagLines(lines: readonly number[]): void;
+  /** Underlines a run's errors, in the lint gutter too, each message shown on hover; [] clears them. */
+  markErrors(errors: readonly CodeError[]): void;
   /** Switches highlighting and indentation; settles once the language's mode has loaded. */
   setLanguage(language: Language): Promise<void>;
   dispose(): void;
@@ -60,6 +63,7 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
   let disposed = false;
   let errorLine: number | undefined;
   let flagLines: readonly number[] = [];
+  let errors: readonly CodeError[] = [];
   let language: Language = opts.language ?? 'python';
   box.dataset.language = language;
   void loadCodeMirror().then(({ mountCodeMirror }) => {
@@ -69,6 +73,7 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
     box.replaceWith(root.lastElementChild!);
     if (errorLine !== undefined) real.markErrorLine(errorLine);
     if (flagLines.length) real.markFlagLines(flagLines);
+    if (errors.length) real.markErrors(errors);
     if (hadFocus) real.focus();
   });
 
@@ -90,6 +95,10 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
     markFlagLines(lines) {
       flagLines = lines;
       real?.markFlagLines(lines);
+    },
+    markErrors(next) {
+      errors = next;
+      real?.markErrors(next);
     },
     async setLanguage(next) {
       language = next;

@@ -53,8 +53,8 @@ export function createLocalModelPanel(opts: { selected(): string; onSelect(id: s
     empty,
     about,
     load,
-    h('label', {}, 'Add a .gguf file from this computer ', file),
-    h('label', {}, 'or download one from an address (the server must allow it) ', url),
+    h('label', { class: 'fp-local-field' }, 'Add a .gguf file from this computer', file),
+    h('label', { class: 'fp-local-field' }, 'or download one from an address (the server must allow it)', url),
     h('div', { class: 'fp-settings-actions' }, download, stop),
     progress,
     status,
@@ -181,7 +181,13 @@ export function createLocalModelPanel(opts: { selected(): string; onSelect(id: s
   stop.addEventListener('click', () => running?.abort());
   load.addEventListener('click', () => {
     const id = opts.selected();
-    if (id === '') return;
+    if (id === '') {
+      status.textContent =
+        list.childElementCount === 0
+          ? 'No model is stored in this browser yet: add a .gguf file or download one from an address below, then load it.'
+          : 'Choose one of the stored models above first, then load it.';
+      return;
+    }
     status.textContent = `Loading ${id}…`;
     loadedModel(id).then(
       (m) =>

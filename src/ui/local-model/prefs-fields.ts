@@ -28,10 +28,10 @@ export function prefsFields(initial: LocalPrefs, onChange: (p: LocalPrefs) => vo
   const root = h(
     'div',
     { class: 'fp-local-prefs' },
-    h('label', {}, 'Context (tokens) ', context),
-    h('label', {}, 'Longest reply (tokens) ', reply),
-    h('label', {}, 'Memory limit (MiB) ', memory),
-    h('label', {}, 'Threads ', threads),
+    h('label', { class: 'fp-local-field' }, 'Context (tokens)', context),
+    h('label', { class: 'fp-local-field' }, 'Longest reply (tokens)', reply),
+    h('label', { class: 'fp-local-field' }, 'Memory limit (MiB)', memory),
+    h('label', { class: 'fp-local-field' }, 'Threads', threads),
   );
   return { root };
 }

@@ -4,6 +4,7 @@
 import { flagsInCodeLines, passFlags } from '../../loop/gaming/verdict.ts';
 import { addUsage, costOf, formatCost, type Prices } from '../../models/usage.ts';
 import { lineOffsetOf, toCodeLine } from '../../loop/assemble.ts';
+import { runDiagnostics } from '../editor/run-diagnostics.ts';
 import type { Usage } from '../../shared/model.ts';
 import type { Attempt, Session } from '../../shared/task.ts';
 import { h, setText } from '../common/dom.ts';
@@ -80,6 +81,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
         : undefined;
     p.editor.markErrorLine(line);
     const offset = session ? lineOffsetOf(session.task) : 0;
+    p.editor.markErrors(a.candidate === undefined ? [] : runDiagnostics(a.result, offset, a.candidate));
     p.editor.markFlagLines(
       flagsInCodeLines(passFlags(a.result), offset, a.candidate ?? '').flatMap((f) => (f.line ? [f.line] : [])),
     );

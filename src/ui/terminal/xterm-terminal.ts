@@ -4,6 +4,7 @@
 // and on the band under the page's own lines.
 import { Terminal as XTerm } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
+import { columnAfter, wrapWords } from './wrap-words.ts';
 import '@xterm/xterm/css/xterm.css';
 import type { TerminalDrawing, TerminalStyle } from './terminal.ts';
 
@@ -79,15 +80,21 @@ export function createXTerm(host: HTMLElement): TerminalDrawing {
   };
   host.addEventListener('keydown', onKey);
   const observer = new ResizeObserver(() => fit.fit());
+  // Where the cursor is, counted from what was written: xterm parses writes later.
+  let column = 0;
   observer.observe(host);
   return {
     write(safe, style) {
-      xterm.write(styled(safe, style));
+      const whole = style !== 'stdout' && style !== 'stderr';
+      const text = whole ? wrapWords(safe, xterm.cols, column) : safe;
+      column = columnAfter(text, column);
+      xterm.write(styled(text, style));
     },
     clear() {
       // Through the write queue (RIS), not reset(): xterm parses writes later, so a reset() here
       // would run before output written just before it and leave that output on the screen.
       xterm.write('\x1bc');
+      column = 0;
     },
     dispose() {
       host.removeEventListener('keydown', onKey);

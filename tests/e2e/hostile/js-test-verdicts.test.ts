@@ -149,6 +149,24 @@ var test: any = () => {};`,
     tests: `${ASSERT}assert.strictEqual(add(2, 3), 5);`,
     reason: /AssertionError/,
   },
+  // Outside test(), a failing assertion in the tests is recorded and the tests go on (each is a
+  // test, as Python's asserts are); a candidate that confuses where the call came from only gets
+  // node's throw back.
+  'makes every stack look like its own, against top-level asserts': {
+    code: `${WRONG}Error.prepareStackTrace = () => 'Error\\n    at add (main.js:1:1)';`,
+    tests: `${ASSERT}assert.strictEqual(add(2, 3), 5);\nassert.strictEqual(add(1, 0), 1);`,
+    reason: /AssertionError/,
+  },
+  'makes stacks throw, against top-level asserts': {
+    code: `${WRONG}Error.prepareStackTrace = () => { throw new Error('no stack'); };`,
+    tests: `${ASSERT}assert.strictEqual(add(2, 3), 5);`,
+    reason: /AssertionError|no stack/,
+  },
+  'catches the assertion its own callback makes, against top-level asserts': {
+    code: 'function add(a, b, check) { try { check?.(); } catch {} return a - b; }',
+    tests: `${ASSERT}assert.strictEqual(add(2, 3, () => assert.fail('inner')), 5);`,
+    reason: /AssertionError/,
+  },
   'leaves a rejection unhandled whose reason cannot be shown': {
     // A right add: the unhandled rejection alone must fail it, as it ends node's program.
     code: `${RIGHT}\nPromise.reject({ toString() { throw undefined; } });`,

@@ -48,7 +48,16 @@ function driven() {
     const row = JSON.parse(runOutRow(`T/${i}`)) as BenchResult['row'];
     o.onResult({ runId: o.run.id, key: `T/${i}#0`, row });
   };
-  return { startRun, finish, active: (n: number) => o?.onActive?.(n), end: (how: 'done') => end(how) };
+  return {
+    startRun,
+    finish,
+    active: (n: number) =>
+      o?.onActive?.(
+        n,
+        Array.from({ length: n }, (_, i) => `T/${i}`),
+      ),
+    end: (how: 'done') => end(how),
+  };
 }
 
 /** One `run --out` row of a task passed at the first attempt. */

@@ -134,24 +134,55 @@ describe('repair with generated tests', () => {
   });
 });
 
-describe.skipIf(!hasPython)('codet with generated tests (samples run in native CPython)', () => {
-  it('filters samples on the given tests only, and flags the wrong generated test with what the samples computed', async () => {
+describe.skipIf(!hasPython)('codet and repair with generated tests (samples run in native CPython)', () => {
+  const STILL = 'One of the tests still failing is a generated one: accepted generated tests count like the task';
+
+  it('codet filters samples on the given tests only, flags the wrong generated test, and judges the chosen one as repair does', async () => {
     const runtime = new NativePython();
     const out = await loop(
       withGenerated,
-      [fenced('return a + b'), fenced('return b + a'), fenced('return a - b')],
+      [fenced('return a + b'), fenced('return b + a'), fenced('return a - b'), fenced('return a + b')],
       runtime,
       { strategy: { name: 'codet', samples: 3 } },
     );
     // Samples ran on the given tests: the wrong generated test did not fail every one of them.
     const sampleJobs = runtime.jobs.filter((j) => j.tests.kind === 'mbpp');
-    expect(sampleJobs.map((j) => (j.tests.kind === 'mbpp' ? j.tests.asserts.length : 0))).toEqual([2, 2, 2]);
-    expect(out.passed).toBe(true);
+    expect(sampleJobs.slice(0, 3).map((j) => (j.tests.kind === 'mbpp' ? j.tests.asserts.length : 0))).toEqual([
+      2, 2, 2,
+    ]);
     const sel = out.attempts[0]!.selection!;
     expect(sel.tests).toEqual([RIGHT, WRONG]);
     expect(sel).toMatchObject({ chosenSize: 2, groups: [2] });
     expect(sel.suspect).toEqual([{ source: WRONG, outputs: ['4'] }]);
+    // The chosen sample is judged on the accepted generated tests too: 3 of 4, as repair says.
+    const first = out.attempts[0]!;
+    expect([first.passed, first.result!.tests.filter((t) => t.passed).length, first.result!.tests.length]).toEqual([
+      false,
+      3,
+      4,
+    ]);
+    expect(first.feedback).toContain(`${WRONG} (a generated test: it may itself be wrong)`);
+    expect(out.passed).toBe(false);
+    expect(out.endMessage).toContain(STILL);
     expect(out.finalCandidate).toBe('def add(a, b):\n    return a + b');
+  });
+
+  it('repair on the same code says the same: 3 of 4, not passed, and why', async () => {
+    const out = await loop(withGenerated, [fenced('return a + b'), fenced('return b + a')], new NativePython(), {});
+    const first = out.attempts[0]!;
+    expect([first.passed, first.result!.tests.filter((t) => t.passed).length, first.result!.tests.length]).toEqual([
+      false,
+      3,
+      4,
+    ]);
+    expect(out.passed).toBe(false);
+    expect(out.endMessage).toContain(STILL);
+  });
+
+  it('a pass on accepted generated tests says how many of them it passed', async () => {
+    const right: Task = { ...mbppTask, generatedTests: [RIGHT] };
+    const out = await loop(right, [fenced('return a + b')], new NativePython(), {});
+    expect(out.endMessage).toBe('Passed: attempt 1 passes all 3 tests, 1 of them generated.');
   });
 });
 

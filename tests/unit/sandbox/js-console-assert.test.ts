@@ -10,26 +10,34 @@ import { runAll } from '../../support/test-runner.ts';
 
 type Console = Record<string, (...a: unknown[]) => unknown>;
 
-function install(): { g: Record<string, unknown>; printed: string[]; failed: unknown[][]; reinstall: () => void } {
+function install(): {
+  g: Record<string, unknown>;
+  printed: string[];
+  failed: unknown[][];
+  passed: unknown[];
+  reinstall: () => void;
+} {
   const g: Record<string, unknown> = {};
   const printed: string[] = [];
   const failed: unknown[][] = [];
+  const passed: unknown[] = [];
   const host: Host = {
     write: (stream, text) => void printed.push(`${stream}:${text}`),
     exit: () => {
       throw new Error('exit');
     },
     assertFailed: (message, value) => void failed.push([message, value]),
+    assertPassed: (from) => void passed.push(from),
     tests: new TestRunner(),
     timers: { setTimeout: () => 0, setInterval: () => 0, clear: () => undefined },
   };
   const { reinstall } = installNodeGlobals(g, host);
-  return { g, printed, failed, reinstall };
+  return { g, printed, failed, passed, reinstall };
 }
 
 describe('console.assert', () => {
-  it("prints Node's message on stderr and tells the harness, only when the value is falsy", () => {
-    const { g, printed, failed } = install();
+  it("prints Node's message on stderr and tells the harness of each call, failed or passed", () => {
+    const { g, printed, failed, passed } = install();
     const c = g.console as Console;
     c.assert!(1 + 1 === 2, 'fine');
     c.assert!(0, 'sum is %d', 3);
@@ -39,6 +47,8 @@ describe('console.assert', () => {
       ['sum is 3', 0],
       [undefined, ''],
     ]);
+    // A passing one is told with the function called, so the harness can find the call's line.
+    expect(passed).toEqual([c.assert]);
   });
 
   it("is put back before the tests when the candidate replaced it, as are the console's other methods", () => {

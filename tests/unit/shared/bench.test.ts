@@ -147,6 +147,10 @@ describe('summaries', () => {
     expect(s.pass_at_k[1]).toBeCloseTo(0.25, 12);
     expect(s.pass_at_k[2]).toBeCloseTo((1 - 1 / 6) / 2, 12);
     expect(summaryLines(s).some((l) => l.startsWith('pass@k over 2 tasks: pass@1 25.0%, pass@2 41.7%'))).toBe(true);
+    // Said in words why pass@1 need not match the first attempt's rate.
+    expect(summaryLines(s).join('\n')).toContain(
+      'so pass@1 is close to "Passed after repair", not to "Passed at the first attempt"',
+    );
   });
 
   it('plots the cumulative pass rate by attempt', () => {

@@ -393,14 +393,58 @@ const api = {
 
 type AssertModule = typeof ok & typeof api & { AssertionError: typeof AssertionError; strict: AssertModule };
 
+/**
+ * Told of every outermost assertion the run's code makes (one inside `assert.throws` is the
+ * outer one's business). `from` is the function the code called, so a stack captured from it
+ * starts at the call; `failure` is what the call would throw. True when the failure was recorded
+ * and the call should return: outside test(), each assertion in the tests is its own unit.
+ */
+export type AssertObserver = (from: unknown, failure: { error: unknown } | undefined) => boolean;
+let observer: AssertObserver | undefined;
+let depth = 0;
+export function setAssertObserver(o: AssertObserver): void {
+  observer = o;
+}
+
+type Fn = (...args: unknown[]) => unknown;
+/** Promises (rejects, doesNotReject) are not observed: they settle after the call. */
+const UNOBSERVED = new Set(['rejects', 'doesNotReject', 'AssertionError']);
+
+function observed(raw: Fn, self: () => unknown): Fn {
+  return (...args: unknown[]): unknown => {
+    if (depth > 0 || observer === undefined) return apply(raw, undefined, args);
+    depth++;
+    let failure: { error: unknown } | undefined;
+    let value: unknown;
+    try {
+      value = apply(raw, undefined, args);
+    } catch (error) {
+      failure = { error };
+    } finally {
+      depth--;
+    }
+    if (observer(self(), failure) || failure === undefined) return value;
+    throw failure.error;
+  };
+}
+
 function build(strictMode: boolean): AssertModule {
-  const fn = ((...args: unknown[]) => innerOk(fn, args.length, args[0], args[1])) as AssertModule;
-  const methods: Record<string, unknown> = { ...api, AssertionError };
+  const fn = observed(
+    (...args: unknown[]) => innerOk(fn, args.length, args[0], args[1]),
+    () => fn,
+  ) as AssertModule;
+  const methods: Record<string, unknown> = { ...api };
+  for (const k of objectKeys(methods)) {
+    if (UNOBSERVED.has(k)) continue;
+    const wrapped: Fn = observed(methods[k] as Fn, () => wrapped);
+    methods[k] = wrapped;
+  }
+  methods.AssertionError = AssertionError;
   if (strictMode) {
-    methods.equal = api.strictEqual;
-    methods.notEqual = api.notStrictEqual;
-    methods.deepEqual = api.deepStrictEqual;
-    methods.notDeepEqual = api.notDeepStrictEqual;
+    methods.equal = methods.strictEqual;
+    methods.notEqual = methods.notStrictEqual;
+    methods.deepEqual = methods.deepStrictEqual;
+    methods.notDeepEqual = methods.notDeepStrictEqual;
   }
   const keys = objectKeys(methods);
   for (let i = 0; i < keys.length; i++) defineProperty(fn, keys[i]!, { value: methods[keys[i]!], enumerable: true });

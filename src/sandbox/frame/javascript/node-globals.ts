@@ -20,6 +20,8 @@ export interface Host {
   exit(code: number): never;
   /** A falsy console.assert, after Node's print; `from` is the console.assert the code called. */
   assertFailed(message: string | undefined, actual: unknown, from: unknown): void;
+  /** A truthy console.assert: counted as a passed unit when the tests made it outside test(). */
+  assertPassed(from: unknown): void;
   tests: TestRunner;
   timers: {
     setTimeout: (fn: unknown, ms?: unknown, ...args: unknown[]) => unknown;
@@ -156,7 +158,7 @@ export function installNodeGlobals(g: Record<string, unknown>, host: Host): Inst
   const counts: Record<string, number> = create(null) as Record<string, number>;
   const timersStart: Record<string, number> = create(null) as Record<string, number>;
   const consoleAssert = (cond: unknown, ...args: unknown[]): void => {
-    if (cond) return;
+    if (cond) return void host.assertPassed(consoleAssert);
     const message = args.length ? format(args) : undefined;
     host.write('stderr', `Assertion failed${message === undefined ? '' : `: ${message}`}\n`);
     host.assertFailed(message, cond, consoleAssert);

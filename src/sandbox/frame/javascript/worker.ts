@@ -7,11 +7,11 @@
 import type { FrameToJsWorker, JsJob, JsWorkerToFrame } from '../../../shared/sandbox-protocol.ts';
 import type { RunResult, TestResult } from '../../../shared/run.ts';
 import type { GamingFlag } from '../../../shared/gaming.ts';
-import { setSourceLookup } from './assert.ts';
+import { setAssertObserver, setSourceLookup } from './assert.ts';
 import { consoleAssertion } from './console-assert.ts';
 import { describeThrown, firstFrame, type Described } from './errors.ts';
 import { isParseError, locateSyntaxError } from './syntax-error.ts';
-import { ErrorCtor, apply, append, hasOwn, isError, isInteger, stringTrim, toText } from './intrinsics.ts';
+import { ErrorCtor, apply, append, create, hasOwn, isError, isInteger, stringTrim, toText } from './intrinsics.ts';
 import { installNodeGlobals } from './node-globals.ts';
 import { Sink } from './output.ts';
 import { TestRunner } from './test-runner.ts';
@@ -31,6 +31,7 @@ const makeUrl = URL.createObjectURL;
 const BlobCtor = Blob;
 const realSetTimeout = setTimeout;
 const closeSelf = self.close.bind(self);
+const captureStack = (Error as { captureStackTrace?: (o: object, fn?: unknown) => void }).captureStackTrace;
 // Thrown by process.exit to unwind the run's code; never shown.
 const EXIT = Object.freeze({ exit: true });
 
@@ -127,20 +128,50 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
     }
   };
 
-  /** A failed console.assert outside test(): its own failed unit, named by its line; the run goes on. */
-  const failUnit = (d: Described): void => {
+  // Outside test(), each assertion the tests make is a unit of its own, named by its line, as
+  // Python counts each module-level assert: a call made again on the same line (in a loop) is the
+  // same unit, failed once any call failed. Units are indexes into `tests`, by name.
+  const units: Record<string, number> = create(null) as Record<string, number>;
+  const unitAt = (frame: { script: string; line: number } | undefined): { name: string; source?: string } =>
+    frame
+      ? { name: `${frame.script}:${frame.line}`, source: stringTrim(sources[frame.script]?.[frame.line - 1] ?? '') }
+      : { name: 'assertion' };
+  /** A failed assertion outside test(): its unit fails; the run goes on. */
+  const failUnit = (d: Described, frame = firstFrame(d.exception.traceback, names)): void => {
     failWith(d);
-    const frame = firstFrame(d.exception.traceback, names);
-    const line = frame ? stringTrim(sources[frame.script]?.[frame.line - 1] ?? '') : undefined;
-    append(tests, {
-      name: frame ? `${frame.script}:${frame.line}` : 'assertion',
-      passed: false,
-      source: line,
-      expected: d.expected,
-      actual: d.actual,
-      message: d.message,
-    });
+    const { name, source } = unitAt(frame);
+    const entry = { name, passed: false, source, expected: d.expected, actual: d.actual, message: d.message };
+    const at = hasOwn(units, name) ? units[name]! : -1;
+    if (at < 0) {
+      units[name] = tests.length;
+      append(tests, entry);
+    } else if (tests[at]!.passed) tests[at] = entry;
   };
+  const passUnit = (frame: { script: string; line: number }): void => {
+    const { name, source } = unitAt(frame);
+    if (hasOwn(units, name)) return;
+    units[name] = tests.length;
+    append(tests, { name, passed: true, source });
+  };
+  /** Where the tests (not the candidate) made the assertion called as `from`, outside any test(). */
+  const testsCall = (from: unknown): { script: string; line: number } | undefined => {
+    if (!grading || finished || runner.running !== undefined) return undefined;
+    const probe: { stack?: string } = {};
+    captureStack?.(probe, from);
+    const frame = firstFrame(toText(probe.stack ?? ''), names);
+    return frame && frame.script !== candidate ? frame : undefined;
+  };
+  setAssertObserver((from, failure) => {
+    try {
+      const frame = testsCall(from);
+      if (!frame) return false;
+      if (!failure) passUnit(frame);
+      else failUnit(describeThrown(failure.error, names, candidate), frame);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 
   const exit = (code: number): never => {
     if (!finished && program) {
@@ -215,6 +246,10 @@ function run(id: number, job: JsJob, send: (m: JsWorkerToFrame) => void): void {
       // Inside test() the call's line goes into the message; a unit outside one is named by its line.
       if (!runner.fail(consoleAssertion(message, actual, from, sourceOf, true)))
         failUnit(describeThrown(consoleAssertion(message, actual, from, sourceOf, false), names, candidate));
+    },
+    assertPassed: (from) => {
+      const frame = testsCall(from);
+      if (frame) passUnit(frame);
     },
     tests: runner,
     stdin: program ? (job.stdin ?? '') : undefined,
