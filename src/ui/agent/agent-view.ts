@@ -1,0 +1,167 @@
+// The "Agent" mode: a goal, a language, the user's files, Run and Stop, and the run as a
+// notebook-like transcript with the files the code wrote to download. It holds no run of its
+// own: the app starts and stops runs through the callbacks.
+import type { AgentFile, AgentLanguage } from '../../shared/agent.ts';
+import { fileBytes } from '../../shared/agent-files.ts';
+import { formatBytes } from '../../shared/format.ts';
+import { h } from '../common/dom.ts';
+import { mountFileZone } from './file-zone.ts';
+import { mountTranscript, type Transcript } from './transcript.ts';
+
+export interface AgentExample {
+  id: string;
+  title: string;
+  goal: string;
+  language: AgentLanguage;
+  files: AgentFile[];
+}
+
+export interface AgentViewOptions {
+  examples: readonly AgentExample[];
+  /** Languages that have an interpreter here; the others are listed but cannot be picked. */
+  languages: Record<AgentLanguage, boolean>;
+  onRun(): void;
+  onStop(): void;
+}
+
+export interface AgentView {
+  el: HTMLElement;
+  transcript: Transcript;
+  goal(): string;
+  language(): AgentLanguage;
+  files(): AgentFile[];
+  /** A session opened from the history, or an example: its goal, language and files. */
+  setInputs(goal: string, language: AgentLanguage, files: readonly AgentFile[]): void;
+  setRunning(running: boolean): void;
+  /** The line above the transcript: what is happening, or how the run ended. */
+  setStatus(text: string, tone?: 'pending' | 'passed' | 'failed' | 'idle'): void;
+  /** A standing line under the buttons (the demo model is scripted). */
+  setNotice(text: string | undefined): void;
+  /** The files the code wrote, each a download. */
+  setOutputs(files: readonly AgentFile[]): void;
+}
+
+const LANGUAGE_NAMES: Record<AgentLanguage, string> = { python: 'Python', javascript: 'JavaScript' };
+
+export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): AgentView {
+  const example = h('select', { id: 'agent-example' }, h('option', { value: '' }, 'Own goal'));
+  for (const e of opts.examples) example.append(h('option', { value: e.id }, e.title));
+  const goal = h('textarea', {
+    id: 'agent-goal',
+    rows: 4,
+    spellcheck: 'true',
+    placeholder: 'What should the code find out or make? For example: which region sold most in sales.csv?',
+  });
+  const language = h('select', { id: 'agent-language' });
+  for (const [value, name] of Object.entries(LANGUAGE_NAMES)) {
+    const on = opts.languages[value as AgentLanguage];
+    language.append(h('option', { value, disabled: !on }, on ? name : `${name} (not available yet)`));
+  }
+  const files = mountFileZone(() => (example.value = ''));
+  const run = h('button', { type: 'button', class: 'primary', 'data-testid': 'agent-run' }, 'Run agent');
+  const stop = h('button', { type: 'button', class: 'danger', 'data-testid': 'agent-stop', disabled: true }, 'Stop');
+  const notice = h('p', { class: 'agent-notice', role: 'note', 'data-testid': 'agent-notice', hidden: true });
+  const status = h('p', {
+    class: 'agent-status',
+    role: 'status',
+    'data-testid': 'agent-status',
+    data: { tone: 'idle' },
+  });
+  const outputs = h('ul', { class: 'agent-downloads', 'data-testid': 'agent-downloads' });
+  const outputsBox = h(
+    'section',
+    { class: 'agent-outputs', 'aria-label': 'Files the code wrote', hidden: true },
+    h('h3', null, 'Files the code wrote'),
+    outputs,
+  );
+  const transcript = mountTranscript();
+  const field = (id: string, text: string, control: HTMLElement): HTMLElement =>
+    h('div', { class: 'field' }, h('label', { for: id }, text), control);
+
+  const el = h(
+    'section',
+    { class: 'agent-workspace', 'aria-label': 'Agent' },
+    h(
+      'div',
+      { class: 'agent-inputs' },
+      h(
+        'div',
+        { class: 'agent-row' },
+        field('agent-example', 'Example', example),
+        field('agent-language', 'Language', language),
+      ),
+      field('agent-goal', 'Goal', goal),
+      files.el,
+      h('div', { class: 'agent-buttons' }, run, stop),
+      notice,
+    ),
+    h('div', { class: 'agent-run' }, status, transcript.el, outputsBox),
+  );
+  host.append(el);
+
+  const setInputs = (g: string, lang: AgentLanguage, fs: readonly AgentFile[]): void => {
+    goal.value = g;
+    language.value = opts.languages[lang] ? lang : 'python';
+    files.set(fs);
+  };
+  example.addEventListener('change', () => {
+    const e = opts.examples.find((x) => x.id === example.value);
+    if (e) setInputs(e.goal, e.language, e.files);
+  });
+  goal.addEventListener('input', () => (example.value = ''));
+  run.addEventListener('click', () => opts.onRun());
+  stop.addEventListener('click', () => opts.onStop());
+  goal.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !run.disabled) opts.onRun();
+  });
+
+  return {
+    el,
+    transcript,
+    goal: () => goal.value,
+    language: () => language.value as AgentLanguage,
+    files: () => files.files(),
+    setInputs(g, lang, fs) {
+      example.value = '';
+      setInputs(g, lang, fs);
+    },
+    setRunning(running) {
+      run.disabled = running;
+      stop.disabled = !running;
+      for (const c of [example, goal, language]) c.disabled = running;
+      files.setLocked(running);
+      el.dataset.busy = String(running);
+    },
+    setStatus(text, tone = 'idle') {
+      status.textContent = text;
+      status.dataset.tone = tone;
+    },
+    setNotice(text) {
+      notice.hidden = !text;
+      notice.textContent = text ?? '';
+    },
+    setOutputs(list) {
+      outputsBox.hidden = list.length === 0;
+      outputs.replaceChildren(
+        ...list.map((f) =>
+          h(
+            'li',
+            null,
+            h(
+              'a',
+              {
+                href: URL.createObjectURL(
+                  new Blob([fileBytes(f) as BlobPart], { type: f.mime ?? 'application/octet-stream' }),
+                ),
+                download: f.name,
+                'data-testid': 'agent-download',
+              },
+              f.name,
+            ),
+            ` (${formatBytes(f.size)})`,
+          ),
+        ),
+      );
+    },
+  };
+}
