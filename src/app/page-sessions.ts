@@ -132,6 +132,15 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
     const { store } = page;
     const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
     if (!session) throw new Error('That session is no longer in the history.');
+    if (session.task.agent) {
+      const files = store ? await store.getAgentFiles(id) : { inputs: [], outputs: [] };
+      page.tasks.setAgentMode(true);
+      const { loadAgentSession } = await import('./agent-workspace.ts');
+      loadAgentSession(page, session, attempts ?? [], files);
+      page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
+      return true;
+    }
+    page.tasks.setAgentMode(false);
     page.tasks.setTask(session.task);
     page.tasks.setCaps({
       maxIterations: session.settings.maxIterations,
@@ -151,5 +160,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
 
 export async function resumeSession(page: PageState, id: string): Promise<void> {
   if (page.view.session?.id !== id && !(await openSession(page, id))) return;
+  // An agent session is shown, not resumed: its interpreter's state went with the page that ran it.
+  if (page.root.classList.contains('kind-agent')) return;
   if (page.view.session) await startLoop(page, page.view.session.task, { resumeId: id });
 }

@@ -6,6 +6,7 @@ import { estimateRequestTokens, estimateTokens } from '../shared/tokens.ts';
 import { DEMO_SCRIPTS } from './demo-script.ts';
 import { SCRIPT_DEMO_SCRIPTS } from './demo-script-js.ts';
 import { sqlDemoReply } from './demo-script-sql.ts';
+import { agentDemoReply } from './demo-script-agent.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
 import { publicConfig } from './client-base.ts';
@@ -51,6 +52,8 @@ export function demoReply(req: ChatRequest): string {
   const userTurns = req.messages.filter((m) => m.role === 'user').length;
   const sql = sqlDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns > 1);
   if (sql !== undefined) return sql;
+  const agent = agentDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns - 1);
+  if (agent !== undefined) return agent;
   const script = findScript(req);
   if (!script) return UNKNOWN;
   return userTurns > 1 ? script.repaired : script.first;

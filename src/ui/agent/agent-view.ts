@@ -7,13 +7,13 @@ import { formatBytes } from '../../shared/format.ts';
 import { h } from '../common/dom.ts';
 import { mountFileZone } from './file-zone.ts';
 import { mountTranscript, type Transcript } from './transcript.ts';
+import './agent.css';
+import type { AgentExample } from '../../shared/agent-examples.ts';
+import { numberField } from '../task/number-field.ts';
 
-export interface AgentExample {
-  id: string;
-  title: string;
-  goal: string;
-  language: AgentLanguage;
-  files: AgentFile[];
+export interface AgentCaps {
+  maxActions: number;
+  actionTimeoutSec: number;
 }
 
 export interface AgentViewOptions {
@@ -30,6 +30,8 @@ export interface AgentView {
   goal(): string;
   language(): AgentLanguage;
   files(): AgentFile[];
+  /** The caps, or a sentence per refused field. */
+  caps(): AgentCaps | string[];
   /** A session opened from the history, or an example: its goal, language and files. */
   setInputs(goal: string, language: AgentLanguage, files: readonly AgentFile[]): void;
   setRunning(running: boolean): void;
@@ -75,6 +77,9 @@ export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): Agent
     outputs,
   );
   const transcript = mountTranscript();
+  const maxActions = numberField('Max actions', { integer: true, min: 1, max: 100 }, 10, () => {});
+  const timeout = numberField('Time limit per action (s)', { min: 0.1, max: 600 }, 10, () => {});
+  let urls: string[] = [];
   const field = (id: string, text: string, control: HTMLElement): HTMLElement =>
     h('div', { class: 'field' }, h('label', { for: id }, text), control);
 
@@ -92,6 +97,7 @@ export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): Agent
       ),
       field('agent-goal', 'Goal', goal),
       files.el,
+      h('div', { class: 'agent-row agent-caps' }, maxActions.el, timeout.el),
       h('div', { class: 'agent-buttons' }, run, stop),
       notice,
     ),
@@ -121,6 +127,11 @@ export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): Agent
     goal: () => goal.value,
     language: () => language.value as AgentLanguage,
     files: () => files.files(),
+    caps() {
+      const errors = [maxActions, timeout].map((f) => f.error()).filter((e): e is string => e !== undefined);
+      if (errors.length) return errors;
+      return { maxActions: maxActions.value() ?? 10, actionTimeoutSec: timeout.value() ?? 10 };
+    },
     setInputs(g, lang, fs) {
       example.value = '';
       setInputs(g, lang, fs);
@@ -129,6 +140,8 @@ export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): Agent
       run.disabled = running;
       stop.disabled = !running;
       for (const c of [example, goal, language]) c.disabled = running;
+      maxActions.setDisabled(running);
+      timeout.setDisabled(running);
       files.setLocked(running);
       el.dataset.busy = String(running);
     },
@@ -141,23 +154,17 @@ export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): Agent
       notice.textContent = text ?? '';
     },
     setOutputs(list) {
+      for (const url of urls) URL.revokeObjectURL(url);
+      urls = list.map((f) =>
+        URL.createObjectURL(new Blob([fileBytes(f) as BlobPart], { type: f.mime ?? 'application/octet-stream' })),
+      );
       outputsBox.hidden = list.length === 0;
       outputs.replaceChildren(
-        ...list.map((f) =>
+        ...list.map((f, i) =>
           h(
             'li',
             null,
-            h(
-              'a',
-              {
-                href: URL.createObjectURL(
-                  new Blob([fileBytes(f) as BlobPart], { type: f.mime ?? 'application/octet-stream' }),
-                ),
-                download: f.name,
-                'data-testid': 'agent-download',
-              },
-              f.name,
-            ),
+            h('a', { href: urls[i], download: f.name, 'data-testid': 'agent-download' }, f.name),
             ` (${formatBytes(f.size)})`,
           ),
         ),

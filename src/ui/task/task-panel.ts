@@ -41,6 +41,8 @@ export interface TaskPanelOptions {
   onKind?(project: boolean): void;
   /** The task became a SQL query (true) or left that kind: the page shows its SQL workspace. */
   onSql?(on: boolean): void;
+  /** The page switched to the agent mode (true) or left it: the page shows its agent workspace. */
+  onAgent?(on: boolean): void;
   /** "Propose tests" was pressed. */
   onProposeTests?(): void;
   /** Proposals and suspect flags kept with `task` (from the saved draft). */
@@ -58,6 +60,8 @@ export interface TaskPanel {
   /** Beside the strategy picker, for the page's strategy comparison. */
   readonly compareSlot: HTMLElement;
   setTask(task: Task): void;
+  /** Shows the agent mode (a session from the history), or leaves it. */
+  setAgentMode(on: boolean): void;
   setCaps(caps: TaskCaps): void;
   /** One sentence per field holding a refused value; empty when every field is accepted. */
   errors(): string[];
@@ -108,6 +112,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
     h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
+    h('option', { value: 'agent' }, 'Agent (a goal; code acts in one interpreter)'),
   );
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
@@ -204,13 +209,24 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   // A SQL query has its own workspace (src/ui/kinds/sql): the panel keeps only the kind picker.
   function showSql(on: boolean): void {
+    if (on) showAgent(false);
     if (el.classList.contains('kind-sql') === on) return;
     el.classList.toggle('kind-sql', on);
     opts.onSql?.(on);
   }
 
+  // The agent mode has its own workspace too (src/ui/agent): a goal and files instead of tests.
+  function showAgent(on: boolean): void {
+    if (on) showSql(false);
+    if (el.classList.contains('kind-agent') === on) return;
+    el.classList.toggle('kind-agent', on);
+    if (on) kind.value = 'agent';
+    opts.onAgent?.(on);
+  }
+
   function showKind(isProject: boolean): void {
     showSql(false);
+    showAgent(false);
     kind.value = isProject ? 'node-project' : 'code';
     codeFields.hidden = isProject;
     project.el.hidden = !isProject;
@@ -248,6 +264,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
   kind.addEventListener('change', () => {
     if (kind.value === 'sql') return showSql(true);
+    if (kind.value === 'agent') return showAgent(true);
     const isProject = kind.value === 'node-project';
     if (isProject) {
       base = { ...base, language: 'javascript', project: base.project ?? STARTER_PROJECT };
@@ -310,6 +327,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     getStrategy: () => strategy.value(),
     compareSlot,
     setTask: (task) => setTask(task),
+    setAgentMode: (on) => showAgent(on),
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
     setLocked(locked) {
