@@ -2,17 +2,17 @@
 // JavaScript in a worker. A language whose interpreter this build lacks is offered but disabled.
 import type { AgentLanguage, AgentSessionRuntime } from '../shared/agent.ts';
 import type { Runtime } from '../shared/run.ts';
+import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
+import { agentSession } from './agent-run.ts';
 
-type Openers = Partial<Record<'openAgentPython' | 'openAgentJs', () => AgentSessionRuntime>>;
-
-const OPENER: Record<AgentLanguage, keyof Openers> = { python: 'openAgentPython', javascript: 'openAgentJs' };
+const AVAILABLE: Record<AgentLanguage, boolean> = { python: true, javascript: false };
 
 export function openAgentRuntime(runtime: Runtime, language: AgentLanguage): AgentSessionRuntime | undefined {
-  const open = (runtime as Openers)[OPENER[language]];
-  return open?.call(runtime);
+  if (!(runtime instanceof SandboxRuntime) || !AVAILABLE[language]) return undefined;
+  return agentSession(runtime, language);
 }
 
 export function agentLanguages(runtime: Runtime): Record<AgentLanguage, boolean> {
-  const has = (l: AgentLanguage): boolean => typeof (runtime as Openers)[OPENER[l]] === 'function';
-  return { python: has('python'), javascript: has('javascript') };
+  const sandbox = runtime instanceof SandboxRuntime;
+  return { python: sandbox && AVAILABLE.python, javascript: sandbox && AVAILABLE.javascript };
 }

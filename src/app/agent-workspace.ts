@@ -10,7 +10,7 @@ import { isDemoEndpoint } from '../models/demo.ts';
 import { withKey } from '../models/keys.ts';
 import { ENDPOINT_CHANGED } from './endpoint-settings.ts';
 import { exclusive, type PageState } from './page-sessions.ts';
-import { runAgentSession, showEnd } from './agent-run.ts';
+import { runAgentSession, showEnd } from './agent-page-run.ts';
 import { agentLanguages, openAgentRuntime } from './agent-runtime.ts';
 
 const DEMO_NOTICE =

@@ -17,8 +17,9 @@ import { startupMoments } from '../sandbox/startup-times.ts';
 import type { SqlAnswer, SqlJob } from '../shared/sql.ts';
 import type { SqlLoopOutcome } from '../kinds/sql/repair.ts';
 import type { SqlLoopSettings, SqlQuestion } from './sql-loop.ts';
+import { headlessAgentApi, type HeadlessAgentApi } from './headless-agent.ts';
 
-export interface HeadlessApi {
+export interface HeadlessApi extends HeadlessAgentApi {
   /**
    * Starts n sandboxes (each with its warm spare; default: the machine's share); resolves when all
    * can run the given languages (default: all). Python boots only when it is among them.
@@ -95,6 +96,7 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
   const pieces = new Map<string, Uint8Array<ArrayBuffer>[]>();
   const runtime = (slot = 0): SandboxRuntime => pool[slot % Math.max(1, pool.length)] ?? shared();
   const api: HeadlessApi = {
+    ...headlessAgentApi(runtime),
     async start(n = pageSandboxes(), languages = ALL_LANGUAGES) {
       if (pool.length === 0) pool.push(shared());
       while (pool.length < n) pool.push(new SandboxRuntime({ typescript: pageTypeScriptChecker, lazyPython: true }));

@@ -131,6 +131,11 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'sql-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-ready':
+      case 'agent-boot-error':
+      case 'agent-observation':
+      case 'agent-files':
+      case 'agent-crashed':
         for (const l of listeners) l(m);
         break;
     }

@@ -164,6 +164,11 @@ export class JsRuntime implements Runtime {
       case 'sql-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-ready':
+      case 'agent-boot-error':
+      case 'agent-observation':
+      case 'agent-files':
+      case 'agent-crashed':
       case 'js-ready':
       case 'js-boot-error':
       case 'ready':

@@ -126,6 +126,11 @@ export class PythonRuntime implements Runtime {
       case 'sql-boot-error':
       case 'sql-answers':
       case 'sql-crashed':
+      case 'agent-ready':
+      case 'agent-boot-error':
+      case 'agent-observation':
+      case 'agent-files':
+      case 'agent-crashed':
       case 'pong':
         break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
     }

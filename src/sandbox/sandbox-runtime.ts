@@ -10,6 +10,7 @@ import { PythonRuntime } from './python-runtime.ts';
 import { SqlRuntime } from './sql/runtime.ts';
 import { freshProcess } from './web/fresh-process.ts';
 import { WebRuntime } from './web/web-runtime.ts';
+import { PythonAgentSession } from './agent/python-session.ts';
 
 export interface SandboxOptions {
   /** Made on the first TypeScript job; without it TypeScript jobs fail with a plain message. */
@@ -66,6 +67,11 @@ export class SandboxRuntime implements Runtime {
   /** SQL queries (SQLite loads into the frame on the first one). */
   get sql(): SqlRuntime {
     return this.sqlRuntime;
+  }
+
+  /** A new agent run's Python interpreter, in this sandbox's frame; start it with the run's files. */
+  pythonAgent(): PythonAgentSession {
+    return new PythonAgentSession(this.frame);
   }
 
   /** Python's readiness (the slower of the two); JavaScript runs do not wait for it. */

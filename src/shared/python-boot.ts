@@ -38,3 +38,6 @@ export const PAGE_KEPT_FILES = {
   wasm: 'pyodide.asm.wasm',
   stdlib: 'python_stdlib.zip',
 } as const;
+
+/** An agent run's working directory: the user's files by name, and what the code writes. */
+export const AGENT_WORKDIR = '/home/pyodide/work';

@@ -3,6 +3,7 @@
 // checked against these shapes before use: the worker runs untrusted code.
 import type { OutputStream, RunJob, RunResult } from './run.ts';
 import type { SqlJob } from './sql.ts';
+import type { AgentFile } from './agent.ts';
 
 /**
  * Blobs, not bytes: a Blob crosses into the frame (its own process) as a handle, where 13 MB of
@@ -45,7 +46,31 @@ export type HostToFrame =
   /** The run outlived the page's backstop: end the SQL worker (a new one takes the next run). */
   | { type: 'sql-kill'; id: number }
   /** Is the frame alive? A run that exhausts memory takes the frame's process down with it. */
-  | { type: 'ping'; n: number };
+  | { type: 'ping'; n: number }
+  | AgentHostToFrame;
+
+/**
+ * An agent run's Python interpreter (src/sandbox/agent/, src/sandbox/frame/agent/): a worker of
+ * its own, apart from the grading workers, that keeps its state from one action to the next.
+ * 'agent-start' boots it with the files (and boots it again after 'agent-restart').
+ */
+export type AgentHostToFrame =
+  | { type: 'agent-start'; session: number; files: AgentFile[] }
+  | { type: 'agent-act'; session: number; id: number; code: string; outputCap: number }
+  /** Stop the action: SIGINT into the session's interrupt buffer (isolated frames only). */
+  | { type: 'agent-interrupt'; session: number; id: number }
+  /** End the interpreter and boot a new one with the files it started with. */
+  | { type: 'agent-restart'; session: number }
+  | { type: 'agent-files'; session: number; id: number }
+  | { type: 'agent-close'; session: number };
+
+/** frame -> page, about an agent run's interpreter; result and files are checked by the page. */
+export type AgentFrameToHost =
+  | { type: 'agent-ready'; session: number; isolated: boolean }
+  | { type: 'agent-boot-error'; session: number; message: string }
+  | { type: 'agent-observation'; session: number; id: number; result: unknown; heapBytes?: number }
+  | { type: 'agent-files'; session: number; id: number; files: unknown }
+  | { type: 'agent-crashed'; session: number; id: number; message: string };
 
 /** frame -> page */
 export type FrameToHost =
@@ -85,7 +110,8 @@ export type FrameToHost =
   /** answers: one per query, as the worker reported them: the page checks their shape (checkAnswers). */
   | { type: 'sql-answers'; id: number; answers: unknown }
   | { type: 'sql-crashed'; id: number; message: string }
-  | { type: 'pong'; n: number };
+  | { type: 'pong'; n: number }
+  | AgentFrameToHost;
 
 /** A JavaScript run as the frame's worker gets it: scripts already built (TypeScript already emitted). */
 export interface JsJob {
@@ -122,6 +148,8 @@ export interface WorkerInit {
   restore?: boolean;
   /** Make a snapshot once booted, before any run, and send it over the port. */
   makeSnapshot?: boolean;
+  /** An agent run's interpreter: it serves agent messages, not grading jobs. */
+  agent?: boolean;
 }
 
 /**
@@ -136,7 +164,11 @@ export type FrameToWorker =
   /** The standard library's zip, read by the frame; undefined when it could not be read there. */
   | { type: 'stdlib'; bytes?: ArrayBuffer }
   /** job: the RunJob as JSON, written in the frame, whose realm no run code can reach. */
-  | { type: 'run'; id: number; job: string };
+  | { type: 'run'; id: number; job: string }
+  /** files: the AgentFile list as JSON, written into the working directory. */
+  | { type: 'agent-put'; id: number; files: string }
+  | { type: 'agent-act'; id: number; code: string; outputCap: number }
+  | { type: 'agent-files'; id: number };
 
 /** worker -> frame, over the private port only */
 export type WorkerToFrame =
@@ -155,6 +187,10 @@ export type WorkerToFrame =
    */
   | { type: 'result'; id: number; json: string; heapBytes?: number; fresh?: boolean; stale?: string }
   | { type: 'verdict'; id: number; json: string }
-  | { type: 'fatal'; id: number; message: string };
+  | { type: 'fatal'; id: number; message: string }
+  /** An agent interpreter's answers: json is what Python reported, unchecked. */
+  | { type: 'agent-done'; id: number }
+  | { type: 'agent-observation'; id: number; json: string; heapBytes?: number }
+  | { type: 'agent-files'; id: number; json: string };
 
 export const SIGINT = 2;

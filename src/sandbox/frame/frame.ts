@@ -14,6 +14,7 @@ import { JsPool } from './js-pool.ts';
 import { SqlPool } from './sql/pool.ts';
 import { copyToKeep, readAhead, readLength, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
 import { readWorkerMessage } from './worker-messages.ts';
+import { AgentSessions } from './agent/sessions.ts';
 
 interface Slot {
   worker: Worker;
@@ -27,6 +28,9 @@ interface Slot {
   used?: boolean;
   /** The worker's start-up moments, as it reported them. */
   times?: Record<string, number>;
+  /** An agent run's interpreter (agent/sessions.ts): its messages go there. */
+  onAgent?: (w: WorkerToFrame) => void;
+  onDeath?: (message: string) => void;
 }
 
 interface Current {
@@ -42,7 +46,9 @@ const START_DEADLINE_MS = 1000;
 // wasm memory never shrinks: an interpreter that grew this large is swapped for the spare.
 const RECYCLE_HEAP_BYTES = 1 << 30;
 
-let makeInit: ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapshot: boolean) => WorkerInit) | undefined;
+let makeInit:
+  | ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapshot: boolean, agent: boolean) => WorkerInit)
+  | undefined;
 // The snapshot handed in, being unpacked; `snapshot` once it is. Without one, the first visit's
 // interpreters boot from scratch and one is made.
 let restoring: Promise<Unpacked> | undefined;
@@ -67,6 +73,7 @@ let spare: Slot | undefined;
 let js: JsPool | undefined;
 let sql: SqlPool | undefined;
 let current: Current | undefined;
+let agents: AgentSessions | undefined;
 const queue: { id: number; job: Extract<HostToFrame, { type: 'run' }>['job'] }[] = [];
 // How long the frame waits for a first run before it starts its background boots anyway.
 const QUIET_MS = 1000;
@@ -124,6 +131,21 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
     case 'ping':
       toHost({ type: 'pong', n: Number(m.n) });
       break;
+    case 'agent-start':
+    case 'agent-act':
+    case 'agent-interrupt':
+    case 'agent-restart':
+    case 'agent-files':
+    case 'agent-close':
+      if (!makeInit) return;
+      agents ??= new AgentSessions(
+        () => spawn(false, true),
+        (slot) => retire(slot as Slot),
+        toHost,
+        isolated,
+      );
+      agents.handle(m);
+      break;
   }
 });
 
@@ -151,7 +173,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     stdlibBlob = m.assets.stdlib;
     stdlibAhead = readStdlib();
     workerUrl ||= workerBlobUrl(m.workerSource);
-    makeInit = (port, interrupt, makeSnapshot) => ({
+    makeInit = (port, interrupt, makeSnapshot, agent) => ({
       type: 'init',
       port,
       urls,
@@ -160,6 +182,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       interrupt,
       restore: !makeSnapshot && restoring !== undefined,
       makeSnapshot,
+      ...(agent ? { agent } : {}),
     });
     if (m.builtSnapshot instanceof Blob && !restoring) restoreFrom(unpackSnapshot(m.builtSnapshot));
     active = spawn();
@@ -220,15 +243,16 @@ async function makeSnapshot(): Promise<void> {
   if (!snapshot) toHost({ type: 'snapshot-rejected' });
 }
 
-function spawn(snapshotOnly = false): Slot {
+function spawn(snapshotOnly = false, agent = false): Slot {
   if (!makeInit) throw new Error('sandbox frame used before init');
-  const worker = early ?? new Worker(workerUrl);
-  early = undefined;
+  // The worker started early is the first grading interpreter's, never an agent's.
+  const worker = (!agent && early) || new Worker(workerUrl);
+  if (!agent) early = undefined;
   const channel = new MessageChannel();
   const interrupt = isolated ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
   const started = deferred();
   const ready = started.promise;
-  const init = makeInit(channel.port2, interrupt, snapshotOnly);
+  const init = makeInit(channel.port2, interrupt, snapshotOnly, agent);
   const slot: Slot = {
     worker,
     port: channel.port1,
@@ -257,8 +281,16 @@ function spawn(snapshotOnly = false): Slot {
       case 'progress':
       case 'result':
       case 'verdict':
-      case 'fatal':
         onRunMessage(slot, w);
+        break;
+      case 'fatal':
+        if (slot.onAgent) slot.onAgent(w);
+        else onRunMessage(slot, w);
+        break;
+      case 'agent-done':
+      case 'agent-observation':
+      case 'agent-files':
+        slot.onAgent?.(w);
         break;
     }
   };
@@ -266,6 +298,7 @@ function spawn(snapshotOnly = false): Slot {
     e.preventDefault();
     started.reject(new Error(e.message || 'the Python worker failed to start'));
     if (current?.slot === slot) fail(slot, `the interpreter died: ${e.message || 'worker error'}`, false);
+    slot.onDeath?.(`the interpreter died: ${e.message || 'worker error'}`);
   };
   worker.postMessage(init, [channel.port2]);
   void compiled?.then((module) => channel.port1.postMessage({ type: 'module', module } satisfies FrameToWorker));
@@ -318,7 +351,10 @@ async function offerCopy(bytes: Blob): Promise<void> {
 }
 
 /** A message about a run: acted on only when it is about the run this worker has now. */
-function onRunMessage(slot: Slot, w: Extract<WorkerToFrame, { id: number }>): void {
+function onRunMessage(
+  slot: Slot,
+  w: Extract<WorkerToFrame, { type: 'started' | 'output' | 'progress' | 'verdict' | 'result' | 'fatal' }>,
+): void {
   const cur = current;
   if (!cur || cur.slot !== slot || w.id !== cur.id) return;
   switch (w.type) {

@@ -11,6 +11,7 @@ import { BridgeWatch } from './bridge-watch.ts';
 import type { EmscriptenFS } from './emscripten-fs.ts';
 import { HarnessDevice } from './harness-device.ts';
 import { prepareRuns, type PyodideForRuns } from './python-runs.ts';
+import { serveAgent } from './agent/python-agent.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -78,6 +79,17 @@ async function boot(init: WorkerInit): Promise<void> {
   // A Blob crosses to the frame and the page as a handle; 30 MB of bytes would be copied.
   const { memory, snapshot } = loaded;
   if (snapshot) send({ type: 'snapshot', bytes: new Blob([snapshot as Uint8Array<ArrayBuffer>]) });
+  if (init.agent) {
+    try {
+      const read = (e: MessageEvent): FrameToWorker | undefined => apply(eventData, e, []) as FrameToWorker | undefined;
+      serveAgent(loaded.py, port, send, read, init.interrupt, memory);
+    } catch (err) {
+      send({ type: 'boot-error', message: String(err) });
+      return;
+    }
+    send({ type: 'ready', times: bootTimes });
+    return;
+  }
   let run: ReturnType<typeof prepareRuns>;
   try {
     run = prepareRuns(loaded, watch);

@@ -46,6 +46,18 @@ export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
       return typeof m.json === 'string' ? { type: 'verdict', id, json: m.json } : undefined;
     case 'fatal':
       return { type: 'fatal', id, message: text(m.message) };
+    case 'agent-done':
+      return { type: 'agent-done', id };
+    case 'agent-observation':
+      if (typeof m.json !== 'string') return undefined;
+      return {
+        type: 'agent-observation',
+        id,
+        json: m.json,
+        ...(typeof m.heapBytes === 'number' ? { heapBytes: m.heapBytes } : {}),
+      };
+    case 'agent-files':
+      return typeof m.json === 'string' ? { type: 'agent-files', id, json: m.json } : undefined;
   }
   return undefined;
 }

@@ -1,0 +1,200 @@
+// The page's side of an agent run's Python interpreter (AgentSessionRuntime): one worker in the
+// sandbox frame, kept for the whole run. Time limits are enforced here: where the frame is
+// cross-origin isolated an action past its limit is interrupted and the interpreter keeps its
+// state; where it is not, or when the interrupt does not take, the interpreter is ended and a new
+// one booted with the run's first files, and the observation says that the state was lost. The
+// same restart follows memory exhaustion and a crash. Whatever the worker reports is checked
+// (check.ts); the time-out, the restart and the final answer's absence are decided here.
+import { deferred, type Deferred } from '../../shared/deferred.ts';
+import type { ActOptions, AgentFile, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
+import type { AgentFrameToHost, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
+import type { FrameConnection } from '../frame-host.ts';
+import { fileNameProblem, readFiles, readObservation, type Reported } from './check.ts';
+
+// After an interrupt, how long the action may take to unwind before the interpreter is ended.
+const INTERRUPT_GRACE_MS = 1000;
+// An interpreter whose memory grew past this is restarted after the action: wasm memory never
+// shrinks, and one near the 4 GiB ceiling fails the next allocation anywhere.
+const MAX_HEAP_BYTES = 3 * 2 ** 30;
+const DEFAULT_OUTPUT_CAP = 64 * 1024;
+
+let sessions = 0;
+
+type Reply = Extract<AgentFrameToHost, { type: 'agent-observation' | 'agent-files' | 'agent-crashed' }>;
+
+export class PythonAgentSession implements AgentSessionRuntime {
+  readonly language = 'python' as const;
+  private readonly session = ++sessions;
+  private nextId = 1;
+  private readonly replies = new Map<number, (m: Reply) => void>();
+  private booting?: Deferred<void>;
+  private started = false;
+  private closed = false;
+  private isolated = false;
+
+  constructor(private readonly frame: FrameConnection) {
+    frame.listen((m) => this.onFrame(m));
+  }
+
+  /** Whether a time-out keeps the interpreter's state (the frame is cross-origin isolated). */
+  get keepsStateOnTimeout(): boolean {
+    return this.isolated;
+  }
+
+  async start(files: AgentFile[]): Promise<void> {
+    if (this.started) throw new Error('this agent session has started already');
+    for (const f of files) {
+      const problem = fileNameProblem(f.name);
+      if (problem) throw new Error(problem);
+    }
+    this.started = true;
+    this.frame.startPython();
+    const { isolated } = await this.frame.ready;
+    this.isolated = isolated;
+    const clean = files.map(({ name, text, base64 }) => (text !== undefined ? { name, text } : { name, base64 }));
+    await this.boot({ type: 'agent-start', session: this.session, files: clean as AgentFile[] });
+  }
+
+  async act(code: string, opts: ActOptions): Promise<Observation> {
+    if (!this.started || this.closed) throw new Error('the agent session is not running');
+    const cap = opts.outputCap ?? DEFAULT_OUTPUT_CAP;
+    const id = this.nextId++;
+    const began = performance.now();
+    const reply = this.reply(id);
+    this.frame.post({ type: 'agent-act', session: this.session, id, code, outputCap: cap });
+    const stop = deferred<'timed out' | 'stopped'>();
+    const timer = setTimeout(() => stop.resolve('timed out'), opts.timeoutMs);
+    const onAbort = (): void => stop.resolve('stopped');
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const first = await Promise.race([reply, stop.promise]);
+      if (typeof first !== 'string') return await this.answered(first, cap, began);
+      // Past the limit (or stopped): interrupted where that keeps the state, else restarted.
+      if (this.isolated) {
+        this.frame.post({ type: 'agent-interrupt', session: this.session, id });
+        const grace = new Promise<undefined>((ok) => setTimeout(() => ok(undefined), INTERRUPT_GRACE_MS));
+        const late = await Promise.race([reply, grace]);
+        if (late?.type === 'agent-observation') {
+          const seen = readObservation(late.result, cap);
+          if (seen) return this.stopped(first, opts.timeoutMs, began, { ...seen, finalAnswer: undefined }, false);
+        }
+      }
+      await this.restart();
+      return this.stopped(first, opts.timeoutMs, began, { output: '', rich: [] }, true);
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      this.replies.delete(id);
+    }
+  }
+
+  async files(): Promise<AgentFile[]> {
+    if (!this.started || this.closed) return [];
+    const id = this.nextId++;
+    const reply = this.reply(id);
+    this.frame.post({ type: 'agent-files', session: this.session, id });
+    const m = await reply;
+    this.replies.delete(id);
+    const files = m.type === 'agent-files' ? readFiles(m.files) : undefined;
+    if (!files) throw new Error('the interpreter could not list its files');
+    return files;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.started) this.frame.post({ type: 'agent-close', session: this.session });
+    this.booting?.reject(new Error('the agent session was closed'));
+  }
+
+  private async answered(m: Reply, cap: number, began: number): Promise<Observation> {
+    const ms = performance.now() - began;
+    if (m.type === 'agent-crashed') {
+      await this.restart();
+      return { output: '', rich: [], error: `${clean(m.message)}.`, stateLost: true, ms };
+    }
+    const seen = m.type === 'agent-observation' ? readObservation(m.result, cap) : undefined;
+    if (!seen) {
+      await this.restart();
+      return {
+        output: '',
+        rich: [],
+        error: 'The interpreter sent an observation that could not be read.',
+        stateLost: true,
+        ms,
+      };
+    }
+    const { errorType, ...observation } = seen;
+    const swollen = m.type === 'agent-observation' && (m.heapBytes ?? 0) > MAX_HEAP_BYTES;
+    if (errorType === 'MemoryError' || swollen) {
+      await this.restart();
+      const why = 'The action ran out of memory';
+      return {
+        ...observation,
+        error: `${observation.error ? `${observation.error}\n` : ''}${why}.`,
+        stateLost: true,
+        ms,
+      };
+    }
+    return { ...observation, ms };
+  }
+
+  private stopped(
+    how: 'timed out' | 'stopped',
+    limitMs: number,
+    began: number,
+    seen: Reported,
+    lost: boolean,
+  ): Observation {
+    const { errorType: _ignored, finalAnswer: _none, ...kept } = seen;
+    const what =
+      how === 'stopped' ? 'The action was stopped.' : `The action ran past its time limit of ${limitMs / 1000} s.`;
+    const after = lost ? '' : ' It was interrupted; the interpreter keeps its state.';
+    return {
+      ...kept,
+      error: `${what}${after}`,
+      ...(how === 'timed out' ? { timedOut: true } : {}),
+      ...(lost ? { stateLost: true } : {}),
+      ms: performance.now() - began,
+    };
+  }
+
+  private reply(id: number): Promise<Reply> {
+    return new Promise((ok) => this.replies.set(id, ok));
+  }
+
+  private boot(m: HostToFrame): Promise<void> {
+    const d = deferred();
+    this.booting = d;
+    this.frame.post(m);
+    return d.promise;
+  }
+
+  private restart(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.boot({ type: 'agent-restart', session: this.session });
+  }
+
+  private onFrame(m: FrameToHost): void {
+    if (typeof m !== 'object' || m === null || !('session' in m) || m.session !== this.session) return;
+    switch (m.type) {
+      case 'agent-ready':
+        this.booting?.resolve();
+        break;
+      case 'agent-boot-error':
+        this.booting?.reject(new Error(`Python could not start for the agent: ${clean(m.message)}`));
+        for (const [id, r] of this.replies)
+          r({ type: 'agent-crashed', session: this.session, id, message: clean(m.message) });
+        break;
+      case 'agent-observation':
+      case 'agent-files':
+      case 'agent-crashed':
+        this.replies.get(Number(m.id))?.(m);
+        break;
+    }
+  }
+}
+
+function clean(message: unknown): string {
+  return String(message).slice(0, 500).replace(/\.$/, '');
+}

@@ -1,0 +1,122 @@
+// The frame's side of agent runs: one Python worker per run, apart from the grading workers and
+// never shared with another run. It relays the page's actions to that worker and the worker's
+// answers back, parsed but otherwise unchecked (the page checks them), and boots a new worker
+// with the run's first files when the page asks for a restart (a time-out without isolation,
+// memory, a crash).
+import type { AgentFile } from '../../../shared/agent.ts';
+import type { AgentFrameToHost, AgentHostToFrame, WorkerToFrame } from '../../../shared/sandbox-protocol.ts';
+import { SIGINT } from '../../../shared/sandbox-protocol.ts';
+
+/** The part of the frame's worker slot a session uses. */
+export interface AgentSlot {
+  port: MessagePort;
+  interrupt?: Int32Array;
+  ready: Promise<void>;
+  dead: boolean;
+  onAgent?: (w: WorkerToFrame) => void;
+  onDeath?: (message: string) => void;
+}
+
+interface Session {
+  slot: AgentSlot;
+  files: AgentFile[];
+  /** The action being run, so a death is reported against it. */
+  acting?: number;
+}
+
+// The id of the put that fills a new interpreter's working directory.
+const PUT_ID = -1;
+
+export class AgentSessions {
+  private sessions = new Map<number, Session>();
+
+  constructor(
+    private readonly spawn: () => AgentSlot,
+    private readonly retire: (slot: AgentSlot) => void,
+    private readonly toHost: (m: AgentFrameToHost) => void,
+    private readonly isolated: boolean,
+  ) {}
+
+  handle(m: AgentHostToFrame): void {
+    const s = this.sessions.get(m.session);
+    switch (m.type) {
+      case 'agent-start':
+        if (s || !Array.isArray(m.files)) return;
+        this.boot(m.session, m.files);
+        break;
+      case 'agent-restart':
+        if (!s) return;
+        this.retire(s.slot);
+        this.boot(m.session, s.files);
+        break;
+      case 'agent-act':
+        if (!s || typeof m.code !== 'string') return;
+        s.acting = m.id;
+        s.slot.port.postMessage({ type: 'agent-act', id: m.id, code: m.code, outputCap: Number(m.outputCap) });
+        break;
+      case 'agent-interrupt':
+        if (s?.slot.interrupt && s.acting === m.id) Atomics.store(s.slot.interrupt, 0, SIGINT);
+        break;
+      case 'agent-files':
+        s?.slot.port.postMessage({ type: 'agent-files', id: m.id });
+        break;
+      case 'agent-close':
+        if (!s) return;
+        this.retire(s.slot);
+        this.sessions.delete(m.session);
+        break;
+    }
+  }
+
+  private boot(session: number, files: AgentFile[]): void {
+    const slot = this.spawn();
+    const s: Session = { slot, files };
+    this.sessions.set(session, s);
+    const current = (): boolean => this.sessions.get(session)?.slot === slot;
+    slot.onDeath = (message) => {
+      if (!current()) return;
+      if (s.acting !== undefined) this.toHost({ type: 'agent-crashed', session, id: s.acting, message });
+      else this.toHost({ type: 'agent-boot-error', session, message });
+      s.acting = undefined;
+    };
+    slot.onAgent = (w) => {
+      if (
+        !current() ||
+        (w.type !== 'agent-done' && w.type !== 'agent-observation' && w.type !== 'agent-files' && w.type !== 'fatal')
+      )
+        return;
+      switch (w.type) {
+        case 'agent-done':
+          if (w.id === PUT_ID) this.toHost({ type: 'agent-ready', session, isolated: this.isolated });
+          break;
+        case 'agent-observation':
+          if (w.id !== s.acting) return;
+          s.acting = undefined;
+          this.toHost({ type: 'agent-observation', session, id: w.id, result: parse(w.json), heapBytes: w.heapBytes });
+          break;
+        case 'agent-files':
+          this.toHost({ type: 'agent-files', session, id: w.id, files: parse(w.json) });
+          break;
+        case 'fatal':
+          slot.onDeath?.(w.message);
+          break;
+      }
+    };
+    slot.ready.then(
+      () => {
+        if (current()) slot.port.postMessage({ type: 'agent-put', id: PUT_ID, files: JSON.stringify(files) });
+      },
+      (err: unknown) => {
+        if (current()) this.toHost({ type: 'agent-boot-error', session, message: String(err) });
+      },
+    );
+  }
+}
+
+function parse(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
+}
