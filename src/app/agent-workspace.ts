@@ -20,19 +20,23 @@ let mounted: AgentView | undefined;
 
 function mount(page: PageState): AgentView {
   const main = page.root.querySelector('.app-main') ?? page.root;
-  const host = main.appendChild(document.createElement('div'));
-  host.className = 'agent-workspace-host';
-  const view = mountAgentView(host, {
-    examples: AGENT_EXAMPLES,
-    languages: agentLanguages(page.runtime),
-    onRun: () => void start(page, view),
-    onStop: () => page.active?.abort(),
-  });
+  const run = main.appendChild(document.createElement('div'));
+  run.className = 'agent-workspace-host';
+  const column = page.root.querySelector('.col-task') ?? main;
+  const inputs = column.appendChild(document.createElement('div'));
+  inputs.className = 'agent-inputs-host';
+  const view = mountAgentView(
+    { inputs, run },
+    {
+      examples: AGENT_EXAMPLES,
+      languages: agentLanguages(page.runtime),
+      onRun: () => void start(page, view),
+      onStop: () => page.active?.abort(),
+    },
+  );
   const notice = (): void => view.setNotice(isDemoEndpoint(page.endpoint.config) ? DEMO_NOTICE : undefined);
   page.root.addEventListener(ENDPOINT_CHANGED, notice);
   notice();
-  const first = AGENT_EXAMPLES[0];
-  if (first) view.setInputs(first.goal, first.language, first.files);
   view.setStatus('Write a goal, add files if it needs them, and press Run agent.');
   return view;
 }

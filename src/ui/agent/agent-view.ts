@@ -45,12 +45,13 @@ export interface AgentView {
 
 const LANGUAGE_NAMES: Record<AgentLanguage, string> = { python: 'Python', javascript: 'JavaScript' };
 
-export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): AgentView {
+/** `inputs` takes the goal, files and buttons (the task column); `run` the transcript. */
+export function mountAgentView(hosts: { inputs: HTMLElement; run: HTMLElement }, opts: AgentViewOptions): AgentView {
   const example = h('select', { id: 'agent-example' }, h('option', { value: '' }, 'Own goal'));
   for (const e of opts.examples) example.append(h('option', { value: e.id }, e.title));
   const goal = h('textarea', {
     id: 'agent-goal',
-    rows: 4,
+    rows: 6,
     spellcheck: 'true',
     placeholder: 'What should the code find out or make? For example: which region sold most in sales.csv?',
   });
@@ -83,27 +84,24 @@ export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): Agent
   const field = (id: string, text: string, control: HTMLElement): HTMLElement =>
     h('div', { class: 'field' }, h('label', { for: id }, text), control);
 
-  const el = h(
+  const inputs = h(
     'section',
-    { class: 'agent-workspace', 'aria-label': 'Agent' },
+    { class: 'agent-inputs', 'aria-label': 'Agent goal and files' },
     h(
       'div',
-      { class: 'agent-inputs' },
-      h(
-        'div',
-        { class: 'agent-row' },
-        field('agent-example', 'Example', example),
-        field('agent-language', 'Language', language),
-      ),
-      field('agent-goal', 'Goal', goal),
-      files.el,
-      h('div', { class: 'agent-row agent-caps' }, maxActions.el, timeout.el),
-      h('div', { class: 'agent-buttons' }, run, stop),
-      notice,
+      { class: 'agent-row' },
+      field('agent-example', 'Example', example),
+      field('agent-language', 'Language', language),
     ),
-    h('div', { class: 'agent-run' }, status, transcript.el, outputsBox),
+    field('agent-goal', 'Goal', goal),
+    files.el,
+    h('div', { class: 'agent-caps' }, maxActions.el, timeout.el),
+    h('div', { class: 'agent-buttons' }, run, stop),
+    notice,
   );
-  host.append(el);
+  const el = h('section', { class: 'agent-run', 'aria-label': 'Agent run' }, status, transcript.el, outputsBox);
+  hosts.inputs.append(inputs);
+  hosts.run.append(el);
 
   const setInputs = (g: string, lang: AgentLanguage, fs: readonly AgentFile[]): void => {
     goal.value = g;
@@ -116,6 +114,11 @@ export function mountAgentView(host: HTMLElement, opts: AgentViewOptions): Agent
   });
   goal.addEventListener('input', () => (example.value = ''));
   run.addEventListener('click', () => opts.onRun());
+  const first = opts.examples[0];
+  if (first) {
+    example.value = first.id;
+    setInputs(first.goal, first.language, first.files);
+  }
   stop.addEventListener('click', () => opts.onStop());
   goal.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !run.disabled) opts.onRun();

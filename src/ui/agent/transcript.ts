@@ -59,6 +59,8 @@ function observationParts(o: Observation): HTMLElement[] {
       h('pre', { class: 'agent-output', 'data-testid': 'agent-output', 'aria-label': 'Output' }, o.output),
       ...(o.outputCut ? [h('p', { class: 'agent-cut' }, 'The output was cut at the cap.')] : []),
     );
+  // As a notebook has it: what display() showed, in order, then the last expression's value.
+  for (const item of o.rich) parts.push(richOutput(item));
   if (o.value !== undefined)
     parts.push(
       h(
@@ -68,7 +70,6 @@ function observationParts(o: Observation): HTMLElement[] {
         o.value,
       ),
     );
-  for (const item of o.rich) parts.push(richOutput(item));
   if (o.error)
     parts.push(h('pre', { class: 'agent-error', 'data-testid': 'agent-error', 'aria-label': 'Error' }, o.error));
   if (parts.length === 0 && o.finalAnswer === undefined)
@@ -144,6 +145,7 @@ export function mountTranscript(): Transcript {
           h('p', { class: 'agent-how' }, how),
         ),
       );
+      tail.scrollIntoView?.({ block: 'nearest' });
     },
     note(text, tone = 'idle') {
       live.hidden = true;

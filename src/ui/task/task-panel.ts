@@ -112,7 +112,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
     h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
     h('option', { value: 'sql' }, 'SQL query (SQLite, in the sandbox)'),
-    h('option', { value: 'agent' }, 'Agent (a goal; code acts in one interpreter)'),
+    h('option', { value: 'agent' }, 'Agent (a goal; runs code)'),
   );
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
