@@ -6,11 +6,12 @@ import { record, writeTimings } from './timings.ts';
 
 // Each command's modules load only when it runs: a command does not wait for the others' code.
 async function usage(): Promise<string> {
-  const [e, q, r, rq, m, p, g] = await Promise.all([
+  const [e, q, r, rq, ra, m, p, g] = await Promise.all([
     import('./eval.ts'),
     import('./sql-eval.ts'),
     import('./run.ts'),
     import('./sql-run.ts'),
+    import('./agent-run.ts'),
     import('./merge.ts'),
     import('./pack.ts'),
     import('./grade.ts'),
@@ -22,6 +23,7 @@ commands:
   ${q.SQL_EVAL_USAGE}
   ${r.RUN_USAGE}
   ${rq.SQL_RUN_USAGE}
+  ${ra.AGENT_RUN_USAGE}
   ${m.MERGE_USAGE}
   ${p.PACK_USAGE}
   ${g.GRADE_USAGE}

@@ -5,6 +5,7 @@ import { isLiveCodeBench, parseLiveCodeBench } from '../src/kinds/program/rows.t
 import { PROGRAM_TIMEOUT } from '../src/kinds/program/job.ts';
 import { programAsProblem } from '../src/kinds/program/task.ts';
 import { parseProblems } from '../src/shared/problems.ts';
+import { isAgentRows } from '../src/kinds/agent/rows.ts';
 import { parseRunRows, rowOf, type RunRow } from '../src/shared/bench-rows.ts';
 import { summarize, summaryLines } from '../src/shared/bench-summary.ts';
 import { parseFlags, UsageError, type Flags, type FlagSpec } from './args.ts';
@@ -95,6 +96,8 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const endpoint = endpointFrom(flags, env);
   const problemsFile = flags.problems;
   const text = readText(problemsFile);
+  // Agent rows (a goal, not tests) run through the agent loop (docs/agent.md).
+  if (isAgentRows(text)) return import('./agent-run.ts').then((m) => m.agentRunCommand(argv, env));
   // LiveCodeBench rows: contest programs, public tests shown, all tests deciding (src/kinds/program).
   const programs = isLiveCodeBench(text) ? await parseLiveCodeBench(text, problemsFile) : undefined;
   const timeout = flags.timeout ?? (programs ? PROGRAM_TIMEOUT : 3);

@@ -34,7 +34,7 @@ export function agentSystemPrompt(language: AgentLanguage): string {
 function describeFile(f: AgentFile): string {
   const head = `- ${f.name} (${formatBytes(f.size)})`;
   if (f.text === undefined) return `${head}, binary${f.mime ? ` (${f.mime})` : ''}`;
-  const lines = f.text.split(/\r?\n/);
+  const lines = f.text.replace(/\r?\n$/, '').split(/\r?\n/);
   const shown = lines
     .slice(0, HEAD_LINES)
     .map((l) => `    ${l.length > LINE_CHARS ? `${l.slice(0, LINE_CHARS)}…` : l}`);

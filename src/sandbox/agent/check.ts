@@ -55,12 +55,3 @@ export function readFiles(raw: unknown): AgentFile[] | undefined {
   }
   return files;
 }
-
-/** A file name the working directory can hold: relative, no "..", no empty parts. */
-export function fileNameProblem(name: string): string | undefined {
-  if (name === '' || name.startsWith('/') || name.includes('\\') || name.includes('\0'))
-    return `"${name}" is not a file name the working directory can hold`;
-  if (name.split('/').some((part) => part === '' || part === '.' || part === '..'))
-    return `"${name}" must name a file inside the working directory (no "..", no empty parts)`;
-  return undefined;
-}

@@ -9,10 +9,11 @@ import { deferred, type Deferred } from '../../shared/deferred.ts';
 import type { ActOptions, AgentFile, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
 import type { AgentFrameToHost, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
 import type { FrameConnection } from '../frame-host.ts';
-import { fileNameProblem, readFiles, readObservation, type Reported } from './check.ts';
+import { readFiles, readObservation, type Reported } from './check.ts';
+import { fileNameProblem } from '../../shared/agent-file-name.ts';
 
 // After an interrupt, how long the action may take to unwind before the interpreter is ended.
-const INTERRUPT_GRACE_MS = 1000;
+const INTERRUPT_GRACE_MS = 2000;
 // An interpreter whose memory grew past this is restarted after the action: wasm memory never
 // shrinks, and one near the 4 GiB ceiling fails the next allocation anywhere.
 const MAX_HEAP_BYTES = 3 * 2 ** 30;

@@ -3,27 +3,8 @@
 // final answer, time limits, the output cap and memory exhaustion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AgentFile, Observation } from '../../../src/shared/agent.ts';
 import { MODES, openPage, type PageContext } from '../support/browser.ts';
-
-export function agentOpen(page: Page, files: AgentFile[] = []): Promise<number> {
-  return page.evaluate((f) => window.fixpoint.agentOpen('python', f), files);
-}
-
-export function act(
-  page: Page,
-  handle: number,
-  code: string,
-  timeoutMs = 5000,
-  outputCap = 10_000,
-): Promise<Observation> {
-  return page.evaluate(([h, c, t, o]) => window.fixpoint.agentAct(h, c, { timeoutMs: t, outputCap: o }), [
-    handle,
-    code,
-    timeoutMs,
-    outputCap,
-  ] as const);
-}
+import { act, agentOpen } from '../support/agent.ts';
 
 const CSV = 'city,people\nLyon,522000\nNantes,320000\n';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -146,7 +127,7 @@ describe.each(MODES)('agent Python interpreter ($name)', ({ isolated }) => {
         expect(after.value).toBe('7');
         // A sleep is woken by the interrupt too.
         const slept = await act(page, h, 'import time\ntime.sleep(30)', 1000);
-        expect(slept).toMatchObject({ timedOut: true });
+        expect(slept).toMatchObject({ timedOut: true, error: expect.stringContaining('keeps its state') as string });
         expect(slept.ms).toBeLessThan(5000);
         expect((await act(page, h, 'kept')).value).toBe('7');
       } else {
