@@ -1,6 +1,7 @@
 // npm run bench: prints a table and writes bench-results.json. Everything is measured in this one
 // run, so the ratios compare figures taken under the same conditions.
 import { writeFileSync } from 'node:fs';
+import { measureAgentJs } from './agent-js-bench.ts';
 import { bareStart, type BareStart } from './bare-pyodide.ts';
 import { measureBenchView } from './benchmark-view-bench.ts';
 import { measureFirstPaint } from './first-paint-bench.ts';
@@ -39,6 +40,7 @@ const SECTIONS = [
   'local-model',
   'sql',
   'web',
+  'agent-js',
 ];
 const only = process.argv.slice(2);
 for (const name of only)
@@ -238,6 +240,27 @@ if (want('sql')) {
       ["BIRD's rule under native Python sqlite3, a copy per sample", `${q.nativeSeconds.toFixed(1)} s`, '-'],
       ['SQL verdicts equal to native', `${q.agree}/${q.samples}`, `${q.samples}/${q.samples}`],
     );
+}
+
+if (want('agent-js')) {
+  log('JavaScript agent session…');
+  const a = await measureAgentJs(log);
+  results.agentJs = a;
+  const kb = (b: number): string => `${(b / 1024).toFixed(0)} KB`;
+  rows.push(
+    ['agent JS: one action after start, page to observation, median of 200', ms(a.actionMedianMs), '<= 20 ms'],
+    ['agent JS: one action, worst of 200', ms(a.actionWorstMs), '-'],
+    [
+      'agent JS: worker heap growth over 200 actions keeping state',
+      kb(a.heapAfterBytes - a.heapBeforeBytes),
+      `~ state (${kb(a.stateBytes)})`,
+    ],
+    [
+      `agent JS: time-out (${a.limitMs} ms limit) to the next action's observation, median`,
+      ms(a.timeoutToNextMedianMs),
+      '-',
+    ],
+  );
 }
 
 if (want('loop')) {

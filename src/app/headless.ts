@@ -6,6 +6,8 @@ import type { Language, RunJob, RunResult } from '../shared/run.ts';
 import type { TsCheckOptions, TsCheckResult } from '../shared/typescript-check.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
+import { agentJsHooks, type AgentJsHooks } from './agent-js-hooks.ts';
+import { agentPackagesHooks, type AgentPackagesHooks } from './agent-packages-hooks.ts';
 import { openHistory, type HistoryOpening } from './history-opening.ts';
 import { canRun, gradeQueue, type Graded } from './grade-queue.ts';
 import { pageSandboxes } from './page-parallelism.ts';
@@ -70,6 +72,10 @@ export interface HeadlessApi extends HeadlessAgentApi {
    * rejects when the check takes longer than `limitMs`, when given.
    */
   typecheck(code: string, options: TsCheckOptions, limitMs?: number): Promise<TsCheckResult>;
+  /** JavaScript agent sessions (agent mode), held by number. */
+  agentJs: AgentJsHooks;
+  /** Python packages for agent runs: fetched and checked by the page, installed into a Pyodide. */
+  agentPackages: AgentPackagesHooks;
   /** Tries to boot a WebContainer (bounded); the reason in words when it cannot. */
   bootWebContainer(boundMs?: number): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
 }
@@ -199,6 +205,8 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       if (!store) throw new Error(`the history store could not be opened: ${problem}`);
       return { session: await store.getSession(sessionId), attempts: await store.getAttempts(sessionId) };
     },
+    agentJs: agentJsHooks((slot) => runtime(slot)),
+    agentPackages: agentPackagesHooks(),
     typecheck: (code, options, limitMs) => pageTypeScriptChecker().check(code, options, limitMs),
     async bootWebContainer(boundMs) {
       try {

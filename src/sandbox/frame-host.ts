@@ -136,6 +136,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       case 'agent-observation':
       case 'agent-files':
       case 'agent-crashed':
+      case 'agent-js':
         for (const l of listeners) l(m);
         break;
     }

@@ -169,6 +169,7 @@ export class JsRuntime implements Runtime {
       case 'agent-observation':
       case 'agent-files':
       case 'agent-crashed':
+      case 'agent-js':
       case 'js-ready':
       case 'js-boot-error':
       case 'ready':

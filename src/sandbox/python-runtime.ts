@@ -131,6 +131,7 @@ export class PythonRuntime implements Runtime {
       case 'agent-observation':
       case 'agent-files':
       case 'agent-crashed':
+      case 'agent-js':
       case 'pong':
         break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
     }

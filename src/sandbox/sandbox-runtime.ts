@@ -5,6 +5,7 @@
 import type { Language, OutputStream, RunHandle, RunJob, Runtime } from '../shared/run.ts';
 import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
+import { AgentJsSession } from './agent-js/session.ts';
 import { JsRuntime } from './js-runtime.ts';
 import { PythonRuntime } from './python-runtime.ts';
 import { SqlRuntime } from './sql/runtime.ts';
@@ -92,6 +93,11 @@ export class SandboxRuntime implements Runtime {
   /** Settles once Python's snapshot for later visits is stored; at once when Python never started. */
   get cached(): Promise<void> {
     return this.frame.pythonStarted ? this.py.cached : Promise.resolve();
+  }
+
+  /** A JavaScript agent session in this sandbox (it moves to the new frame when this one's process dies). */
+  openAgentJs(): AgentJsSession {
+    return new AgentJsSession(() => this.frame);
   }
 
   run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle {

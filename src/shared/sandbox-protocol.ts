@@ -4,6 +4,7 @@
 import type { OutputStream, RunJob, RunResult } from './run.ts';
 import type { SqlJob } from './sql.ts';
 import type { AgentFile } from './agent.ts';
+import type { AgentJsRequest } from './agent-js-protocol.ts';
 
 /**
  * Blobs, not bytes: a Blob crosses into the frame (its own process) as a handle, where 13 MB of
@@ -47,6 +48,8 @@ export type HostToFrame =
   | { type: 'sql-kill'; id: number }
   /** Is the frame alive? A run that exhausts memory takes the frame's process down with it. */
   | { type: 'ping'; n: number }
+  /** A JavaScript agent session (src/shared/agent-js-protocol.ts). */
+  | { type: 'agent-js'; session: number; request: AgentJsRequest }
   | AgentHostToFrame;
 
 /**
@@ -111,6 +114,8 @@ export type FrameToHost =
   | { type: 'sql-answers'; id: number; answers: unknown }
   | { type: 'sql-crashed'; id: number; message: string }
   | { type: 'pong'; n: number }
+  /** event: what the session's worker said (an AgentJsEvent), or the frame's word that it died: the page checks it. */
+  | { type: 'agent-js'; session: number; event: unknown }
   | AgentFrameToHost;
 
 /** A JavaScript run as the frame's worker gets it: scripts already built (TypeScript already emitted). */

@@ -10,6 +10,7 @@ import type {
   WorkerToFrame,
 } from '../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../shared/sandbox-protocol.ts';
+import { AgentJsSessions } from './agent-js/sessions.ts';
 import { JsPool } from './js-pool.ts';
 import { SqlPool } from './sql/pool.ts';
 import { copyToKeep, readAhead, readLength, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
@@ -83,6 +84,7 @@ const clock = (): number => performance.timeOrigin + performance.now();
 const bootTimes: Record<string, number> = {};
 
 const toHost = (m: FrameToHost): void => parentWindow.postMessage(m, '*');
+const agentJs = new AgentJsSessions(toHost);
 
 window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
   if (e.source !== parentWindow) return;
@@ -145,6 +147,9 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
         isolated,
       );
       agents.handle(m);
+      break;
+    case 'agent-js':
+      agentJs.handle(Number(m.session), m.request);
       break;
   }
 });
