@@ -1,9 +1,11 @@
 // The demo model's actions for the bundled agent example (src/shared/agent-examples.ts): it reads
 // the CSV, computes each region's revenue, displays a table, writes revenue.csv and calls
-// final_answer. Scripted: the same replies whatever the observations say.
+// final_answer (in Python; the same steps in JavaScript when that language is picked). Scripted:
+// the same replies whatever the observations say.
 import { AGENT_EXAMPLES } from '../shared/agent-examples.ts';
 
-const fence = (intro: string, code: string): string => `${intro}\n\n\`\`\`python\n${code}\n\`\`\``;
+const fence = (intro: string, code: string, tag = 'python'): string => `${intro}\n\n\`\`\`${tag}\n${code}\n\`\`\``;
+const js = (intro: string, code: string): string => fence(intro, code, 'javascript');
 
 const PYTHON_ACTIONS: readonly string[] = [
   fence(
@@ -41,12 +43,41 @@ const PYTHON_ACTIONS: readonly string[] = [
   ),
 ];
 
+const JAVASCRIPT_ACTIONS: readonly string[] = [
+  js(
+    'This is a scripted demo, not a real model. First, a look at the file:',
+    [
+      "const fs = require('node:fs');",
+      "const [head, ...rows] = fs.readFileSync('sales.csv', 'utf8').trim().split('\\n').map((l) => l.split(','));",
+      "console.log(rows.length, 'rows; columns:', head.join(', '));",
+      'rows[0]',
+    ].join('\n'),
+  ),
+  js(
+    'Revenue is units times unit price, summed per region. A table of it, and the same as revenue.csv:',
+    [
+      'const revenue = {};',
+      'for (const [, region, , units, price] of rows) revenue[region] = (revenue[region] ?? 0) + units * price;',
+      'const ranked = Object.entries(revenue).sort((a, b) => b[1] - a[1]);',
+      "const body = ranked.map(([k, v]) => `<tr><td>${k}</td><td>${v.toFixed(2)}</td></tr>`).join('');",
+      "display({ 'text/html': `<table><thead><tr><th>Region</th><th>Revenue</th></tr></thead><tbody>${body}</tbody></table>` });",
+      "fs.writeFileSync('revenue.csv', 'region,revenue\\n' + ranked.map(([k, v]) => `${k},${v.toFixed(2)}\\n`).join(''));",
+      'ranked[0]',
+    ].join('\n'),
+  ),
+  js(
+    'The first row of the ranking is the answer:',
+    'const [best, amount] = ranked[0];\nfinalAnswer(`${best}: ${amount.toFixed(2)}`);',
+  ),
+];
+
 /** The scripted reply after `observations` observations, or undefined when this is not the example's goal. */
 export function agentDemoReply(firstUser: string, observations: number): string | undefined {
   const example = AGENT_EXAMPLES.find((e) => firstUser.startsWith(`Goal:\n${e.goal}`));
   if (!example) return undefined;
+  const actions = firstUser.includes('\n\nLanguage: JavaScript.') ? JAVASCRIPT_ACTIONS : PYTHON_ACTIONS;
   return (
-    PYTHON_ACTIONS[observations] ??
+    actions[observations] ??
     'This is a scripted demo: it has no more actions for this example, and answers nothing further.'
   );
 }

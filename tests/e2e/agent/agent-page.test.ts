@@ -90,6 +90,24 @@ describe('Agent mode', () => {
     );
   });
 
+  it('the demo plays the same example in JavaScript when that language is picked', async () => {
+    await page.selectOption('#agent-example', 'agent-sales-regions');
+    await page.selectOption('#agent-language', 'javascript');
+    await page.getByTestId('agent-run').click();
+    await waitBusy(page, false);
+    expect(await page.getByTestId('agent-status').textContent()).toBe('Finished: the code gave a final answer.');
+    const cells = await steps(page);
+    expect(cells).toHaveLength(3);
+    expect(cells[0]!.output).toBe('16 rows; columns: date, region, product, units, unit_price\n');
+    expect(await page.locator('[data-testid="agent-rich"] table tr').count()).toBe(5);
+    expect(await page.getByTestId('agent-answer').textContent()).toBe('North: 1300.40');
+    const href = await page.getByTestId('agent-download').getAttribute('href');
+    expect(await page.evaluate(async (h) => (await fetch(h ?? '')).text(), href)).toBe(
+      'region,revenue\nNorth,1300.40\nEast,1120.80\nWest,1116.70\nSouth,1040.20\n',
+    );
+    await page.selectOption('#agent-language', 'python');
+  });
+
   it('with a real endpoint: dropped and picked files reach the model and the code; one removed does not', async () => {
     await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
     server.reset();
