@@ -154,6 +154,9 @@ describe('Agent mode', () => {
   });
 
   it('HTML and SVG from the code are shown sanitised: no script, no event handler, no outside address runs', async () => {
+    // Set up here too, so this test can run on its own (-t) against a page broken on purpose.
+    if ((await page.locator('#task-kind').inputValue()) !== 'agent') await page.selectOption('#task-kind', 'agent');
+    await configure(page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
     server.reset();
     const html =
       '<b id="kept">bold kept</b><img src=x onerror="window.pwned=1"><script>window.pwned=2</script>' +
