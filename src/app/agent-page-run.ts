@@ -60,7 +60,7 @@ function newSession(r: AgentRunRequest): Session {
   };
 }
 
-export function attemptOf(sessionId: string, step: AgentStep, observation: Observation): Attempt {
+function attemptOf(sessionId: string, step: AgentStep, observation: Observation): Attempt {
   return {
     sessionId,
     index: step.index,

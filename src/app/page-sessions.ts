@@ -6,6 +6,7 @@ import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/history-store.ts';
+import { noFiles } from '../store/agent-files.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 import type { TaskPanel } from '../ui/task/task-panel.ts';
 import { playLoop, type LoopParts } from './loop-control.ts';
@@ -133,7 +134,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
     const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
     if (!session) throw new Error('That session is no longer in the history.');
     if (session.task.agent) {
-      const files = store ? await store.getAgentFiles(id) : { inputs: [], outputs: [] };
+      const files = store ? await store.getAgentFiles(id) : noFiles();
       page.tasks.setAgentMode(true);
       const { loadAgentSession } = await import('./agent-workspace.ts');
       loadAgentSession(page, session, attempts ?? [], files);

@@ -19,7 +19,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-export function mimeOf(name: string): string {
+function mimeOf(name: string): string {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
   return MIME_BY_EXTENSION[ext] ?? 'application/octet-stream';
 }

@@ -31,7 +31,9 @@ export async function readEntries(database: Database, ids?: string[]): Promise<S
     const byId = tx.objectStore('attempts').index('sessionId');
     const attempts = await Promise.all(rows.map((row) => byId.getAll(row.id)));
     const filesById = tx.objectStore('files').index('sessionId');
-    const files = await Promise.all(rows.map((row) => (row.task.agent ? filesById.getAll(row.id) : Promise.resolve([]))));
+    const files = await Promise.all(
+      rows.map((row) => (row.task.agent ? filesById.getAll(row.id) : Promise.resolve([]))),
+    );
     return rows.map((row, i) => {
       const entry: SessionEntry = { session: fromStoredSession(row), attempts: byIndex(attempts[i] ?? []) };
       if (row.task.agent) withFiles(entry, byRole(files[i] ?? []));

@@ -31,7 +31,7 @@ function purifier(): typeof DOMPurify {
 }
 
 /** Sanitised HTML as a fragment; `svg` keeps SVG's elements and drops HTML's. */
-export function sanitised(markup: string, svg = false): DocumentFragment {
+function sanitised(markup: string, svg = false): DocumentFragment {
   return purifier().sanitize(markup, {
     RETURN_DOM_FRAGMENT: true,
     FORBID_TAGS,

@@ -8,7 +8,7 @@ import { codeBlock } from './code-block.ts';
 import { richOutput } from './rich-output.ts';
 
 /** One action as the transcript shows it (the loop's AgentStep fits it). */
-export interface TranscriptStep {
+interface TranscriptStep {
   /** 1-based. */
   index: number;
   /** The model's whole reply. */
