@@ -63,6 +63,9 @@ const END_WORDS: Record<EndReason, string> = {
   'endpoint-failed': 'the endpoint failed, the reason is shown with the attempts',
   interrupted: 'interrupted',
   'flagged-pass': 'iteration cap reached with a flagged pass',
+  'final-answer': 'final answer given',
+  answered: 'answered without code',
+  'sandbox-failed': 'the sandbox failed',
 };
 
 const waitWords = (ms: number): string => `${Math.max(1, Math.round(ms / 1000))} s`;

@@ -7,6 +7,7 @@ import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import type { Attempt, Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/history-store.ts';
+import { noFiles } from '../store/agent-files.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 import type { TaskPanel } from '../ui/task/task-panel.ts';
 import { playLoop, type LoopParts } from './loop-control.ts';
@@ -136,6 +137,15 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
     const { store } = page;
     const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
     if (!session) throw new Error('That session is no longer in the history.');
+    if (session.task.agent) {
+      const files = store ? await store.getAgentFiles(id) : noFiles();
+      page.tasks.setAgentMode(true);
+      const { loadAgentSession } = await import('./agent-workspace.ts');
+      loadAgentSession(page, session, attempts ?? [], files);
+      page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
+      return true;
+    }
+    page.tasks.setAgentMode(false);
     page.tasks.setTask(session.task);
     page.tasks.setCaps({
       maxIterations: session.settings.maxIterations,
@@ -155,5 +165,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
 
 export async function resumeSession(page: PageState, id: string): Promise<void> {
   if (page.view.session?.id !== id && !(await openSession(page, id))) return;
+  // An agent session is shown, not resumed: its interpreter's state went with the page that ran it.
+  if (page.root.classList.contains('kind-agent')) return;
   if (page.view.session) await startLoop(page, page.view.session.task, { resumeId: id });
 }

@@ -85,6 +85,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
       void import('./sql-workspace.ts').then((m) =>
         m.showSqlWorkspace(root, on, page.runtime, () => withKey(page.endpoint.config, page.keys)),
       ),
+    onAgent: (on) => void import('./agent-workspace.ts').then((m) => m.showAgentWorkspace(page, on)),
     // The candidate editor follows the task's language.
     onLanguage: (language) => void editor.setLanguage(language),
   });

@@ -8,6 +8,7 @@ import { SCRIPT_DEMO_SCRIPTS } from './demo-script-js.ts';
 import { PROGRAM_DEMO_SCRIPTS } from './demo-script-program.ts';
 import { sqlDemoReply } from './demo-script-sql.ts';
 import { webDemoReply } from './demo-script-web.ts';
+import { agentDemoReply } from './demo-script-agent.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
 import { publicConfig } from './client-base.ts';
@@ -59,6 +60,8 @@ export function demoReply(req: ChatRequest): string {
   // Pictures in the request are not looked at: the demo plays its script.
   const web = webDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns > 1);
   if (web !== undefined) return web;
+  const agent = agentDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns - 1);
+  if (agent !== undefined) return agent;
   const script = findScript(req);
   if (!script) return UNKNOWN;
   return userTurns > 1 ? script.repaired : script.first;

@@ -1,4 +1,5 @@
 // Domain records: what the loop works on and what the store keeps.
+import type { Observation } from './agent.ts';
 import type { CompareTag, RunFigures } from './comparison.ts';
 import type { ChatMessage, Usage } from './model.ts';
 import type { ProjectFiles } from './node-project.ts';
@@ -26,6 +27,11 @@ export interface Task {
   limits: RunLimits;
   /** A "Node.js project" task: its files and command run with npm in a WebContainer, not offline. */
   project?: ProjectFiles;
+  /**
+   * An agent session: `prompt` is the goal, `language` the interpreter's. The files' names and
+   * sizes; their bytes are stored beside the session (the history's `files`).
+   */
+  agent?: { files: { name: string; size: number }[] };
 }
 
 export type EndReason =
@@ -38,7 +44,11 @@ export type EndReason =
   | 'endpoint-failed'
   | 'interrupted'
   /** The iteration cap was reached and the best attempt passed its tests but was flagged for gaming them. */
-  | 'flagged-pass';
+  | 'flagged-pass'
+  /** Agent sessions: the code called final_answer, or a reply had no code (its text is the answer). */
+  | 'final-answer'
+  | 'answered'
+  | 'sandbox-failed';
 
 interface SessionSettings {
   provider: string;
@@ -66,6 +76,8 @@ export interface Session {
   compare?: CompareTag;
   /** What the loop's runs of this session used, recorded as each run ends. */
   figures?: RunFigures;
+  /** An agent session's final answer, when it reached one. */
+  answer?: string;
 }
 
 /** How hidden tests went: counts only, so nothing about them reaches feedback or a student's view. */
@@ -102,4 +114,6 @@ export interface Attempt {
   reflection?: string;
   /** best-of-n and codet: the samples this attempt was chosen from, and why. */
   selection?: Selection;
+  /** An agent session's action: what running `candidate` showed. */
+  observation?: Observation;
 }

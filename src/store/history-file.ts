@@ -3,7 +3,8 @@
 import type { Attempt, Session } from '../shared/task.ts';
 import { StoreError } from './errors.ts';
 import { stripSecrets } from './records.ts';
-import { attemptShape, sessionShape } from './shapes.ts';
+import { agentFile, attemptShape, sessionShape } from './shapes.ts';
+import type { AgentFile } from '../shared/agent.ts';
 import { FieldError } from './validate.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { withoutBom } from '../shared/byte-order-mark.ts';
@@ -22,6 +23,22 @@ const MAX_IMPORT_SESSIONS = 5000;
 export interface SessionEntry {
   session: Session;
   attempts: Attempt[];
+  /** An agent session's files, up to the export limit (EXPORT_FILES_LIMIT). */
+  files?: { inputs: AgentFile[]; outputs: AgentFile[] };
+  /** Files of the session left out of this export for their size. */
+  filesLeftOut?: { name: string; size: number }[];
+}
+
+export interface LeftOut {
+  title: string;
+  files: { name: string; size: number }[];
+}
+
+/** What an export left out, by session, so the page can say so. */
+export function entriesLeftOut(entries: readonly SessionEntry[]): LeftOut[] {
+  return entries
+    .filter((e) => e.filesLeftOut?.length)
+    .map((e) => ({ title: e.session.title, files: e.filesLeftOut ?? [] }));
 }
 
 interface HistoryFile {
@@ -108,7 +125,20 @@ function checkEntry(entry: unknown, i: number): SessionEntry {
       if (seen.has(index)) throw new FieldError(`${path}.index`, `repeats index ${index}`);
       seen.add(index);
     });
-    return { session: session as Session, attempts: attempts as Attempt[] };
+    const files = (entry as { files?: unknown }).files;
+    if (files !== undefined) {
+      const both = files as { inputs?: unknown; outputs?: unknown };
+      for (const role of ['inputs', 'outputs'] as const) {
+        const list = both[role];
+        if (!Array.isArray(list)) throw new FieldError(`${where}.files.${role}`, 'should be a list');
+        list.forEach((f: unknown, j) => agentFile(f, `${where}.files.${role}[${j}]`));
+      }
+    }
+    return {
+      session: session as Session,
+      attempts: attempts as Attempt[],
+      ...(files !== undefined ? { files: files as SessionEntry['files'] } : {}),
+    };
   } catch (error) {
     if (!(error instanceof FieldError)) throw error;
     const title = titleOf(entry);

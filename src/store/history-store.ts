@@ -16,6 +16,9 @@ import { notFound, reopen, SessionLifecycle } from './lifecycle.ts';
 import { DB_NAME } from './schema.ts';
 import { defaultStorageManager, readStorageInfo, type StorageInfo, type StorageManagerLike } from './storage.ts';
 import { byIndex, readEntries, writeEntries, type ImportReport } from './transfer.ts';
+import type { AgentFile } from '../shared/agent.ts';
+import { deleteFiles, putFiles, readFiles, type FileRole, type SessionFiles } from './agent-files.ts';
+import { entriesLeftOut, type LeftOut } from './history-file.ts';
 
 export interface StoreOptions {
   /** Database name; tests and side-by-side demos use their own. */
@@ -123,10 +126,24 @@ export class HistoryStore extends SessionLifecycle {
     this.feed.emit('updated', [id]);
   }
 
-  /** Deletes the session and all its attempts. */
+  /**
+   * Keeps an agent session's files of one role (those it started with, those its code wrote),
+   * replacing the ones stored; a full quota rejects with StoreError('quota') and keeps the old ones.
+   */
+  async saveAgentFiles(id: string, role: FileRole, files: readonly AgentFile[]): Promise<void> {
+    await this.database.write(['files'], (tx) => putFiles(tx, id, role, files));
+    this.feed.emit('attempt', [id]);
+  }
+
+  getAgentFiles(id: string): Promise<SessionFiles> {
+    return readFiles(this.database, id);
+  }
+
+  /** Deletes the session, all its attempts and its files. */
   async deleteSession(id: string): Promise<void> {
-    await this.database.write(['sessions', 'attempts'], async (tx) => {
+    await this.database.write(['sessions', 'attempts', 'files'], async (tx) => {
       await tx.objectStore('sessions').delete(id);
+      await deleteFiles(tx, id);
       let cursor = await tx.objectStore('attempts').index('sessionId').openCursor(id);
       while (cursor) {
         await cursor.delete();
@@ -139,7 +156,13 @@ export class HistoryStore extends SessionLifecycle {
 
   /** The history file of the given sessions, or of all; never contains an API key. */
   async exportHistory(ids?: string[]): Promise<string> {
-    return buildHistoryFile(await readEntries(this.database, ids), this.now());
+    return (await this.exportHistoryReport(ids)).text;
+  }
+
+  /** The history file, and the agent files it left out for their size (export keeps them up to a limit). */
+  async exportHistoryReport(ids?: string[]): Promise<{ text: string; leftOut: LeftOut[] }> {
+    const entries = await readEntries(this.database, ids);
+    return { text: buildHistoryFile(entries, this.now()), leftOut: entriesLeftOut(entries) };
   }
 
   /**

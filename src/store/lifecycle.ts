@@ -57,7 +57,13 @@ export class SessionLifecycle {
    * so the session is not taken for dead while the caller retries. `figures`, when given, are what
    * the session's runs have used so far, replacing those stored.
    */
-  async finishSession(id: string, endReason: EndReason, message?: string, figures?: RunFigures): Promise<void> {
+  async finishSession(
+    id: string,
+    endReason: EndReason,
+    message?: string,
+    figures?: RunFigures,
+    answer?: string,
+  ): Promise<void> {
     await this.database.write(['sessions'], async (tx) => {
       const row = await tx.objectStore('sessions').get(id);
       if (!row) throw notFound(id);
@@ -70,6 +76,7 @@ export class SessionLifecycle {
       if (message === undefined) delete next.endMessage;
       else next.endMessage = message;
       if (figures) next.figures = figures;
+      if (answer !== undefined) next.answer = answer;
       await tx.objectStore('sessions').put(next);
     });
     this.locks.release(id);

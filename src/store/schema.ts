@@ -2,10 +2,11 @@
 // changes once released: old databases in the wild replay exactly these steps, in order.
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { Attempt } from '../shared/task.ts';
+import type { StoredAgentFile } from './agent-files.ts';
 import { searchTextOf, type StoredSession } from './records.ts';
 
 export const DB_NAME = 'fixpoint';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 interface MetaRecord {
   key: string;
@@ -26,6 +27,12 @@ export interface FixpointDB extends DBSchema {
   meta: {
     key: string;
     value: MetaRecord;
+  };
+  /** An agent session's files: those it started with and those its code wrote. */
+  files: {
+    key: [string, string, string];
+    value: StoredAgentFile;
+    indexes: { sessionId: string };
   };
 }
 
@@ -50,6 +57,10 @@ export function migrate(db: IDBPDatabase<FixpointDB>, oldVersion: number, tx: Up
     sessions.createIndex('status', 'status');
     db.createObjectStore('meta', { keyPath: 'key' });
     if (oldVersion >= 1) void addSearchText(tx);
+  }
+  if (oldVersion < 3) {
+    // v3: agent sessions' files, apart from the session rows so listing the history stays light.
+    db.createObjectStore('files', { keyPath: ['sessionId', 'role', 'name'] }).createIndex('sessionId', 'sessionId');
   }
 }
 

@@ -1,7 +1,20 @@
 // The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
 // field becomes required. Optional fields added to the types later pass through unchecked.
 import { compareTag, runFigures, runTrace, selection, strategySettings } from './strategy-shapes.ts';
-import { bool, int, list, nonEmpty, num, object, oneOf, optional, str, tagged, type Check } from './validate.ts';
+import {
+  bool,
+  FieldError,
+  int,
+  list,
+  nonEmpty,
+  num,
+  object,
+  oneOf,
+  optional,
+  str,
+  tagged,
+  type Check,
+} from './validate.ts';
 
 const testSpec = tagged({
   humaneval: { test: str, entryPoint: str },
@@ -22,6 +35,7 @@ export const taskShape: Check = object({
   generatedTests: optional(list(str)),
   hiddenTests: optional(testSpec),
   limits: object({ timeoutSec: num, outputCap: num }),
+  agent: optional(object({ files: list(object({ name: nonEmpty, size: num })) })),
 });
 
 const settings = object({
@@ -45,6 +59,9 @@ const endReason = oneOf(
   'endpoint-failed',
   'interrupted',
   'flagged-pass',
+  'final-answer',
+  'answered',
+  'sandbox-failed',
 );
 
 export const sessionShape: Check = object({
@@ -59,6 +76,19 @@ export const sessionShape: Check = object({
   endMessage: optional(str),
   compare: optional(compareTag),
   figures: optional(runFigures),
+  answer: optional(str),
+});
+
+const observation = object({
+  output: str,
+  outputCut: optional(bool),
+  value: optional(str),
+  rich: list(object({ mime: str, data: str })),
+  error: optional(str),
+  timedOut: optional(bool),
+  stateLost: optional(bool),
+  finalAnswer: optional(str),
+  ms: num,
 });
 
 const runStatus = oneOf('passed', 'failed', 'error', 'timed out', 'crashed', 'cancelled');
@@ -104,4 +134,12 @@ export const attemptShape: Check = object({
   tactic: optional(bool),
   reflection: optional(str),
   selection: optional(selection),
+  observation: optional(observation),
 });
+
+/** An agent session's file, as the history file carries it: text or base64, never both missing. */
+export const agentFile: Check = (value, path) => {
+  object({ name: nonEmpty, size: num, text: optional(str), base64: optional(str), mime: optional(str) })(value, path);
+  const f = value as { text?: string; base64?: string };
+  if (f.text === undefined && f.base64 === undefined) throw new FieldError(path, 'has neither "text" nor "base64"');
+};

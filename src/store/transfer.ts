@@ -1,9 +1,12 @@
 // Reading sessions with their attempts for export, and writing a checked import in one
 // transaction.
 import type { Attempt, Session } from '../shared/task.ts';
+import type { AgentFile } from '../shared/agent.ts';
 import type { Database } from './database.ts';
 import type { SessionEntry } from './history-file.ts';
 import { fromStoredSession, toStoredAttempt, toStoredSession, type StoredSession } from './records.ts';
+import { byRole, fileRows } from './agent-files.ts';
+import { splitForExport } from '../shared/agent-files.ts';
 
 export interface ImportReport {
   /** Ids of the sessions written. */
@@ -20,15 +23,34 @@ export function byIndex(attempts: Attempt[]): Attempt[] {
 
 /** The given sessions (missing ids are left out), or all of them newest first. */
 export async function readEntries(database: Database, ids?: string[]): Promise<SessionEntry[]> {
-  return database.read(['sessions', 'attempts'], async (tx) => {
+  return database.read(['sessions', 'attempts', 'files'], async (tx) => {
     const sessions = tx.objectStore('sessions');
     const rows = ids
       ? (await Promise.all(ids.map((id) => sessions.get(id)))).filter((row): row is StoredSession => row !== undefined)
       : (await sessions.index('updatedAt').getAll()).reverse();
     const byId = tx.objectStore('attempts').index('sessionId');
     const attempts = await Promise.all(rows.map((row) => byId.getAll(row.id)));
-    return rows.map((row, i) => ({ session: fromStoredSession(row), attempts: byIndex(attempts[i] ?? []) }));
+    const filesById = tx.objectStore('files').index('sessionId');
+    const files = await Promise.all(
+      rows.map((row) => (row.task.agent ? filesById.getAll(row.id) : Promise.resolve([]))),
+    );
+    return rows.map((row, i) => {
+      const entry: SessionEntry = { session: fromStoredSession(row), attempts: byIndex(attempts[i] ?? []) };
+      if (row.task.agent) withFiles(entry, byRole(files[i] ?? []));
+      return entry;
+    });
   });
+}
+
+/** An agent session's files go with it up to the export limit; the rest are named in `filesLeftOut`. */
+function withFiles(entry: SessionEntry, files: { inputs: AgentFile[]; outputs: AgentFile[] }): void {
+  const all = [...files.inputs, ...files.outputs];
+  const { kept, leftOut } = splitForExport(all);
+  entry.files = {
+    inputs: files.inputs.filter((f) => kept.includes(f)),
+    outputs: files.outputs.filter((f) => kept.includes(f)),
+  };
+  if (leftOut.length) entry.filesLeftOut = leftOut;
 }
 
 /**
@@ -39,9 +61,10 @@ export async function readEntries(database: Database, ids?: string[]): Promise<S
  */
 export async function writeEntries(database: Database, entries: SessionEntry[]): Promise<ImportReport> {
   const report: ImportReport = { imported: [], skipped: [] };
-  await database.write(['sessions', 'attempts'], async (tx) => {
+  await database.write(['sessions', 'attempts', 'files'], async (tx) => {
     const sessions = tx.objectStore('sessions');
     const attempts = tx.objectStore('attempts');
+    const files = tx.objectStore('files');
     const stored = await Promise.all(entries.map((entry) => sessions.getKey(entry.session.id)));
     const seen = new Set<string>();
     const writes: Promise<unknown>[] = [];
@@ -55,6 +78,7 @@ export async function writeEntries(database: Database, entries: SessionEntry[]):
         seen.add(id);
         writes.push(sessions.add(toStoredSession(arrived(entry.session))));
         for (const attempt of entry.attempts) writes.push(attempts.put(toStoredAttempt(attempt)));
+        if (entry.files) for (const row of fileRows(id, entry.files)) writes.push(files.put(row));
         report.imported.push(id);
       });
     } catch (error) {

@@ -205,6 +205,8 @@ export class PythonAgentSession implements AgentSessionRuntime {
       case 'agent-crashed':
         this.replies.get(Number(m.id))?.(m);
         break;
+      case 'agent-js':
+        break; // a JavaScript session's message: its own session object reads it
     }
   }
 }

@@ -13,6 +13,9 @@ const END_LABELS: Record<EndReason, string> = {
   'endpoint-failed': 'endpoint failed',
   interrupted: 'interrupted',
   'flagged-pass': 'flagged pass',
+  'final-answer': 'answered',
+  answered: 'answered',
+  'sandbox-failed': 'sandbox failed',
 };
 
 export function statusLabel(session: Session): string {

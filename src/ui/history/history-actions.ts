@@ -4,7 +4,8 @@
 import { HISTORY_FILE_LIMIT } from '../../store/history-file.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import { errorMessage } from '../../shared/error-message.ts';
-import { plural } from '../../shared/format.ts';
+import { formatBytes, plural } from '../../shared/format.ts';
+import { EXPORT_FILES_LIMIT } from '../../shared/agent-files.ts';
 import type { Session } from '../../shared/task.ts';
 import { fileName } from './format.ts';
 import { renderRow, type RowActions } from './row.ts';
@@ -14,7 +15,7 @@ export type HistoryStoreApi = Pick<
   | 'listSessions'
   | 'renameSession'
   | 'deleteSession'
-  | 'exportHistory'
+  | 'exportHistoryReport'
   | 'importHistory'
   | 'exportCandidates'
   | 'storageInfo'
@@ -96,8 +97,16 @@ async function shownIds(p: HistoryPanel): Promise<string[] | undefined> {
 
 export const exportJson = (p: HistoryPanel): Promise<void> =>
   attempt(p, async () => {
-    const text = await p.store.exportHistory(await shownIds(p));
+    const { text, leftOut } = await p.store.exportHistoryReport(await shownIds(p));
     p.download(fileName('fixpoint-history', 'json', Date.now()), text, 'application/json');
+    // Agent sessions' files go with them up to a limit; past it the export says which stayed behind.
+    if (leftOut.length)
+      say(
+        p,
+        `Exported. Files past ${formatBytes(EXPORT_FILES_LIMIT)} a session were left out: ${leftOut
+          .map((s) => `${s.files.map((f) => `${f.name} (${formatBytes(f.size)})`).join(', ')} of “${s.title}”`)
+          .join('; ')}.`,
+      );
   });
 
 export const exportCandidates = (p: HistoryPanel): Promise<void> =>

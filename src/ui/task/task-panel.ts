@@ -44,6 +44,8 @@ export interface TaskPanelOptions {
   onSql?(on: boolean): void;
   /** The task became a web page (true) or left that kind: the page shows the rendered page. */
   onWeb?(on: boolean): void;
+  /** The page switched to the agent mode (true) or left it: the page shows its agent workspace. */
+  onAgent?(on: boolean): void;
   /** "Propose tests" was pressed. */
   onProposeTests?(): void;
   /** Proposals and suspect flags kept with `task` (from the saved draft). */
@@ -61,6 +63,8 @@ export interface TaskPanel {
   /** Beside the strategy picker, for the page's strategy comparison. */
   readonly compareSlot: HTMLElement;
   setTask(task: Task): void;
+  /** Shows the agent mode (a session from the history), or leaves it. */
+  setAgentMode(on: boolean): void;
   setCaps(caps: TaskCaps): void;
   /** One sentence per field holding a refused value; empty when every field is accepted. */
   errors(): string[];
@@ -114,6 +118,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     h('option', { value: 'web' }, 'Web page (HTML, in the sandbox)'),
     h('option', { value: 'program' }, 'Program (stdin → stdout)'),
     h('option', { value: 'sql' }, 'SQL query (SQLite or Postgres, in the sandbox)'),
+    h('option', { value: 'agent' }, 'Agent (a goal; runs code)'),
   );
   const programTests = mountProgramTests(() => changed());
   const isProgram = (): boolean => kind.value === 'program';
@@ -224,6 +229,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   // A SQL query has its own workspace (src/ui/kinds/sql): the panel keeps only the kind picker.
   function showSql(on: boolean): void {
+    if (on) showAgent(false);
     if (el.classList.contains('kind-sql') === on) return;
     el.classList.toggle('kind-sql', on);
     opts.onSql?.(on);
@@ -237,8 +243,18 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     programTests.el.hidden = !on;
   }
 
+  // The agent mode has its own workspace too (src/ui/agent): a goal and files instead of tests.
+  function showAgent(on: boolean): void {
+    if (on) showSql(false);
+    if (el.classList.contains('kind-agent') === on) return;
+    el.classList.toggle('kind-agent', on);
+    if (on) kind.value = 'agent';
+    opts.onAgent?.(on);
+  }
+
   function showKind(isProject: boolean): void {
     showSql(false);
+    showAgent(false);
     kind.value = isProject ? 'node-project' : base.language === 'html' ? 'web' : 'code';
     codeFields.hidden = isProject;
     project.el.hidden = !isProject;
@@ -279,6 +295,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
   kind.addEventListener('change', () => {
     if (kind.value === 'sql') return showSql(true);
+    if (kind.value === 'agent') return showAgent(true);
     if (kind.value === 'program') {
       const { project: _dropped, ...rest } = base;
       base = {
@@ -383,6 +400,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     getStrategy: () => strategy.value(),
     compareSlot,
     setTask: (task) => setTask(task),
+    setAgentMode: (on) => showAgent(on),
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
     setLocked(locked) {

@@ -85,6 +85,11 @@ export function summarizeEnd(s: Session): EndSummary | undefined {
       return end(`endpoint failed: ${message ?? 'no usable reply'}`, 'error', false);
     case 'flagged-pass':
       return end('stopped: the pass was flagged for test gaming', 'failed');
+    case 'final-answer':
+    case 'answered':
+      return end('answered', 'passed');
+    case 'sandbox-failed':
+      return end(`the sandbox failed: ${message ?? 'no reason given'}`, 'error', false);
     case 'interrupted':
       return { headline: 'interrupted', detail: message, tone: 'cancelled', resumable: true };
     case undefined:

@@ -69,7 +69,7 @@ describe('schema migration', () => {
     await done(check);
     const db = check.result;
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['attempts', 'meta', 'sessions']);
+    expect([...db.objectStoreNames].sort()).toEqual(['attempts', 'files', 'meta', 'sessions']);
     const sessions = db.transaction('sessions').objectStore('sessions');
     expect([...sessions.indexNames].sort()).toEqual(['status', 'title', 'updatedAt']);
     db.close();
