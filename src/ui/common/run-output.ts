@@ -5,6 +5,16 @@ import type { RunResult } from '../../shared/run.ts';
 import type { Terminal } from '../terminal/terminal.ts';
 import { verdictLine } from './verdict.ts';
 
+/** One line for one-line values; a program's several lines of output each under its own heading. */
+function detail(expected: string | undefined, actual: string | undefined, message: string | undefined): string {
+  if (expected === undefined && actual === undefined) return ` ${message ?? 'failed'}`;
+  const e = expected ?? '?';
+  const a = actual ?? '?';
+  if (!e.includes('\n') && !a.includes('\n')) return ` expected ${e}, got ${a}`;
+  const block = (v: string): string => v.replace(/\n$/, '').replace(/^/gm, '    ');
+  return `\n  expected:\n${block(e)}\n  got:\n${block(a)}`;
+}
+
 export function writeRunResult(term: Terminal, r: RunResult): void {
   if (r.truncated) term.write('\n[output cut at the output cap]\n', 'info');
   if (r.tests.length) term.write('\n');
@@ -13,12 +23,8 @@ export function writeRunResult(term: Terminal, r: RunResult): void {
       term.write(`✓ ${t.name}\n`, 'ok');
       continue;
     }
-    const detail =
-      t.expected !== undefined || t.actual !== undefined
-        ? `expected ${t.expected ?? '?'}, got ${t.actual ?? '?'}`
-        : (t.message ?? 'failed');
     term.write(`✗ ${t.name}:`, 'fail');
-    term.write(` ${detail}\n`, 'quote');
+    term.write(`${detail(t.expected, t.actual, t.message)}\n`, 'quote');
   }
   if (r.exception) {
     const ex = r.exception;
