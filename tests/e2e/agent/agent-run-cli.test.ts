@@ -92,6 +92,31 @@ describe('fixpoint run on agent rows', () => {
     expect(JSON.stringify(server.chatRequests()[1]!.body)).toContain('842000');
   }, 180_000);
 
+  it('runs a JavaScript goal in a session that keeps its declarations and reads the files', async () => {
+    const js = (code: string): string => `Next step.\n\n\`\`\`javascript\n${code}\n\`\`\`\n`;
+    server.reply(
+      js(
+        "const fs = require('node:fs');\nconst rows = fs.readFileSync('data.csv', 'utf8').trim().split('\\n').slice(1);\nrows.length",
+      ),
+      js("finalAnswer(rows.map((r) => Number(r.split(',')[1])).reduce((a, b) => a + b, 0) / 1000)"),
+    );
+    const problems = jsonl('js-goal.jsonl', [
+      {
+        task_id: 'js',
+        goal: 'How many thousand people?',
+        language: 'javascript',
+        files: { 'data.csv': CSV },
+        answer: 842,
+      },
+    ]);
+    const r = await runAgainst(problems, server.baseUrl, ['--max-iterations', '4']);
+    expect(r.status, r.stderr).toBe(0);
+    const [row] = rowsOf<Row>(r.stdout);
+    expect(row).toMatchObject({ task_id: 'js', passed: true, answer: '842', actions: 2, end_reason: 'final-answer' });
+    expect(row!.steps[0]!.observation).toContain('2');
+    expect(JSON.stringify(server.chatRequests().at(-2)!.body)).toContain('finalAnswer(value)');
+  }, 180_000);
+
   it('stops at --max-iterations actions', async () => {
     server.reply(py('a = 1'), py('b = 2'), py('c = 3'));
     const problems = jsonl('capped.jsonl', [{ task_id: 1, goal: 'Keep going.', language: 'python', answer: 'x' }]);
