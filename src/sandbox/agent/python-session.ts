@@ -7,10 +7,11 @@
 // (check.ts); the time-out, the restart and the final answer's absence are decided here.
 import { deferred, type Deferred } from '../../shared/deferred.ts';
 import type { ActOptions, AgentFile, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
-import type { AgentFrameToHost, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
+import type { AgentFrameToHost, AgentPackageFile, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
 import type { FrameConnection } from '../frame-host.ts';
 import { readFiles, readObservation, type Reported } from './check.ts';
 import { fileNameProblem } from '../../shared/agent-file-name.ts';
+import { AgentPackages, type PackageSource } from './packages.ts';
 
 // After an interrupt, how long the action may take to unwind before the interpreter is ended.
 const INTERRUPT_GRACE_MS = 2000;
@@ -36,8 +37,16 @@ export class PythonAgentSession implements AgentSessionRuntime {
   private isolated = false;
   /** Why the frame can no longer serve this session, once it cannot. */
   private lost?: string;
+  private readonly packages: AgentPackages;
+  /** The packages the current interpreter has; a new one after a restart has none. */
+  private readonly installed = new Set<string>();
 
-  constructor(private readonly frame: FrameConnection) {
+  /** `packages`: where the lock and package files are (the app's own pyodide/ folder unless given). */
+  constructor(
+    private readonly frame: FrameConnection,
+    packages?: PackageSource,
+  ) {
+    this.packages = new AgentPackages(packages);
     frame.listen((m) => this.onFrame(m));
     // A run that used up the frame process's memory ends the frame: nothing more will answer.
     frame.onLost(() => {
@@ -72,8 +81,17 @@ export class PythonAgentSession implements AgentSessionRuntime {
     const cap = opts.outputCap ?? DEFAULT_OUTPUT_CAP;
     const id = this.nextId++;
     const began = performance.now();
+    // The packages the action imports are fetched and checked here: the sandbox has no network.
+    let packages: AgentPackageFile[];
+    try {
+      packages = await this.packages.forAction(code, this.installed);
+    } catch (err) {
+      const error = `The action did not run: ${clean(err instanceof Error ? err.message : err)}.`;
+      return { output: '', rich: [], error, ms: performance.now() - began };
+    }
+    for (const p of packages) this.installed.add(p.name);
     const reply = this.reply(id);
-    this.frame.post({ type: 'agent-act', session: this.session, id, code, outputCap: cap });
+    this.frame.post({ type: 'agent-act', session: this.session, id, code, outputCap: cap, packages });
     const stop = deferred<'timed out' | 'stopped'>();
     const timer = setTimeout(() => stop.resolve('timed out'), opts.timeoutMs);
     const onAbort = (): void => stop.resolve('stopped');
@@ -186,6 +204,7 @@ export class PythonAgentSession implements AgentSessionRuntime {
 
   private restart(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    this.installed.clear();
     return this.boot({ type: 'agent-restart', session: this.session });
   }
 
