@@ -19,7 +19,9 @@ const tinypkg = wheel(
   ['tinydep'],
 );
 const tampered = wheel('tampered', '1.0', { 'tampered/__init__.py': 'X = 1\n' });
+const broken = { fileName: 'broken-1.0-py3-none-any.whl', bytes: Buffer.from('not a zip') };
 const served = new Map([
+  [broken.fileName, broken.bytes],
   [tinydep.fileName, tinydep.bytes],
   [tinypkg.fileName, tinypkg.bytes],
   // Served with other bytes than the lock's digest is of.
@@ -42,6 +44,8 @@ const LOCK = JSON.stringify({
     tinydep: entry('tinydep', tinydep),
     tampered: entry('tampered', tampered),
     vanished: entry('vanished', wheel('vanished', '1.0', { 'vanished/__init__.py': '' })),
+    // Bytes the lock vouches for that are no wheel: fetched and checked, then not installable.
+    broken: entry('broken', broken),
   },
 });
 served.set('pyodide-lock.json', Buffer.from(LOCK));
@@ -159,6 +163,13 @@ describe('Python packages for agent runs', () => {
         /^The action did not run: package "tampered": .* does not match the sha256 in pyodide-lock\.json/,
       );
       // The interpreter is fine and the earlier package still there.
+      expect((await act(page, h, 'tinypkg.answer()')).value).toBe('42');
+    });
+
+    it('a file that will not install: the observation names the package, and the action does not run', async () => {
+      const o = await act(page, h, "print('ran')\nimport broken");
+      expect(o.output).toBe('');
+      expect(o.error).toMatch(/^package "broken" \(broken-1\.0-py3-none-any\.whl\) could not be installed: /);
       expect((await act(page, h, 'tinypkg.answer()')).value).toBe('42');
     });
 

@@ -54,6 +54,11 @@ export class AgentPackages {
     return [...this.kept.values()].filter((f) => !installed.has(f.name));
   }
 
+  /** Drops a package's file: the next action that imports it fetches it again. */
+  forget(name: string): void {
+    this.kept.delete(name);
+  }
+
   private async resolve(modules: string[]): Promise<PackageFile[]> {
     if (modules.length === 0) return [];
     const lock = await (this.lock ??= this.readLock());

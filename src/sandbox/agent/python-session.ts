@@ -22,6 +22,9 @@ const DEFAULT_OUTPUT_CAP = 64 * 1024;
 // A new interpreter that has not answered by then is not coming (a snapshot restores in about 2 s).
 const BOOT_BOUND_MS = 60_000;
 
+// The worker's errorType when a package file would not install (frame/agent/python-agent.ts).
+const INSTALL_FAILED = 'PackageInstallError';
+
 let sessions = 0;
 
 type Reply = Extract<AgentFrameToHost, { type: 'agent-observation' | 'agent-files' | 'agent-crashed' }>;
@@ -98,7 +101,15 @@ export class PythonAgentSession implements AgentSessionRuntime {
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const first = await Promise.race([reply, stop.promise]);
-      if (typeof first !== 'string') return await this.answered(first, cap, began);
+      if (typeof first !== 'string') {
+        // A file that would not install is dropped, so it is not tried again after a restart.
+        if (first.type === 'agent-observation' && readObservation(first.result, cap)?.errorType === INSTALL_FAILED)
+          for (const p of packages) {
+            this.installed.delete(p.name);
+            this.packages.forget(p.name);
+          }
+        return await this.answered(first, cap, began);
+      }
       // Past the limit (or stopped): interrupted where that keeps the state, else restarted.
       if (this.isolated) {
         this.frame.post({ type: 'agent-interrupt', session: this.session, id });

@@ -51,7 +51,11 @@ export function serveAgent(
             installWheels(py, m.packages ?? []);
           } catch (err) {
             const error = err instanceof Error ? err.message : String(err);
-            send({ type: 'agent-observation', id: m.id, json: JSON.stringify({ output: '', rich: [], error }) });
+            send({
+              type: 'agent-observation',
+              id: m.id,
+              json: JSON.stringify({ output: '', rich: [], error, errorType: 'PackageInstallError' }),
+            });
             break;
           }
           const json = act(m.code, m.outputCap);
