@@ -169,7 +169,9 @@ describe('Python packages for agent runs', () => {
     it('a file that will not install: the observation names the package, and the action does not run', async () => {
       const o = await act(page, h, "print('ran')\nimport broken");
       expect(o.output).toBe('');
-      expect(o.error).toMatch(/^package "broken" \(broken-1\.0-py3-none-any\.whl\) could not be installed: /);
+      expect(o.error).toMatch(
+        /^The action did not run: package "broken" \(broken-1\.0-py3-none-any\.whl\) could not be installed: /,
+      );
       expect((await act(page, h, 'tinypkg.answer()')).value).toBe('42');
     });
 

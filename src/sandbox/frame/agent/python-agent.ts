@@ -50,7 +50,7 @@ export function serveAgent(
           try {
             installWheels(py, m.packages ?? []);
           } catch (err) {
-            const error = err instanceof Error ? err.message : String(err);
+            const error = `The action did not run: ${err instanceof Error ? err.message : String(err)}.`;
             send({
               type: 'agent-observation',
               id: m.id,
