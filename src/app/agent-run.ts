@@ -5,11 +5,16 @@ import type { AgentLanguage, AgentSessionRuntime } from '../shared/agent.ts';
 import type { AgentEvent, AgentGoal, AgentLimits, AgentRunResult } from '../shared/agent-run.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
+import type { PackageSource } from '../sandbox/agent/packages.ts';
 import { runAgent } from '../loop/agent/run-agent.ts';
 
 /** An interpreter for an agent run of this language, not started yet. */
-export function agentSession(sandbox: SandboxRuntime, language: AgentLanguage): AgentSessionRuntime {
-  return language === 'python' ? sandbox.pythonAgent() : sandbox.openAgentJs();
+export function agentSession(
+  sandbox: SandboxRuntime,
+  language: AgentLanguage,
+  packages?: PackageSource,
+): AgentSessionRuntime {
+  return language === 'python' ? sandbox.pythonAgent(packages) : sandbox.openAgentJs();
 }
 
 export interface AgentRunSettings {

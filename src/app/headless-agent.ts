@@ -4,6 +4,7 @@ import type { ActOptions, AgentFile, AgentLanguage, Observation } from '../share
 import type { AgentGoal, AgentLimits, AgentRunResult } from '../shared/agent-run.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
+import type { PackageSource } from '../sandbox/agent/packages.ts';
 import type { AgentSessionRuntime } from '../shared/agent.ts';
 import { agentSession, runAgentGoal } from './agent-run.ts';
 
@@ -15,8 +16,11 @@ export interface HeadlessAgentApi {
     settings: { limits: AgentLimits; temperature?: number },
     slot?: number,
   ): Promise<AgentRunResult>;
-  /** Starts an interpreter with these files; the number names it in the calls below. */
-  agentOpen(language: AgentLanguage, files: AgentFile[], slot?: number): Promise<number>;
+  /**
+   * Starts an interpreter with these files; the number names it in the calls below. `packages`:
+   * the lock and bases Python's packages come from (the app's own pyodide/ folder unless given).
+   */
+  agentOpen(language: AgentLanguage, files: AgentFile[], slot?: number, packages?: PackageSource): Promise<number>;
   agentAct(handle: number, code: string, opts: Omit<ActOptions, 'signal'>): Promise<Observation>;
   agentFiles(handle: number): Promise<AgentFile[]>;
   agentClose(handle: number): void;
@@ -32,8 +36,8 @@ export function headlessAgentApi(runtime: (slot?: number) => SandboxRuntime): He
   };
   return {
     agentLoop: (goal, endpoint, settings, slot = 0) => runAgentGoal(runtime(slot), goal, endpoint, settings),
-    async agentOpen(language, files, slot = 0) {
-      const s = agentSession(runtime(slot), language);
+    async agentOpen(language, files, slot = 0, packages) {
+      const s = agentSession(runtime(slot), language, packages);
       await s.start(files);
       open.set(++handles, s);
       return handles;

@@ -12,6 +12,7 @@ import { SqlRuntime } from './sql/runtime.ts';
 import { freshProcess } from './web/fresh-process.ts';
 import { WebRuntime } from './web/web-runtime.ts';
 import { PythonAgentSession } from './agent/python-session.ts';
+import type { PackageSource } from './agent/packages.ts';
 
 export interface SandboxOptions {
   /** Made on the first TypeScript job; without it TypeScript jobs fail with a plain message. */
@@ -75,9 +76,12 @@ export class SandboxRuntime implements Runtime {
     return this.sqlRuntime;
   }
 
-  /** A new agent run's Python interpreter, in this sandbox's frame; start it with the run's files. */
-  pythonAgent(): PythonAgentSession {
-    return new PythonAgentSession(this.frame);
+  /**
+   * A new agent run's Python interpreter, in this sandbox's frame; start it with the run's files.
+   * `packages`: the lock and bases its packages come from (the app's own pyodide/ folder unless given).
+   */
+  pythonAgent(packages?: PackageSource): PythonAgentSession {
+    return new PythonAgentSession(this.frame, packages);
   }
 
   /** Python's readiness (the slower of the two); JavaScript runs do not wait for it. */

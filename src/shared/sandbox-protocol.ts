@@ -62,13 +62,23 @@ export type HostToFrame =
  */
 export type AgentHostToFrame =
   | { type: 'agent-start'; session: number; files: AgentFile[] }
-  | { type: 'agent-act'; session: number; id: number; code: string; outputCap: number }
+  /** packages: files the page fetched and checked, to install before the code runs. */
+  | { type: 'agent-act'; session: number; id: number; code: string; outputCap: number; packages?: AgentPackageFile[] }
   /** Stop the action: SIGINT into the session's interrupt buffer (isolated frames only). */
   | { type: 'agent-interrupt'; session: number; id: number }
   /** End the interpreter and boot a new one with the files it started with. */
   | { type: 'agent-restart'; session: number }
   | { type: 'agent-files'; session: number; id: number }
   | { type: 'agent-close'; session: number };
+
+/** A package file for an agent run's interpreter, its sha256 already checked by the page. */
+export interface AgentPackageFile {
+  name: string;
+  fileName: string;
+  /** 'site' (site-packages) or 'dynlib' (/usr/lib). */
+  installDir: string;
+  bytes: ArrayBuffer;
+}
 
 /** frame -> page, about an agent run's interpreter; result and files are checked by the page. */
 export type AgentFrameToHost =
@@ -183,7 +193,7 @@ export type FrameToWorker =
   | { type: 'run'; id: number; job: string }
   /** files: the AgentFile list as JSON, written into the working directory. */
   | { type: 'agent-put'; id: number; files: string }
-  | { type: 'agent-act'; id: number; code: string; outputCap: number }
+  | { type: 'agent-act'; id: number; code: string; outputCap: number; packages?: AgentPackageFile[] }
   | { type: 'agent-files'; id: number };
 
 /** worker -> frame, over the private port only */

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageContext } from './support/browser.ts';
 import { sha256, wheel } from './support/wheel.ts';
+import { act } from './support/agent.ts';
 
 const tinydep = wheel('tinydep', '0.1', { 'tinydep/__init__.py': 'BASE = 40\n' });
 const tinypkg = wheel(
@@ -18,7 +19,9 @@ const tinypkg = wheel(
   ['tinydep'],
 );
 const tampered = wheel('tampered', '1.0', { 'tampered/__init__.py': 'X = 1\n' });
+const broken = { fileName: 'broken-1.0-py3-none-any.whl', bytes: Buffer.from('not a zip') };
 const served = new Map([
+  [broken.fileName, broken.bytes],
   [tinydep.fileName, tinydep.bytes],
   [tinypkg.fileName, tinypkg.bytes],
   // Served with other bytes than the lock's digest is of.
@@ -41,8 +44,11 @@ const LOCK = JSON.stringify({
     tinydep: entry('tinydep', tinydep),
     tampered: entry('tampered', tampered),
     vanished: entry('vanished', wheel('vanished', '1.0', { 'vanished/__init__.py': '' })),
+    // Bytes the lock vouches for that are no wheel: fetched and checked, then not installable.
+    broken: entry('broken', broken),
   },
 });
+served.set('pyodide-lock.json', Buffer.from(LOCK));
 
 describe('Python packages for agent runs', () => {
   let ctx: PageContext;
@@ -120,5 +126,81 @@ describe('Python packages for agent runs', () => {
         `^package "tampered": ${base}tampered-1\\.0-py3-none-any\\.whl does not match the sha256 in pyodide-lock\\.json \\(expected ${sha256(tampered.bytes)}, got [0-9a-f]{64}\\)$`,
       ),
     );
+  });
+
+  describe('in an agent run', () => {
+    let h: number;
+    beforeAll(async () => {
+      h = await page.evaluate(
+        (b) => window.fixpoint.agentOpen('python', [], 0, { lockUrl: `${b}pyodide-lock.json`, bases: [b] }),
+        base,
+      );
+    }, 120_000);
+    const asked = (name: string) => hits.filter((u) => u.startsWith(`/wheels/${name}-`)).length;
+
+    it('an action that imports a package gets it, with its dependency, fetched by the page', async () => {
+      const before = asked('tinypkg');
+      const depBefore = asked('tinydep');
+      const o = await act(page, h, 'import tinypkg\ntinypkg.answer()');
+      expect(o.error).toBeUndefined();
+      expect(o.value).toBe('42');
+      expect([asked('tinypkg'), asked('tinydep')]).toEqual([before + 1, depBefore + 1]);
+      // Indented, inside a function: found too (tinydep came with tinypkg and is not asked again).
+      const dep = await act(page, h, 'def f():\n    from tinydep import BASE\n    return BASE\nf()');
+      expect(dep.value).toBe('40');
+      expect(asked('tinydep')).toBe(depBefore + 1);
+    });
+
+    it('a package the lock does not have: Python says so itself', async () => {
+      const o = await act(page, h, 'import nosuchpkg');
+      expect(o.error).toContain("ModuleNotFoundError: No module named 'nosuchpkg'");
+    });
+
+    it('a file whose sha256 differs: the action does not run, and the observation says which and why', async () => {
+      const o = await act(page, h, "print('ran')\nimport tampered");
+      expect(o.output).toBe('');
+      expect(o.error).toMatch(
+        /^The action did not run: package "tampered": .* does not match the sha256 in pyodide-lock\.json/,
+      );
+      // The interpreter is fine and the earlier package still there.
+      expect((await act(page, h, 'tinypkg.answer()')).value).toBe('42');
+    });
+
+    it('a file that will not install: the observation names the package, and the action does not run', async () => {
+      const o = await act(page, h, "print('ran')\nimport broken");
+      expect(o.output).toBe('');
+      expect(o.error).toMatch(
+        /^The action did not run: package "broken" \(broken-1\.0-py3-none-any\.whl\) could not be installed: /,
+      );
+      expect((await act(page, h, 'tinypkg.answer()')).value).toBe('42');
+    });
+
+    it('after a restart the packages are there again, from the bytes the page kept', async () => {
+      const before = hits.length;
+      await act(page, h, 'tinypkg.mark = "old"');
+      const o = await act(page, h, 'while True:\n    pass', 1000);
+      expect(o.stateLost).toBe(true);
+      const after = await act(page, h, 'import tinypkg, tinydep\n(tinypkg.answer(), getattr(tinypkg, "mark", None))');
+      expect(after.value).toBe('(42, None)');
+      expect(hits.length).toBe(before);
+    }, 30_000);
+
+    it('the code in the sandbox still cannot fetch the package files itself', async () => {
+      const before = hits.length;
+      const o = await act(
+        page,
+        h,
+        [
+          'import js',
+          'x = js.XMLHttpRequest.new()',
+          `x.open('GET', '${base}${tinypkg.fileName}', False)`,
+          'x.send()',
+          'x.status',
+        ].join('\n'),
+      );
+      expect(o.value).toBeUndefined();
+      expect(o.error).toMatch(/NetworkError|Failed|refused|denied/i);
+      expect(hits.length).toBe(before);
+    });
   });
 });

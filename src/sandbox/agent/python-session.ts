@@ -7,10 +7,11 @@
 // (check.ts); the time-out, the restart and the final answer's absence are decided here.
 import { deferred, type Deferred } from '../../shared/deferred.ts';
 import type { ActOptions, AgentFile, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
-import type { AgentFrameToHost, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
+import type { AgentFrameToHost, AgentPackageFile, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
 import type { FrameConnection } from '../frame-host.ts';
 import { readFiles, readObservation, type Reported } from './check.ts';
 import { fileNameProblem } from '../../shared/agent-file-name.ts';
+import { AgentPackages, type PackageSource } from './packages.ts';
 
 // After an interrupt, how long the action may take to unwind before the interpreter is ended.
 const INTERRUPT_GRACE_MS = 2000;
@@ -20,6 +21,9 @@ const MAX_HEAP_BYTES = 3 * 2 ** 30;
 const DEFAULT_OUTPUT_CAP = 64 * 1024;
 // A new interpreter that has not answered by then is not coming (a snapshot restores in about 2 s).
 const BOOT_BOUND_MS = 60_000;
+
+// The worker's errorType when a package file would not install (frame/agent/python-agent.ts).
+const INSTALL_FAILED = 'PackageInstallError';
 
 let sessions = 0;
 
@@ -36,8 +40,16 @@ export class PythonAgentSession implements AgentSessionRuntime {
   private isolated = false;
   /** Why the frame can no longer serve this session, once it cannot. */
   private lost?: string;
+  private readonly packages: AgentPackages;
+  /** The packages the current interpreter has; a new one after a restart has none. */
+  private readonly installed = new Set<string>();
 
-  constructor(private readonly frame: FrameConnection) {
+  /** `packages`: where the lock and package files are (the app's own pyodide/ folder unless given). */
+  constructor(
+    private readonly frame: FrameConnection,
+    packages?: PackageSource,
+  ) {
+    this.packages = new AgentPackages(packages);
     frame.listen((m) => this.onFrame(m));
     // A run that used up the frame process's memory ends the frame: nothing more will answer.
     frame.onLost(() => {
@@ -72,15 +84,32 @@ export class PythonAgentSession implements AgentSessionRuntime {
     const cap = opts.outputCap ?? DEFAULT_OUTPUT_CAP;
     const id = this.nextId++;
     const began = performance.now();
+    // The packages the action imports are fetched and checked here: the sandbox has no network.
+    let packages: AgentPackageFile[];
+    try {
+      packages = await this.packages.forAction(code, this.installed);
+    } catch (err) {
+      const error = `The action did not run: ${clean(err instanceof Error ? err.message : err)}.`;
+      return { output: '', rich: [], error, ms: performance.now() - began };
+    }
+    for (const p of packages) this.installed.add(p.name);
     const reply = this.reply(id);
-    this.frame.post({ type: 'agent-act', session: this.session, id, code, outputCap: cap });
+    this.frame.post({ type: 'agent-act', session: this.session, id, code, outputCap: cap, packages });
     const stop = deferred<'timed out' | 'stopped'>();
     const timer = setTimeout(() => stop.resolve('timed out'), opts.timeoutMs);
     const onAbort = (): void => stop.resolve('stopped');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const first = await Promise.race([reply, stop.promise]);
-      if (typeof first !== 'string') return await this.answered(first, cap, began);
+      if (typeof first !== 'string') {
+        // A file that would not install is dropped, so it is not tried again after a restart.
+        if (first.type === 'agent-observation' && readObservation(first.result, cap)?.errorType === INSTALL_FAILED)
+          for (const p of packages) {
+            this.installed.delete(p.name);
+            this.packages.forget(p.name);
+          }
+        return await this.answered(first, cap, began);
+      }
       // Past the limit (or stopped): interrupted where that keeps the state, else restarted.
       if (this.isolated) {
         this.frame.post({ type: 'agent-interrupt', session: this.session, id });
@@ -186,6 +215,7 @@ export class PythonAgentSession implements AgentSessionRuntime {
 
   private restart(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    this.installed.clear();
     return this.boot({ type: 'agent-restart', session: this.session });
   }
 

@@ -21,6 +21,7 @@ interface Pyodide extends PyodideForRuns {
   makeMemorySnapshot(): Uint8Array;
   setInterruptBuffer(buf: Int32Array): void;
   FS: EmscriptenFS;
+  unpackArchive(buffer: ArrayBuffer | Uint8Array, format: string, options?: { extractDir?: string }): void;
 }
 
 // Wall-clock moments of this worker's start, sent with "ready" for the bench's start-up rows.

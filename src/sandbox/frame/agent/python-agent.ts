@@ -4,14 +4,13 @@
 // interpreter; the frame ends it when the run ends.
 import type { FrameToWorker, WorkerToFrame } from '../../../shared/sandbox-protocol.ts';
 import { AGENT_WORKDIR } from '../../../shared/python-boot.ts';
+import { installWheels, type WheelTarget } from '../packages/install.ts';
 
 interface PyCallable {
   (...args: unknown[]): unknown;
 }
 
-interface AgentPyodide {
-  runPython(code: string): unknown;
-}
+type AgentPyodide = WheelTarget;
 
 /**
  * Serves the agent's messages on `port`. `send` and `read` were taken before any Python ran
@@ -47,6 +46,18 @@ export function serveAgent(
           break;
         case 'agent-act': {
           if (interrupt) atomicsStore(interrupt, 0, 0);
+          // Packages the action imports go in first; one that will not install is its observation.
+          try {
+            installWheels(py, m.packages ?? []);
+          } catch (err) {
+            const error = `The action did not run: ${err instanceof Error ? err.message : String(err)}.`;
+            send({
+              type: 'agent-observation',
+              id: m.id,
+              json: JSON.stringify({ output: '', rich: [], error, errorType: 'PackageInstallError' }),
+            });
+            break;
+          }
           const json = act(m.code, m.outputCap);
           send({ type: 'agent-observation', id: m.id, json: String(json), heapBytes: heapBytes() });
           break;

@@ -4,7 +4,12 @@
 // with the run's first files when the page asks for a restart (a time-out without isolation,
 // memory, a crash).
 import type { AgentFile } from '../../../shared/agent.ts';
-import type { AgentFrameToHost, AgentHostToFrame, WorkerToFrame } from '../../../shared/sandbox-protocol.ts';
+import type {
+  AgentFrameToHost,
+  AgentHostToFrame,
+  AgentPackageFile,
+  WorkerToFrame,
+} from '../../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../../shared/sandbox-protocol.ts';
 
 /** The part of the frame's worker slot a session uses. */
@@ -52,7 +57,13 @@ export class AgentSessions {
       case 'agent-act':
         if (!s || typeof m.code !== 'string') return;
         s.acting = m.id;
-        s.slot.port.postMessage({ type: 'agent-act', id: m.id, code: m.code, outputCap: Number(m.outputCap) });
+        s.slot.port.postMessage({
+          type: 'agent-act',
+          id: m.id,
+          code: m.code,
+          outputCap: Number(m.outputCap),
+          packages: packages(m.packages),
+        });
         break;
       case 'agent-interrupt':
         if (s?.slot.interrupt && s.acting === m.id) Atomics.store(s.slot.interrupt, 0, SIGINT);
@@ -111,6 +122,17 @@ export class AgentSessions {
       },
     );
   }
+}
+
+/** The package files the page sent, each of the shape the worker installs; others are dropped. */
+function packages(raw: unknown): AgentPackageFile[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((f: unknown) => {
+    if (typeof f !== 'object' || f === null) return [];
+    const { name, fileName, installDir, bytes } = f as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof fileName !== 'string' || !(bytes instanceof ArrayBuffer)) return [];
+    return [{ name, fileName, installDir: installDir === 'dynlib' ? 'dynlib' : 'site', bytes }];
+  });
 }
 
 function parse(json: string): unknown {
