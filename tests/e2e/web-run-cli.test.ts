@@ -34,7 +34,8 @@ describe('fixpoint run on web pages', () => {
     expect(row).toMatchObject({ passed: true, iterations: 2 });
     const second = JSON.stringify(server.chatRequests()[1]!.body);
     expect(second).toContain('```html');
-    expect(second).toContain("'2' !== '1'");
+    // The failed check's values, once each (not repeated from the assertion's own message).
+    expect(second).toContain("expected: '1'\\n   actual:   '2'");
     expect(second).toContain('clicked');
   });
 
@@ -50,7 +51,7 @@ describe('fixpoint run on web pages', () => {
     expect(JSON.stringify(first)).not.toContain('image_url');
     const parts = second!.messages.at(-1)!.content as { type: string; text?: string; image_url?: { url: string } }[];
     expect(parts.map((p) => p.type)).toEqual(['text', 'image_url']);
-    expect(parts[0]!.text).toContain("'2' !== '1'");
+    expect(parts[0]!.text).toContain("expected: '1'\n   actual:   '2'");
     const url = parts[1]!.image_url!.url;
     expect(url.startsWith('data:image/png;base64,')).toBe(true);
     // The picture is the page at the row's viewport.
