@@ -61,6 +61,17 @@ describe('the loop page has no serious accessibility findings', () => {
     await expectAccessible(page, 'finished loop');
   });
 
+  it('in agent mode, after the demo example: transcript, table, final answer and download', async () => {
+    const { page } = app;
+    await page.selectOption('#task-kind', 'agent');
+    await page.waitForSelector('.agent-run', { state: 'visible' });
+    await expectAccessible(page, 'agent mode');
+    await page.getByTestId('agent-run').click();
+    await page.getByTestId('agent-answer').waitFor({ timeout: LONG });
+    await expectAccessible(page, 'finished agent run');
+    await page.selectOption('#task-kind', 'code');
+  });
+
   it('in the history dialog', async () => {
     await openHistory(app.page);
     await expectAccessible(app.page, 'history dialog');
