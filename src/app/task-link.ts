@@ -3,9 +3,10 @@
 // editor and runs nothing; the fragment is then taken off the address, so a reload keeps edits.
 import { taskShape } from '../store/shapes.ts';
 import type { Task } from '../shared/task.ts';
+import { packForLink, unpackFromLink } from '../shared/link-codec.ts';
 
 const PREFIX = '#task=1.';
-/** A link's task may not unpack past this: a few bytes of gzip can claim gigabytes. */
+/** A link's task may not unpack past this. */
 const MAX_UNPACKED = 2 * 1024 * 1024;
 /** Past this, some chat and mail programs cut links. */
 const LONG_LINK = 8 * 1024;
@@ -15,44 +16,9 @@ export interface SharedTask {
   code: string;
 }
 
-async function through(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream).getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_UNPACKED) {
-      await reader.cancel();
-      throw new Error(`the task unpacks to more than ${MAX_UNPACKED / 1024 / 1024} MB`);
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-const toBase64Url = (bytes: Uint8Array): string => {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-
-function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('the link is not base64url text');
-  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-}
-
 /** The link's fragment, and a warning when it is long enough that some programs cut it. */
 export async function encodeTaskLink(shared: SharedTask): Promise<{ fragment: string; warning?: string }> {
-  const gz = await through(new TextEncoder().encode(JSON.stringify(shared)), new CompressionStream('gzip'));
-  const fragment = PREFIX + toBase64Url(gz);
+  const fragment = PREFIX + (await packForLink(shared));
   const kb = Math.ceil(fragment.length / 1024);
   return fragment.length > LONG_LINK
     ? { fragment, warning: `The link is ${kb} KB: some chat and mail programs cut links this long.` }
@@ -65,8 +31,7 @@ export const isTaskLink = (hash: string): boolean => hash.startsWith(PREFIX);
 export async function decodeTaskLink(hash: string): Promise<SharedTask> {
   let value: unknown;
   try {
-    const bytes = await through(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream('gzip'));
-    value = JSON.parse(new TextDecoder().decode(bytes));
+    value = JSON.parse(await unpackFromLink(hash.slice(PREFIX.length), MAX_UNPACKED, 'task'));
   } catch (e) {
     throw new Error(
       `This task link cannot be read (${e instanceof Error ? e.message : String(e)}): it may have been cut short.`,

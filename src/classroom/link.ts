@@ -1,5 +1,6 @@
 // Share links: the pack travels in the URL fragment, which browsers never send to the host.
 // `#pack=1.<base64url(gzip(JSON))>`; `#pack-url=<URL>` names a larger pack to fetch instead.
+import { packForLink, unpackFromLink } from '../shared/link-codec.ts';
 import { withoutSolutions } from './canonical.ts';
 import { findSecrets, type SecretFinding } from './secrets.ts';
 import type { Pack } from './types.ts';
@@ -16,41 +17,6 @@ export type LinkResult =
   | { ok: false; reason: 'secret'; findings: SecretFinding[]; message: string }
   | { ok: false; reason: 'too-large'; bytes: number; message: string };
 
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, cap = Infinity) {
-  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(stream).getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > cap) {
-      await reader.cancel();
-      throw new Error(`the pack unpacks to more than ${cap / 1024 / 1024} MB`);
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('the link is not base64url text');
-  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
 /** Makes the fragment for a pack; students' links leave the solutions out. */
 export async function encodePackLink(pack: Pack, opts: { solutions: boolean }): Promise<LinkResult> {
   const shared = opts.solutions ? pack : withoutSolutions(pack);
@@ -59,8 +25,7 @@ export async function encodePackLink(pack: Pack, opts: { solutions: boolean }): 
     const list = findings.map((f) => `${f.what} in ${f.path}`).join('; ');
     return { ok: false, reason: 'secret', findings, message: `Not made into a link: it contains ${list}.` };
   }
-  const gz = await pipe(new TextEncoder().encode(JSON.stringify(shared)), new CompressionStream('gzip'));
-  const fragment = `#pack=1.${toBase64Url(gz)}`;
+  const fragment = `#pack=1.${await packForLink(shared)}`;
   const bytes = fragment.length;
   if (bytes > LINK_MAX_BYTES) {
     const message = `The link would be ${Math.ceil(bytes / 1024)} KB, too long for a link: share the pack as a file, or host it and use #pack-url=.`;
@@ -97,8 +62,7 @@ export async function decodePackLink(hash: string): Promise<LinkTarget> {
   if (body.length > LINK_MAX_BYTES * 2) throw new Error('the pack link is too long');
   let json: unknown;
   try {
-    const bytes = await pipe(fromBase64Url(body.slice(dot + 1)), new DecompressionStream('gzip'), MAX_UNPACKED_BYTES);
-    json = JSON.parse(new TextDecoder().decode(bytes));
+    json = JSON.parse(await unpackFromLink(body.slice(dot + 1), MAX_UNPACKED_BYTES, 'pack'));
   } catch (err) {
     throw new Error(`the pack link is damaged (${(err as Error).message})`, { cause: err });
   }
