@@ -11,7 +11,7 @@ import { parseAgentRows, type AgentProblem } from '../src/kinds/agent/rows.ts';
 import { answerMatches } from '../src/loop/agent/answer.ts';
 import type { AgentLimits, AgentRunResult } from '../src/shared/agent-run.ts';
 
-export const AGENT_RUN_USAGE = `run --problems FILE (agent rows) --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY] [--max-iterations 10] [--timeout 10] [--out FILE]
+export const AGENT_RUN_USAGE = `run --problems FILE (agent rows) --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY] [--max-iterations 10] [--timeout 10] [--out FILE] [--shard K/N]
       agent rows {task_id, goal, language, files?, answer?} (docs/agent.md); rows out {task_id, passed, answer, actions, model_calls, usage, end_reason, steps}
       --max-iterations: actions per goal; --timeout: seconds per action
       ${OUT_USAGE}`;
@@ -61,6 +61,7 @@ export async function agentRunCommand(argv: string[], env: NodeJS.ProcessEnv = p
     'api-key': { type: 'string' },
     'max-iterations': { type: 'int', min: 1 },
     timeout: { type: 'number', min: 0.1 },
+    shard: { type: 'string' },
     out: { type: 'string' },
   });
   const endpoint = endpointFrom(flags, env);
@@ -74,7 +75,7 @@ export async function agentRunCommand(argv: string[], env: NodeJS.ProcessEnv = p
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const batch = openBatch({
     taskIds: problems.map((p) => p.taskId),
-    shardFlag: undefined,
+    shardFlag: flags.shard,
     env,
     out: flags.out,
     sameItem: (row, i) => row.task_id === problems[i]!.rawId,
@@ -113,9 +114,10 @@ export async function agentRunCommand(argv: string[], env: NodeJS.ProcessEnv = p
     if (page) await page.close();
   }
   const total = batch.kept.length + batch.todo.length;
-  process.stdout.write(
-    `${JSON.stringify({ summary: true, problems: total, passed, pass_rate: total ? passed / total : 0, seconds: progress.seconds() })}\n`,
-  );
+  const shard = batch.shard ? { shard: `${batch.shard.k}/${batch.shard.n}` } : {};
+  const rate = total ? passed / total : 0;
+  const summary = { summary: true, problems: total, passed, pass_rate: rate, seconds: progress.seconds(), ...shard };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
   if (failed !== undefined) {
     process.stderr.write(`fixpoint: stopped: the endpoint failed: ${failed}\n`);
     return 1;

@@ -130,6 +130,27 @@ describe('fixpoint run on agent rows', () => {
     });
   }, 120_000);
 
+  it('--shard K/N runs its part of the goals, and the parts make the whole', async () => {
+    const problems = jsonl('sharded.jsonl', [
+      { task_id: 'a', goal: 'Say a.', language: 'python', answer: 'a' },
+      { task_id: 'b', goal: 'Say b.', language: 'python', answer: 'b' },
+      { task_id: 'c', goal: 'Say c.', language: 'python', answer: 'c' },
+      { task_id: 'd', goal: 'Say d.', language: 'python', answer: 'd' },
+    ]);
+    const seen: string[] = [];
+    for (const k of [0, 1]) {
+      server.reply('x', 'x', 'x', 'x');
+      const r = await runAgainst(problems, server.baseUrl, ['--shard', `${k}/2`]);
+      expect(r.status, r.stderr).toBe(0);
+      const rows = rowsOf<Row & { shard?: { k: number; n: number }; summary?: boolean }>(r.stdout);
+      const summary = rows.pop()!;
+      expect(summary).toMatchObject({ summary: true, shard: `${k}/2` });
+      for (const row of rows) expect(row.shard).toMatchObject({ k, n: 2 });
+      seen.push(...rows.map((row) => row.task_id));
+    }
+    expect(seen.sort()).toEqual(['a', 'b', 'c', 'd']);
+  }, 180_000);
+
   it('names the file and the line of a malformed row, before any browser starts', async () => {
     const problems = jsonl('bad.jsonl', [
       { task_id: 'a', goal: 'fine', language: 'python' },
