@@ -21,6 +21,7 @@ import {
   defineProperty,
   freeze,
   hasOwn,
+  promiseThen,
   stringReplace,
   toText,
 } from '../javascript/intrinsics.ts';
@@ -45,7 +46,6 @@ const realSetTimeout = setTimeout;
 const realClearTimeout = clearTimeout;
 const realSetInterval = setInterval;
 const realClearInterval = clearInterval;
-const promiseThen = Promise.prototype.then;
 const randomWords = crypto.getRandomValues.bind(crypto);
 // Thrown by finalAnswer to end the action; never shown.
 const FINAL = freeze({ final: true });
@@ -266,7 +266,8 @@ function act(id: number, action: AgentJsAction): void {
     if (err !== FINAL) a.error = describe(err);
     return end(a);
   }
-  void apply(promiseThen, running, [
+  void promiseThen(
+    running,
     (v: unknown) => {
       if (v === undefined || a.finalAnswer !== undefined) return end(a);
       try {
@@ -282,7 +283,7 @@ function act(id: number, action: AgentJsAction): void {
       if (err !== FINAL && a.error === undefined) a.error = describe(err);
       end(a);
     },
-  ]);
+  );
 }
 
 /** After a turn of the event loop, so errors of the action's last callbacks are its own. */
