@@ -89,7 +89,9 @@ export async function agentRunCommand(argv: string[], env: NodeJS.ProcessEnv = p
   let failed: string | undefined;
   try {
     if (batch.todo.length) {
-      page = await openHeadless({ sandboxes: 1, log, languages: ['python'] });
+      // Python boots only when a goal to run is in Python.
+      const languages = [...new Set(batch.todo.map((i) => problems[i]!.language))];
+      page = await openHeadless({ sandboxes: 1, log, languages });
       for (const i of batch.todo) {
         const p = problems[i]!;
         const goal = { goal: p.goal, language: p.language, files: p.files };
