@@ -10,10 +10,22 @@ import { endpointFrom } from './run.ts';
 import { findDatabases, putDatabases } from './sql-databases.ts';
 import { databaseKey, parseSqlProblems } from '../src/kinds/sql/rows.ts';
 import type { CompareRule } from '../src/kinds/sql/compare.ts';
+import { isStrategyName, usesSamples, type StrategyName } from '../src/shared/strategy.ts';
 
-export const SQL_RUN_USAGE = `run --problems dev.json --databases DIR --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY] [--max-iterations 5] [--timeout 5] [--compare bird|spider] [--engine sqlite|postgres] [--out FILE] [--shard K/N]
+export const SQL_RUN_USAGE = `run --problems dev.json --databases DIR --provider openai|anthropic|ollama --base-url URL --model NAME [--api-key KEY] [--max-iterations 5] [--timeout 5] [--compare bird|spider] [--engine sqlite|postgres] [--strategy repair|best-of-n|codet] [--samples N] [--out FILE] [--shard K/N]
       SQL questions in BIRD's layout (see eval); rows {task_id, passed, iterations, completion, result, end_reason, usage, attempts}
       ${OUT_USAGE}`;
+
+const SQL_STRATEGIES: readonly StrategyName[] = ['repair', 'best-of-n', 'codet'];
+
+/** The strategy the flags name for SQL rows; reflexion is not one, and --samples fits only a selection. */
+function sqlStrategy(name = 'repair', samples?: number): { strategy: StrategyName; samples?: number } {
+  if (!isStrategyName(name) || !SQL_STRATEGIES.includes(name))
+    throw new UsageError(`--strategy on SQL rows must be one of ${SQL_STRATEGIES.join(', ')}, not "${name}"`);
+  if (samples !== undefined && !usesSamples(name))
+    throw new UsageError(`--samples is for best-of-n and codet; the ${name} strategy draws one query at a time`);
+  return samples === undefined ? { strategy: name } : { strategy: name, samples };
+}
 
 export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const flags = parseFlags(argv, {
@@ -27,6 +39,8 @@ export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = pro
     timeout: { type: 'number', min: 0.1 },
     compare: { type: 'string' },
     engine: { type: 'string' },
+    strategy: { type: 'string' },
+    samples: { type: 'int', min: 1, max: 20 },
     shard: { type: 'string' },
     out: { type: 'string' },
     'no-isolation': { type: 'boolean' },
@@ -37,7 +51,13 @@ export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = pro
   const problems = parseSqlProblems(readText(flags.problems), flags.problems, engineFlag(flags.engine));
   const files = findDatabases(flags.databases, problems, flags.problems);
   if (flags.out) checkOutFile(flags.out, [flags.problems]);
-  const settings = { maxIterations: flags['max-iterations'] ?? 5, timeoutMs: (flags.timeout ?? 5) * 1000, rule };
+  const strategy = sqlStrategy(flags.strategy, flags.samples);
+  const settings = {
+    maxIterations: flags['max-iterations'] ?? 5,
+    timeoutMs: (flags.timeout ?? 5) * 1000,
+    rule,
+    ...strategy,
+  };
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const batch = openBatch({
     taskIds: problems.map((p) => p.taskId),

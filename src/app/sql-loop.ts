@@ -7,6 +7,9 @@ import type { SqlRuntime } from '../sandbox/sql/runtime.ts';
 import type { CompareRule } from '../kinds/sql/compare.ts';
 import { firstMessage, sampleQuery, schemaQuery, schemaText, tablesOf, type TableSchema } from '../kinds/sql/prompt.ts';
 import { sqlRepairLoop, type SqlLoopOutcome } from '../kinds/sql/repair.ts';
+import type { SqlSelect } from '../kinds/sql/select.ts';
+import { POSTGRES_TABLES, SQLITE_COLUMNS, variantDatabase, variantsOf, variantTables } from '../kinds/sql/variants.ts';
+import { DEFAULT_SAMPLES, type StrategyName } from '../shared/strategy.ts';
 
 export interface SqlQuestion {
   question: string;
@@ -20,6 +23,9 @@ export interface SqlLoopSettings {
   rule: CompareRule;
   temperature?: number;
   engine?: SqlEngineName;
+  /** repair when not said; best-of-n and codet draw `samples` queries in the first round. */
+  strategy?: StrategyName;
+  samples?: number;
 }
 
 // Rows kept per query in the loop: enough to compare any answer a question wants.
@@ -59,6 +65,7 @@ export async function solveSqlQuestion(
     maxIterations: s.maxIterations,
     temperature: s.temperature,
     engine: s.engine,
+    select: s.strategy === 'best-of-n' || s.strategy === 'codet' ? await sqlSelect(sql, database, s) : undefined,
     run: async (candidate) => {
       const [gold, got] = await sql.run({
         engine: s.engine,
@@ -70,4 +77,35 @@ export async function solveSqlQuestion(
       return [gold!, got!];
     },
   });
+}
+
+/**
+ * Selection over the task's database and its variants (kinds/sql/variants.ts): a variant whose
+ * statements fail to build, or that cannot be read, is left out.
+ */
+export async function sqlSelect(sql: SqlRuntime, database: SqlJob['database'], s: SqlLoopSettings): Promise<SqlSelect> {
+  const engine = s.engine ?? 'sqlite';
+  const job = (db: SqlJob['database'], queries: string[]): SqlJob => ({
+    engine,
+    database: db,
+    queries,
+    timeoutMs: s.timeoutMs,
+    maxRows: MAX_ROWS,
+  });
+  const [columns] = await sql.run(job(database, [engine === 'postgres' ? POSTGRES_TABLES : SQLITE_COLUMNS]));
+  const variants = variantsOf(engine, variantTables(columns));
+  const databases = variants.map((v, k) => variantDatabase(engine, database, v, k + 1));
+  return {
+    strategy: s.strategy === 'codet' ? 'codet' : 'best-of-n',
+    samples: s.samples ?? DEFAULT_SAMPLES,
+    variants: variants.map((v) => v.name),
+    async runOn(db, queries) {
+      if (db === 0) return sql.run(job(database, queries));
+      const variant = databases[db - 1];
+      if (!variant) return undefined;
+      // The first query only checks that the variant could be built and read.
+      const [probe, ...answers] = await sql.run(job(variant, ['SELECT 1', ...queries]));
+      return probe?.kind === 'rows' ? answers : undefined;
+    },
+  };
 }

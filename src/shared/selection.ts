@@ -33,6 +33,8 @@ export interface Selection {
   chosen: number;
   /** Extra inputs every grouped sample was run on (best-of-n). */
   inputs?: number;
+  /** SQL: the variants of the task's database the grouped queries also ran on, as the page names them. */
+  databases?: string[];
   /** codet: the generated tests, deduplicated, as written. */
   tests?: string[];
   suspect?: SuspectTest[];

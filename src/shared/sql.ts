@@ -11,7 +11,15 @@ interface SqlDatabase {
    *  Postgres a script or a plain pg_dump, the only form it takes). */
   bytes?: Blob;
   script?: string;
+  /**
+   * A variant of the database for selection (best-of-n): statements run once on the database the
+   * key names otherwise, and the result kept under `${key}#${variantName}` as its own pristine copy.
+   */
+  variant?: { name: string; statements: string };
 }
+
+/** How an answer says its database variant could not be built: selection leaves that variant out. */
+export const VARIANT_FAILED = 'the database variant could not be built';
 
 /** The engine a job runs on; SQLite when not said. */
 export type SqlEngineName = 'sqlite' | 'postgres';

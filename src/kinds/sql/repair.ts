@@ -6,6 +6,8 @@ import type { SqlAnswer, SqlEngineName } from '../../shared/sql.ts';
 import type { CompareRule } from './compare.ts';
 import { sqlFeedback, sqlSystemPrompt } from './prompt.ts';
 import { sqlVerdict } from './verdict.ts';
+import { selectSql, type SqlSelect } from './select.ts';
+import type { Selection } from '../../shared/selection.ts';
 
 export interface SqlLoopInput {
   client: ModelClient;
@@ -21,12 +23,16 @@ export interface SqlLoopInput {
   signal?: AbortSignal;
   /** The engine named in the prompt and the feedback; SQLite when not said. */
   engine?: SqlEngineName;
+  /** best-of-n or CodeT: the first round draws several queries and takes one (select.ts). */
+  select?: SqlSelect;
 }
 
 interface SqlAttempt {
   completion: string;
   result: string;
   feedback?: string;
+  /** The samples of a selection round, their groups and why one was taken. */
+  selection?: Selection;
 }
 
 export interface SqlLoopOutcome {
@@ -66,8 +72,7 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       usage,
     };
   };
-  for (let i = 0; i < o.maxIterations; i++) {
-    let reply: string;
+  const ask = async (): Promise<string | SqlLoopOutcome> => {
     try {
       const r = await o.client.chat(
         { system: sqlSystemPrompt(o.engine), messages, temperature: o.temperature },
@@ -75,19 +80,41 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       );
       usage.inputTokens += r.usage.inputTokens;
       usage.outputTokens += r.usage.outputTokens;
-      reply = r.text;
+      return r.text;
     } catch (err) {
       return end('endpoint-failed', `failed: the endpoint failed: ${err instanceof Error ? err.message : String(err)}`);
     }
+  };
+  for (let i = 0; i < o.maxIterations; i++) {
+    let reply: string;
+    let gold: SqlAnswer;
+    let got: SqlAnswer;
+    let selection: Selection | undefined;
+    if (i === 0 && o.select && o.select.samples > 1) {
+      // Samples that fail to come back are dropped while any do.
+      const replies = await Promise.all(Array.from({ length: o.select.samples }, () => ask()));
+      const texts = replies.filter((r): r is string => typeof r === 'string');
+      if (texts.length === 0) return replies[0] as SqlLoopOutcome;
+      const choice = await selectSql(o.select, o.rule, o.goldSql, texts.map(queryFromReply));
+      selection = choice.selection;
+      reply = texts[selection.chosen]!;
+      gold = choice.gold;
+      got = choice.answers[selection.chosen]!;
+    } else {
+      const r = await ask();
+      if (typeof r !== 'string') return r;
+      reply = r;
+      [gold, got] = await o.run(queryFromReply(reply));
+    }
     const completion = queryFromReply(reply);
-    const [gold, got] = await o.run(completion);
     const verdict = sqlVerdict(o.rule, o.goldSql, gold, got);
+    const sel = selection ? { selection } : {};
     if (verdict.passed) {
-      attempts.push({ completion, result: verdict.result });
+      attempts.push({ completion, result: verdict.result, ...sel });
       return end('passed', verdict.result);
     }
     const feedback = sqlFeedback(completion, gold, got, o.timeoutMs, o.engine);
-    attempts.push({ completion, result: verdict.result, feedback });
+    attempts.push({ completion, result: verdict.result, feedback, ...sel });
     // The first message and the last exchange only: the conversation stays within the budget.
     messages = [messages[0]!, { role: 'assistant', content: reply }, { role: 'user', content: feedback }];
   }

@@ -79,9 +79,17 @@ export function groupLines(sel: Selection): GroupLine[] {
 
 /** "Every grouped sample also ran on 24 extra inputs."; undefined when the round used none. */
 export function inputsLine(sel: Selection): string | undefined {
+  if (sel.databases !== undefined) return databasesLine(sel.databases);
   if (sel.inputs === undefined) return undefined;
   if (sel.inputs === 0) return 'No extra inputs could be derived: the samples were grouped by the visible tests alone.';
   return `Every sample that passed the visible tests also ran on ${sel.inputs === 1 ? '1 extra input' : `${sel.inputs} extra inputs`}, derived from the visible tests' arguments.`;
+}
+
+/** SQL: the variants of the task's database the matching queries also ran on. */
+function databasesLine(names: readonly string[]): string {
+  if (names.length === 0)
+    return "No variant of the database was used: the queries were grouped by their rows on the task's database alone.";
+  return `Every query that matched the expected rows also ran on ${names.length === 1 ? '1 variant' : `${names.length} variants`} of the task's database: ${names.join('; ')}.`;
 }
 
 /** codet: each generated test with the samples that pass it, and the suspect flag. */

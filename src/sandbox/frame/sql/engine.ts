@@ -1,7 +1,7 @@
 // Runs one query on a fresh copy of a database with SQLite's own wasm build. Shared by the
 // frame's SQL worker and the Node tests (which load the same build's Node entry).
 import type sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import type { SqlAnswer, SqlValue } from '../../../shared/sql.ts';
+import { VARIANT_FAILED, type SqlAnswer, type SqlValue } from '../../../shared/sql.ts';
 
 export type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 
@@ -97,6 +97,22 @@ export class SqlEngine {
       const rc = capi.sqlite3_exec(db, script, 0, 0, 0);
       if (rc === capi.SQLITE_INTERRUPT) throw new Error('the script did not finish in time');
       if (rc !== 0) throw new Error(`the script failed: ${capi.sqlite3_errmsg(db)}`);
+      return capi.sqlite3_js_db_export(db);
+    } finally {
+      this.deadline = Infinity;
+      capi.sqlite3_close_v2(db);
+    }
+  }
+
+  /** A new database: a copy of `pristine` with `statements` run on it; throws when one fails. */
+  derive(pristine: Uint8Array, statements: string, timeoutMs: number): Uint8Array {
+    const { capi } = this.sqlite3;
+    const db = this.open(pristine);
+    try {
+      this.deadline = performance.now() + timeoutMs;
+      const rc = capi.sqlite3_exec(db, statements, 0, 0, 0);
+      if (rc === capi.SQLITE_INTERRUPT) throw new Error(`${VARIANT_FAILED}: it did not finish in time`);
+      if (rc !== 0) throw new Error(`${VARIANT_FAILED}: ${capi.sqlite3_errmsg(db)}`);
       return capi.sqlite3_js_db_export(db);
     } finally {
       this.deadline = Infinity;

@@ -2,12 +2,22 @@
 // It keeps each database's bytes as handed in (the pristine copy) and runs every query on a fresh
 // copy of them (engine.ts). Nothing a query does reaches the next: the copy is closed after it.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import type { FrameToSqlWorker, SqlAnswer, SqlJob, SqlWorkerToFrame } from '../../../shared/sql.ts';
+import {
+  VARIANT_FAILED,
+  type FrameToSqlWorker,
+  type SqlAnswer,
+  type SqlJob,
+  type SqlWorkerToFrame,
+} from '../../../shared/sql.ts';
 import { SqlEngine } from './engine.ts';
 
 // Databases kept between runs, by key, up to this many bytes in all (the oldest go first).
 const KEPT_BYTES = 512 * 1024 * 1024;
 const kept = new Map<string, Uint8Array>();
+// Selection's variants copy the whole database: only databases up to this size get them, and
+// building one may take this long.
+const VARIANT_MAX_BYTES = 64 * 1024 * 1024;
+const VARIANT_MS = 10_000;
 let engine: SqlEngine | undefined;
 let port: MessagePort | undefined;
 
@@ -44,21 +54,27 @@ async function boot(module: WebAssembly.Module): Promise<void> {
 }
 
 async function database(job: SqlJob): Promise<Uint8Array> {
-  const { key, bytes } = job.database;
+  const { bytes, variant } = job.database;
+  const key = variant ? `${job.database.key}#${String(variant.name)}` : job.database.key;
   let got = kept.get(key);
   if (got) {
     kept.delete(key);
-  } else {
-    if (job.database.script !== undefined) got = engine!.fromScript(String(job.database.script), job.timeoutMs);
-    else if (bytes instanceof Blob) got = new Uint8Array(await bytes.arrayBuffer());
-    else throw new Error('the job names no database');
-    let total = got.length;
-    for (const b of kept.values()) total += b.length;
-    for (const [k, b] of kept) {
-      if (total <= KEPT_BYTES) break;
-      kept.delete(k);
-      total -= b.length;
-    }
+    kept.set(key, got);
+    return got;
+  }
+  if (variant) {
+    const base = await database({ ...job, database: { ...job.database, variant: undefined } });
+    if (base.length > VARIANT_MAX_BYTES) throw new Error(`${VARIANT_FAILED}: the database is too large for variants`);
+    got = engine!.derive(base, String(variant.statements), VARIANT_MS);
+  } else if (job.database.script !== undefined) got = engine!.fromScript(String(job.database.script), job.timeoutMs);
+  else if (bytes instanceof Blob) got = new Uint8Array(await bytes.arrayBuffer());
+  else throw new Error('the job names no database');
+  let total = got.length;
+  for (const b of kept.values()) total += b.length;
+  for (const [k, b] of kept) {
+    if (total <= KEPT_BYTES) break;
+    kept.delete(k);
+    total -= b.length;
   }
   kept.set(key, got);
   return got;
