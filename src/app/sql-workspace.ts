@@ -40,7 +40,7 @@ export function showSqlWorkspace(
       return { answers, ...sqlVerdict('bird', expected, answers[0]!, answers[1]!) };
     },
     schema: (db, engine) => readTables(sandbox.sql, db, engine),
-    solve: (db, q, engine) =>
+    solve: (db, q, engine, strategy) =>
       solveSqlQuestion(
         sandbox.sql,
         db,
@@ -51,6 +51,8 @@ export function showSqlWorkspace(
           timeoutMs: TIMEOUT_MS,
           rule: 'bird',
           engine,
+          strategy: strategy.name,
+          samples: strategy.samples,
         },
       ),
   });

@@ -50,10 +50,17 @@ export function sampleLines(sel: Selection): SampleLine[] {
             ? // It did not get as far as a test: a type or syntax error, or a crash as it loaded.
               'failed before any visible test ran'
             : `failed ${failed === 1 ? '1 visible test' : `${failed} visible tests`}`;
+    // SQL: the one visible check is the expected query's rows on the task's database.
+    const sql = sel.databases !== undefined;
     return {
       number: i + 1,
-      tests: s.code === undefined ? '—' : `${s.passed}/${s.total}`,
-      outcome,
+      tests: s.code === undefined ? '—' : sql ? (s.ok ? 'match' : 'differ') : `${s.passed}/${s.total}`,
+      outcome:
+        sql && s.code !== undefined
+          ? s.ok
+            ? 'matched the expected rows'
+            : 'did not match the expected rows'
+          : outcome,
       group: s.group === undefined ? 'not grouped' : `group ${s.group + 1}`,
       chosen: i === sel.chosen,
       code: s.code,
@@ -76,6 +83,10 @@ export function groupLines(sel: Selection): GroupLine[] {
     };
   });
 }
+
+/** The samples table's heading for the visible check. */
+export const visibleHeading = (sel: Selection): string =>
+  sel.databases !== undefined ? "Rows on the task's database" : 'Visible tests';
 
 /** "Every grouped sample also ran on 24 extra inputs."; undefined when the round used none. */
 export function inputsLine(sel: Selection): string | undefined {

@@ -3,7 +3,15 @@
 // model wrote, which samples pass each, and the ones flagged as suspect.
 import type { Selection } from '../../shared/selection.ts';
 import { h } from '../common/dom.ts';
-import { groupLines, inputsLine, sampleLines, selectionHeading, suspectText, testLines } from './selection-text.ts';
+import {
+  groupLines,
+  inputsLine,
+  visibleHeading,
+  sampleLines,
+  selectionHeading,
+  suspectText,
+  testLines,
+} from './selection-text.ts';
 
 /** A table that may be wider than the panel scrolls by itself, and so takes focus to scroll by keys. */
 const scroller = (label: string, table: HTMLTableElement): HTMLElement =>
@@ -45,7 +53,7 @@ function samplesTable(sel: Selection): HTMLElement {
     'table',
     { class: 'strategy-table', 'data-testid': 'samples' },
     h('caption', { class: 'visually-hidden' }, 'Samples drawn for this attempt'),
-    h('thead', null, h('tr', null, th('Sample'), th('Visible tests'), th('Outcome'), th('Group'), th('Chosen'))),
+    h('thead', null, h('tr', null, th('Sample'), th(visibleHeading(sel)), th('Outcome'), th('Group'), th('Chosen'))),
     h('tbody', null, ...rows),
   );
   return scroller('Samples table', table);

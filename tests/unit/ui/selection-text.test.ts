@@ -7,6 +7,7 @@ import {
   selectionHeading,
   suspectText,
   testLines,
+  visibleHeading,
 } from '../../../src/ui/strategies/selection-text.ts';
 
 // Four samples: the first fails a visible test, the next two behave alike, the last stands alone.
@@ -44,6 +45,29 @@ describe('the samples view of a selection round', () => {
     expect(sampleLines(typeError).map((l) => [l.tests, l.outcome, l.group])).toEqual([
       ['0/0', 'failed before any visible test ran', 'not grouped'],
     ]);
+  });
+
+  it('SQL: says whether each query matched the expected rows, and names the variants it also ran on', () => {
+    const sql: Selection = {
+      ...bestOfN,
+      samples: [
+        { code: 'SELECT 2', passed: 1, total: 1, ok: true, group: 1 },
+        { code: 'SELECT nme FROM t', passed: 0, total: 1, ok: false },
+      ],
+      groups: [1, 1],
+      inputs: 2,
+      databases: ["each table's first half of rows", "each table's second half of rows"],
+    };
+    expect(sampleLines(sql).map((l) => [l.tests, l.outcome])).toEqual([
+      ['match', 'matched the expected rows'],
+      ['differ', 'did not match the expected rows'],
+    ]);
+    expect(visibleHeading(sql)).toBe("Rows on the task's database");
+    expect(visibleHeading(bestOfN)).toBe('Visible tests');
+    expect(inputsLine(sql)).toBe(
+      "Every query that matched the expected rows also ran on 2 variants of the task's database: each table's first half of rows; each table's second half of rows.",
+    );
+    expect(inputsLine({ ...sql, databases: [] })).toMatch(/^No variant of the database was used/);
   });
 
   it('lists the groups largest first with their members, and marks the chosen one', () => {

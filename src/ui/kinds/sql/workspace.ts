@@ -12,6 +12,10 @@ import type { TableSchema } from '../../../kinds/sql/prompt.ts';
 import type { SqlLoopOutcome } from '../../../kinds/sql/repair.ts';
 import { h } from '../../common/dom.ts';
 import { resultTable } from './result-table.ts';
+import { STRATEGIES } from '../../../loop/strategies/registry.ts';
+import { DEFAULT_SAMPLES } from '../../../shared/strategy.ts';
+import { selectionView } from '../../strategies/selection-view.ts';
+import '../../strategies/strategies.css';
 
 type Database = SqlJob['database'];
 
@@ -26,8 +30,20 @@ export interface SqlWorkspaceDeps {
     engine: SqlEngineName,
   ): Promise<{ answers: SqlAnswer[]; result: string; passed: boolean }>;
   schema(db: Database, engine: SqlEngineName): Promise<TableSchema[]>;
-  solve(db: Database, example: Omit<SqlExample, 'id' | 'dbId'>, engine: SqlEngineName): Promise<SqlLoopOutcome>;
+  solve(
+    db: Database,
+    example: Omit<SqlExample, 'id' | 'dbId'>,
+    engine: SqlEngineName,
+    strategy: SqlStrategyChoice,
+  ): Promise<SqlLoopOutcome>;
 }
+
+/** The strategies a SQL question takes: repair, or a first round of several queries and a choice. */
+export interface SqlStrategyChoice {
+  name: 'repair' | 'best-of-n' | 'codet';
+  samples?: number;
+}
+const SQL_STRATEGIES = ['repair', 'best-of-n', 'codet'] as const;
 
 const FILE_CHOICE: Record<SqlEngineName, { text: string; accept: string }> = {
   sqlite: { text: 'A .sqlite file…', accept: '.sqlite,.sqlite3,.db' },
@@ -60,6 +76,39 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
   const verdict = h('p', { class: 'sql-verdict', 'data-testid': 'sql-verdict', role: 'status' });
   const results = h('div', { class: 'sql-results' });
   const attempts = h('ol', { class: 'sql-attempts', 'data-testid': 'sql-attempts' });
+  const strategy = h(
+    'select',
+    { id: 'sql-strategy', 'data-testid': 'sql-strategy' },
+    ...SQL_STRATEGIES.map((n) => h('option', { value: n }, STRATEGIES[n].label)),
+  );
+  const samples = h('input', {
+    id: 'sql-samples',
+    'data-testid': 'sql-samples',
+    type: 'number',
+    min: '2',
+    max: '20',
+    step: '1',
+    value: String(DEFAULT_SAMPLES),
+  });
+  const samplesField = h(
+    'div',
+    { class: 'field', hidden: 'true' },
+    h('label', { for: 'sql-samples' }, 'Samples'),
+    samples,
+  );
+  strategy.addEventListener('change', () => (samplesField.hidden = strategy.value === 'repair'));
+  const strategyChoice = (): SqlStrategyChoice => {
+    const name = SQL_STRATEGIES.find((n) => n === strategy.value) ?? 'repair';
+    const n = Math.round(Number(samples.value));
+    return name === 'repair' ? { name } : { name, samples: Math.min(20, Math.max(2, n || DEFAULT_SAMPLES)) };
+  };
+  // The samples of a selection round, their groups and why one was taken, as the loop page shows them.
+  const strategyPanel = h('section', {
+    class: 'sql-strategy-panel',
+    'aria-label': 'Strategy',
+    'data-testid': 'sql-strategy-panel',
+    hidden: 'true',
+  });
   const label = (forId: string, text: string, control: HTMLElement): HTMLElement =>
     h('div', { class: 'field' }, h('label', { for: forId }, text), control);
   const el = h(
@@ -74,10 +123,12 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     label('sql-evidence', 'Evidence (a hint for the model)', evidence),
     label('sql-expected', 'Expected query (never shown to the model)', expected),
     h('div', { class: 'field' }, h('span', { class: 'field-label' }, 'Your query'), editorHost),
+    h('div', { class: 'sql-row' }, label('sql-strategy', 'Strategy', strategy), samplesField),
     h('div', { class: 'sql-buttons' }, runBtn, solveBtn),
     verdict,
     results,
     attempts,
+    strategyPanel,
   );
   host.append(el);
   const dialect = new Compartment();
@@ -171,12 +222,19 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     if (!database) return void (verdict.textContent = 'Choose a database first.');
     busy(true);
     attempts.replaceChildren();
+    strategyPanel.replaceChildren();
+    strategyPanel.hidden = true;
     verdict.textContent = 'The model is working…';
     const ask = { question: question.value, evidence: evidence.value, expected: expected.value };
     void deps
-      .solve(database, ask, engineName())
+      .solve(database, ask, engineName(), strategyChoice())
       .then(async (o) => {
         for (const a of o.attempts) attempts.append(h('li', null, h('code', null, a.completion), ` — ${a.result}`));
+        const selection = o.attempts.find((a) => a.selection)?.selection;
+        if (selection) {
+          strategyPanel.append(h('h2', { class: 'sql-strategy-heading' }, 'Strategy'), selectionView(selection));
+          strategyPanel.hidden = false;
+        }
         setQuery(o.completion);
         await check();
       })
