@@ -18,6 +18,7 @@ import { errorMessage } from '../shared/error-message.ts';
 import { startupMoments } from '../sandbox/startup-times.ts';
 import type { SqlAnswer, SqlJob } from '../shared/sql.ts';
 import type { SqlLoopOutcome } from '../kinds/sql/repair.ts';
+import type { Selection } from '../shared/selection.ts';
 import type { SqlLoopSettings, SqlQuestion } from './sql-loop.ts';
 import { headlessAgentApi, type HeadlessAgentApi } from './headless-agent.ts';
 
@@ -53,6 +54,16 @@ export interface HeadlessApi extends HeadlessAgentApi {
     settings: SqlLoopSettings,
     slot?: number,
   ): Promise<SqlLoopOutcome>;
+  /**
+   * best-of-n's selection alone on SQL queries (no model): the variants built and every query
+   * run on the database and on them, grouped; with the time it took in the page.
+   */
+  sqlSelect(
+    dbKey: string,
+    goldSql: string,
+    queries: string[],
+    settings: SqlLoopSettings,
+  ): Promise<{ selection: Selection; ms: number }>;
   /** Hands a database file in, in base64 pieces (a large one does not fit one message). */
   putDatabase(key: string, base64: string, last: boolean): void;
   /** Runs the loop on a task, saved to this page's history like a session started by hand. */
@@ -191,6 +202,15 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
       // The loop and the model clients load when a loop is asked for: grading never needs them.
       const { solveSqlQuestion } = await import('./sql-loop.ts');
       return solveSqlQuestion(runtime(slot).sql, database, question, endpoint, settings);
+    },
+    async sqlSelect(dbKey, goldSql, queries, settings) {
+      const t = performance.now();
+      const { database } = await sqlDatabaseOf({ engine: settings.engine, database: { key: dbKey } });
+      const { sqlSelect } = await import('./sql-loop.ts');
+      const { selectSql } = await import('../kinds/sql/select.ts');
+      const sel = await sqlSelect(runtime(0).sql, database, settings);
+      const { selection } = await selectSql(sel, settings.rule, goldSql, queries);
+      return { selection, ms: performance.now() - t };
     },
     async loop(task, endpoint, settings, slot = 0, options = {}) {
       const { store } = await historyOpened();
