@@ -8,7 +8,7 @@ import type { CompareRule } from '../kinds/sql/compare.ts';
 import { firstMessage, sampleQuery, schemaQuery, schemaText, tablesOf, type TableSchema } from '../kinds/sql/prompt.ts';
 import { sqlRepairLoop, type SqlLoopOutcome } from '../kinds/sql/repair.ts';
 import type { SqlSelect } from '../kinds/sql/select.ts';
-import { POSTGRES_TABLES, SQLITE_COLUMNS, variantDatabase, variantsOf, variantTables } from '../kinds/sql/variants.ts';
+import { POSTGRES_COLUMNS, SQLITE_COLUMNS, variantDatabase, variantsOf, variantTables } from '../kinds/sql/variants.ts';
 import { DEFAULT_SAMPLES, type StrategyName } from '../shared/strategy.ts';
 
 export interface SqlQuestion {
@@ -92,7 +92,7 @@ export async function sqlSelect(sql: SqlRuntime, database: SqlJob['database'], s
     timeoutMs: s.timeoutMs,
     maxRows: MAX_ROWS,
   });
-  const [columns] = await sql.run(job(database, [engine === 'postgres' ? POSTGRES_TABLES : SQLITE_COLUMNS]));
+  const [columns] = await sql.run(job(database, [engine === 'postgres' ? POSTGRES_COLUMNS : SQLITE_COLUMNS]));
   const variants = variantsOf(engine, variantTables(columns));
   const databases = variants.map((v, k) => variantDatabase(engine, database, v, k + 1));
   return {

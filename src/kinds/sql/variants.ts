@@ -4,8 +4,9 @@
 // rows of the same column). A query that only fits the visible rows (`SELECT 3`, `WHERE id IN
 // (1, 2)`) answers differently on some of them; two correct queries answer alike on all of them.
 // Everything is deterministic (seeded), bounded (at most COPIED rows added per table) and keeps
-// the constraints SQLite enforces: rows that would break a primary key, UNIQUE, NOT NULL or CHECK
-// are not inserted (INSERT OR IGNORE); a variant whose statements fail is left out.
+// the constraints the engine enforces: rows that would break a primary key or UNIQUE are not
+// inserted (SQLite's INSERT OR IGNORE, which skips NOT NULL and CHECK too; Postgres's ON CONFLICT
+// DO NOTHING); a variant whose statements fail is left out.
 import { seeded } from '../../shared/seeded.ts';
 import type { SqlAnswer, SqlEngineName, SqlJob } from '../../shared/sql.ts';
 
@@ -22,8 +23,12 @@ FROM sqlite_master m, pragma_table_info(m.name) p
 WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.sql NOT LIKE '%WITHOUT ROWID%'
 ORDER BY m.rowid, p.cid`;
 
-export const POSTGRES_TABLES = `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-WHERE c.relkind = 'r' AND n.nspname = 'public' ORDER BY c.oid`;
+export const POSTGRES_COLUMNS = `SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+  EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'p' AND a.attnum = ANY (k.conkey)),
+  EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'f' AND a.attnum = ANY (k.conkey))
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+WHERE c.relkind = 'r' AND n.nspname = 'public' ORDER BY c.oid, a.attnum`;
 
 interface Column {
   name: string;
@@ -37,7 +42,7 @@ export interface VariantTable {
   columns: Column[];
 }
 
-/** The tables the columns query answered (SQLite), or the table names alone (Postgres). */
+/** The tables the columns query answered. */
 export function variantTables(answer: SqlAnswer | undefined): VariantTable[] {
   if (answer?.kind !== 'rows') return [];
   const tables = new Map<string, VariantTable>();
@@ -60,16 +65,44 @@ export interface Variant {
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const integerType = (type: string): boolean => /INT/i.test(type);
 
-function sqliteVariants(tables: readonly VariantTable[]): Variant[] {
+/** Where SQLite and Postgres spell the same statement apart. */
+interface Dialect {
+  /** Names a row's place in its table. */
+  row: string;
+  greatest: string;
+  insert: (table: string, columns: string, select: string) => string;
+  /** Around the whole variant. */
+  wrap: (statements: string) => string;
+}
+
+const SQLITE: Dialect = {
+  row: 'rowid',
+  greatest: 'max',
+  insert: (t, cols, select) => `INSERT OR IGNORE INTO ${t} (${cols}) ${select};`,
+  wrap: (sql) => sql,
+};
+
+// Postgres enforces foreign keys; the variant's statements run as the superuser that builds the
+// database, with the triggers that check them off (`session_replication_role`), so a half may
+// leave a reference to a row it removed, as in SQLite, whose default does not check them.
+const POSTGRES: Dialect = {
+  row: 'ctid',
+  greatest: 'greatest',
+  insert: (t, cols, select) => `INSERT INTO ${t} (${cols}) ${select} ON CONFLICT DO NOTHING;`,
+  wrap: (sql) => `SET session_replication_role = replica;\n${sql}\nSET session_replication_role = DEFAULT;`,
+};
+
+function variants(d: Dialect, tables: readonly VariantTable[]): Variant[] {
   const r = seeded(SEED);
-  const each = (f: (t: string, table: VariantTable) => string): string => tables.map((t) => f(q(t.name), t)).join('\n');
+  const each = (f: (t: string, table: VariantTable) => string): string =>
+    d.wrap(tables.map((t) => f(q(t.name), t)).join('\n'));
   const firstHalf = each(
     (t) =>
-      `DELETE FROM ${t} WHERE rowid NOT IN (SELECT rowid FROM ${t} ORDER BY rowid LIMIT (SELECT (count(*) + 1) / 2 FROM ${t}));`,
+      `DELETE FROM ${t} WHERE ${d.row} NOT IN (SELECT ${d.row} FROM ${t} ORDER BY ${d.row} LIMIT (SELECT (count(*) + 1) / 2 FROM ${t}));`,
   );
   const secondHalf = each(
     (t) =>
-      `DELETE FROM ${t} WHERE rowid IN (SELECT rowid FROM ${t} ORDER BY rowid LIMIT (SELECT count(*) / 2 FROM ${t}));`,
+      `DELETE FROM ${t} WHERE ${d.row} IN (SELECT ${d.row} FROM ${t} ORDER BY ${d.row} LIMIT (SELECT count(*) / 2 FROM ${t}));`,
   );
   // Copies take new integer keys past the largest; other key parts and references stay, so a
   // copy still points at rows that exist.
@@ -83,11 +116,12 @@ function sqliteVariants(tables: readonly VariantTable[]): Variant[] {
         // Another row's value of the same column (the rows turned by a seeded shift, never by
         // none, another for each column): the value stays one the column holds.
         const j = Math.floor(r() * 97);
-        const other = `(o.fixpoint_rn + 1 + ${j} % max(o.fixpoint_n - 1, 1)) % o.fixpoint_n`;
+        const other = `(o.fixpoint_rn + 1 + ${j} % ${d.greatest}(o.fixpoint_n - 1, 1)) % o.fixpoint_n`;
         return `(SELECT s.${q(c.name)} FROM fixpoint_rows s WHERE s.fixpoint_rn = ${other})`;
       });
-      const rows = `SELECT *, row_number() OVER (ORDER BY rowid) - 1 AS fixpoint_rn, count(*) OVER () AS fixpoint_n FROM ${t}`;
-      return `WITH fixpoint_rows AS (${rows}) INSERT OR IGNORE INTO ${t} (${names.join(', ')}) SELECT ${values.join(', ')} FROM fixpoint_rows o ORDER BY o.fixpoint_rn LIMIT ${COPIED};`;
+      const rows = `SELECT *, row_number() OVER (ORDER BY ${d.row}) - 1 AS fixpoint_rn, count(*) OVER () AS fixpoint_n FROM ${t}`;
+      const select = `SELECT ${values.join(', ')} FROM fixpoint_rows o ORDER BY o.fixpoint_rn LIMIT ${COPIED}`;
+      return `WITH fixpoint_rows AS (${rows}) ${d.insert(t, names.join(', '), select)}`;
     });
   return [
     { name: "each table's first half of rows", statements: firstHalf },
@@ -97,29 +131,9 @@ function sqliteVariants(tables: readonly VariantTable[]): Variant[] {
   ];
 }
 
-// Postgres enforces foreign keys: a half that removes rows still referenced fails, and that
-// variant is left out. Rows are not added there (a copy needs the keys' types and sequences).
-function postgresVariants(tables: readonly VariantTable[]): Variant[] {
-  const half = (keep: 'first' | 'second'): string =>
-    tables
-      .map((t) => {
-        const n = q(t.name);
-        const sub =
-          keep === 'first'
-            ? `ctid NOT IN (SELECT ctid FROM ${n} ORDER BY ctid LIMIT (SELECT (count(*) + 1) / 2 FROM ${n}))`
-            : `ctid IN (SELECT ctid FROM ${n} ORDER BY ctid LIMIT (SELECT count(*) / 2 FROM ${n}))`;
-        return `DELETE FROM ${n} WHERE ${sub};`;
-      })
-      .join('\n');
-  return [
-    { name: "each table's first half of rows", statements: half('first') },
-    { name: "each table's second half of rows", statements: half('second') },
-  ];
-}
-
 export function variantsOf(engine: SqlEngineName, tables: readonly VariantTable[]): Variant[] {
   if (tables.length === 0) return [];
-  return engine === 'postgres' ? postgresVariants(tables) : sqliteVariants(tables);
+  return variants(engine === 'postgres' ? POSTGRES : SQLITE, tables);
 }
 
 /** The database a job names for a variant: SQLite derives it in the worker; Postgres runs it after the script. */
