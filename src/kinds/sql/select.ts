@@ -10,7 +10,7 @@ import type { SqlAnswer } from '../../shared/sql.ts';
 import { rowsMatch, type CompareRule } from './compare.ts';
 import { sqlVerdict, type SqlVerdict } from './verdict.ts';
 
-export type SqlSelectStrategy = 'best-of-n' | 'codet';
+type SqlSelectStrategy = 'best-of-n' | 'codet';
 
 export interface SqlSelect {
   strategy: SqlSelectStrategy;

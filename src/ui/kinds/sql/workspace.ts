@@ -39,7 +39,7 @@ export interface SqlWorkspaceDeps {
 }
 
 /** The strategies a SQL question takes: repair, or a first round of several queries and a choice. */
-export interface SqlStrategyChoice {
+interface SqlStrategyChoice {
   name: 'repair' | 'best-of-n' | 'codet';
   samples?: number;
 }
