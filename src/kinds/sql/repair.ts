@@ -21,6 +21,23 @@ export interface SqlLoopInput {
   signal?: AbortSignal;
   /** The engine named in the prompt and the feedback; SQLite when not said. */
   engine?: SqlEngineName;
+  /** Each attempt as it ends, with what was sent, the reply, both answers and the times. */
+  onAttempt?(detail: SqlAttemptDetail): void | Promise<void>;
+}
+
+export interface SqlAttemptDetail {
+  index: number;
+  messages: ChatMessage[];
+  reply: string;
+  completion: string;
+  passed: boolean;
+  result: string;
+  feedback?: string;
+  gold: SqlAnswer;
+  got: SqlAnswer;
+  usage: Usage;
+  modelMs: number;
+  runMs: number;
 }
 
 interface SqlAttempt {
@@ -68,6 +85,8 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
   };
   for (let i = 0; i < o.maxIterations; i++) {
     let reply: string;
+    let used: Usage;
+    const asked = performance.now();
     try {
       const r = await o.client.chat(
         { system: sqlSystemPrompt(o.engine), messages, temperature: o.temperature },
@@ -76,17 +95,22 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       usage.inputTokens += r.usage.inputTokens;
       usage.outputTokens += r.usage.outputTokens;
       reply = r.text;
+      used = r.usage;
     } catch (err) {
       return end('endpoint-failed', `failed: the endpoint failed: ${err instanceof Error ? err.message : String(err)}`);
     }
+    const modelMs = performance.now() - asked;
     const completion = queryFromReply(reply);
+    const ran = performance.now();
     const [gold, got] = await o.run(completion);
     const verdict = sqlVerdict(o.rule, o.goldSql, gold, got);
-    if (verdict.passed) {
+    const feedback = verdict.passed ? undefined : sqlFeedback(completion, gold, got, o.timeoutMs, o.engine);
+    const detail = { index: i, messages, reply, completion, passed: verdict.passed, result: verdict.result, gold, got };
+    await o.onAttempt?.({ ...detail, feedback, usage: used, modelMs, runMs: performance.now() - ran });
+    if (verdict.passed || feedback === undefined) {
       attempts.push({ completion, result: verdict.result });
       return end('passed', verdict.result);
     }
-    const feedback = sqlFeedback(completion, gold, got, o.timeoutMs, o.engine);
     attempts.push({ completion, result: verdict.result, feedback });
     // The first message and the last exchange only: the conversation stays within the budget.
     messages = [messages[0]!, { role: 'assistant', content: reply }, { role: 'user', content: feedback }];
