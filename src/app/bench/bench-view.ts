@@ -164,8 +164,7 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     if (typeof values === 'string') return setText(notice, values);
     try {
       setText(notice, 'Loading the dataset…');
-      const all =
-        values.dataset === 'file' ? await loadFile(values.files) : await loadBundled(values.dataset);
+      const all = values.dataset === 'file' ? await loadFile(values.files) : await loadBundled(values.dataset);
       const problems = selectSubset(all, values.subset);
       const why = values.visibleTests === undefined ? undefined : datasetMismatch(problems, values.visibleTests);
       if (why !== undefined) return setText(notice, `These tests cannot be split that way: ${why}.`);

@@ -92,6 +92,11 @@ export async function loadFile(picked: File | readonly File[]): Promise<Problem[
   if (!file) throw new Error('Pick the questions file (a .json or .jsonl) among the files.');
   const text = await readFile(file);
   if (looksLikePack(text)) return packProblems(parsePack(text, file.name), file.name);
-  if (isBirdText(text)) return loadedBirdProblems(text, file.name, files.filter((f) => f !== file));
+  if (isBirdText(text))
+    return loadedBirdProblems(
+      text,
+      file.name,
+      files.filter((f) => f !== file),
+    );
   return problemsOf(text, file.name);
 }
