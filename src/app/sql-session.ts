@@ -53,7 +53,7 @@ async function keptRef(ref: KeptDatabase): Promise<SqlDatabaseRef> {
 const capped = (a: SqlAnswer): SqlAnswer =>
   a.kind === 'rows' && a.rows.length > KEPT_ROWS ? { ...a, rows: a.rows.slice(0, KEPT_ROWS), more: true } : a;
 
-export function sqlTask(id: string, title: string, spec: SqlTaskSpec, timeoutSec: number): Task {
+function sqlTask(id: string, title: string, spec: SqlTaskSpec, timeoutSec: number): Task {
   return {
     id,
     title,

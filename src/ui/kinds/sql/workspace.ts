@@ -35,7 +35,7 @@ const FILE_CHOICE: Record<SqlEngineName, { text: string; accept: string }> = {
 };
 
 /** A SQL session from the history, as the workspace shows it again. */
-export interface OpenedSqlSession {
+interface OpenedSqlSession {
   title: string;
   engine: SqlEngineName;
   /** How the database is named: "library (bundled set bird-mini)", a file's name and size. */
