@@ -145,6 +145,20 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
       page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
       return true;
     }
+    if (session.task.sql) {
+      page.tasks.setSqlMode(true);
+      const { loadSqlSession } = await import('./sql-workspace.ts');
+      await loadSqlSession(
+        page.root,
+        page.runtime,
+        () => withKey(page.endpoint.config, page.keys),
+        session,
+        attempts ?? [],
+      );
+      page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
+      return true;
+    }
+    page.tasks.setSqlMode(false);
     page.tasks.setAgentMode(false);
     page.tasks.setTask(session.task);
     page.tasks.setCaps({
@@ -166,6 +180,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
 export async function resumeSession(page: PageState, id: string): Promise<void> {
   if (page.view.session?.id !== id && !(await openSession(page, id))) return;
   // An agent session is shown, not resumed: its interpreter's state went with the page that ran it.
-  if (page.root.classList.contains('kind-agent')) return;
-  if (page.view.session) await startLoop(page, page.view.session.task, { resumeId: id });
+  // A SQL session is shown in the SQL workspace, where its query runs again.
+  if (page.root.classList.contains('kind-agent') || page.root.classList.contains('kind-sql')) return;
+  if (page.view.session?.id === id) await startLoop(page, page.view.session.task, { resumeId: id });
 }

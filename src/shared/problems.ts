@@ -3,6 +3,7 @@
 import { withoutBom } from './byte-order-mark.ts';
 import { isMultiplERow, multiplEJob, multiplELanguage, multiplETask, type MultiplERecord } from './multipl-e.ts';
 import type { RunJob } from './run.ts';
+import type { SqlTaskSpec } from './sql.ts';
 import type { Task } from './task.ts';
 import type { WebTests } from './web.ts';
 import { isWebRow, readWebRow, webJob, webTask } from './web-rows.ts';
@@ -22,7 +23,7 @@ export interface Problem {
   /** task_id as a string key; `rawId` keeps the file's own value (MBPP uses numbers). */
   taskId: string;
   rawId: string | number;
-  kind: 'humaneval' | 'mbpp' | 'multipl-e' | 'livecodebench' | 'web';
+  kind: 'humaneval' | 'mbpp' | 'multipl-e' | 'livecodebench' | 'web' | 'sql';
   /** HumanEval: the function signature and docstring; MBPP: the task text. */
   prompt: string;
   entryPoint?: string;
@@ -40,6 +41,8 @@ export interface Problem {
   split?: { task: Task; hidden: RunJob['tests']; visibleCount: number; hiddenCount: number };
   /** A web page row: its checks, viewport, reference and threshold (web-rows.ts). */
   web?: WebTests;
+  /** A BIRD question (the Benchmark view's SQL sets): its database, question, evidence and gold query. */
+  sql?: SqlTaskSpec;
 }
 
 export interface Sample {

@@ -108,3 +108,31 @@ function checkValue(v: unknown): SqlValue | undefined {
   if (typeof o.int === 'string' && /^-?\d+$/.test(o.int)) return { int: o.int };
   return undefined;
 }
+
+/**
+ * Where a SQL task's database comes from, as a run or a history session keeps it: a bundled
+ * set's database by name (`bird-mini/library`), or a loaded file's bytes in base64 (left out past
+ * the cap: then only its name and size are kept, and the session cannot run the query again).
+ */
+export type SqlDatabaseRef = { bundled: string } | { name: string; size: number; base64?: string };
+
+/** A SQL task as the benchmark and the history keep it: never run by the code loop. */
+export interface SqlTaskSpec {
+  engine: SqlEngineName;
+  dbId: string;
+  question: string;
+  evidence: string;
+  /** The gold query: graded against, never shown to the model. */
+  gold: string;
+  difficulty?: string;
+  database: SqlDatabaseRef;
+}
+
+/** A loaded database larger than this is kept by name and size only. */
+export const SQL_KEPT_BYTES = 4 * 1024 * 1024;
+
+/** What one attempt's query and the gold query gave, rows capped, as a session keeps it. */
+export interface SqlAttemptAnswers {
+  gold: SqlAnswer;
+  got: SqlAnswer;
+}

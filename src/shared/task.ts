@@ -5,6 +5,7 @@ import type { ChatMessage, Usage } from './model.ts';
 import type { ProjectFiles } from './node-project.ts';
 import type { Language, RunLimits, RunResult, RunStatus, TestSpec } from './run.ts';
 import type { Selection } from './selection.ts';
+import type { SqlAttemptAnswers, SqlTaskSpec } from './sql.ts';
 import type { StrategySettings } from './strategy.ts';
 
 export interface Task {
@@ -32,6 +33,8 @@ export interface Task {
    * sizes; their bytes are stored beside the session (the history's `files`).
    */
   agent?: { files: { name: string; size: number }[] };
+  /** A SQL question: its engine, database, question and gold query (`language` is not used). */
+  sql?: SqlTaskSpec;
 }
 
 export type EndReason =
@@ -116,4 +119,6 @@ export interface Attempt {
   selection?: Selection;
   /** An agent session's action: what running `candidate` showed. */
   observation?: Observation;
+  /** A SQL session's attempt: the gold query's and the candidate's rows (capped). */
+  sql?: SqlAttemptAnswers;
 }

@@ -1,5 +1,6 @@
 // The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
 // field becomes required. Optional fields added to the types later pass through unchecked.
+import { checkAnswers } from '../shared/sql.ts';
 import { compareTag, runFigures, runTrace, selection, strategySettings } from './strategy-shapes.ts';
 import {
   bool,
@@ -15,6 +16,27 @@ import {
   tagged,
   type Check,
 } from './validate.ts';
+
+/** A SQL task's database: a bundled one by name, or a loaded one's name, size and maybe bytes. */
+const sqlDatabase: Check = (value, path) => {
+  const v = value as Record<string, unknown> | null;
+  if (typeof v === 'object' && v !== null && 'bundled' in v) return object({ bundled: nonEmpty })(value, path);
+  object({ name: str, size: num, base64: optional(str) })(value, path);
+};
+
+const sqlTask = object({
+  engine: oneOf('sqlite', 'postgres'),
+  dbId: str,
+  question: str,
+  evidence: str,
+  gold: str,
+  difficulty: optional(str),
+  database: sqlDatabase,
+});
+
+const sqlAnswer: Check = (value, path) => {
+  if (!checkAnswers([value], 1)) throw new FieldError(path, 'is not a SQL result (rows, an error or a time-out)');
+};
 
 const testSpec = tagged({
   humaneval: { test: str, entryPoint: str },
@@ -36,6 +58,7 @@ export const taskShape: Check = object({
   hiddenTests: optional(testSpec),
   limits: object({ timeoutSec: num, outputCap: num }),
   agent: optional(object({ files: list(object({ name: nonEmpty, size: num })) })),
+  sql: optional(sqlTask),
 });
 
 const settings = object({
@@ -135,6 +158,7 @@ export const attemptShape: Check = object({
   reflection: optional(str),
   selection: optional(selection),
   observation: optional(observation),
+  sql: optional(object({ gold: sqlAnswer, got: sqlAnswer })),
 });
 
 /** An agent session's file, as the history file carries it: text or base64, never both missing. */

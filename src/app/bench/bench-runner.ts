@@ -15,6 +15,8 @@ import { errorMessage } from '../../shared/error-message.ts';
 import { sleep } from '../../shared/timers.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import { runSession } from '../session.ts';
+import { runSqlSession } from '../sql-session.ts';
+import { SandboxRuntime } from '../../sandbox/sandbox-runtime.ts';
 
 export interface BenchRunnerOptions {
   run: BenchRun;
@@ -34,6 +36,7 @@ export interface BenchRunnerOptions {
   onActive?(running: number, names: string[]): void;
   /** Injectable for tests; the page's session runner otherwise. */
   runSession?: typeof runSession;
+  runSqlSession?: typeof runSqlSession;
   coolDownMs?: number;
 }
 
@@ -100,7 +103,47 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
     }
   };
 
+  const keep = async (result: BenchResult): Promise<void> => {
+    unsaved.push(result);
+    o.onResult(result);
+    await saveAll();
+  };
+
+  // A BIRD question: the SQL loop on its database, graded by BIRD's rule, kept as a SQL session.
+  const oneSql = async (item: Item, runtime: Runtime): Promise<void> => {
+    const spec = item.problem.sql!;
+    if (!(runtime instanceof SandboxRuntime)) throw new Error('SQL questions need the page’s sandbox.');
+    const { row, sessionId, stored } = await (o.runSqlSession ?? runSqlSession)({
+      spec,
+      title: `${run.dataset} #${item.problem.rawId}: ${spec.question}`,
+      endpoint: o.endpoint,
+      sql: runtime.sql,
+      maxIterations: run.settings.maxIterations,
+      timeoutMs: run.settings.timeoutSec * 1000,
+      store: o.history,
+      signal: stopper.signal,
+      clientOptions,
+    });
+    if (row.end_reason === 'stopped') return void queue.unshift(item);
+    // The endpoint refused before any query came back: it would refuse the next ones too.
+    if (row.end_reason === 'endpoint-failed' && row.iterations === 0) {
+      queue.unshift(item);
+      pausing = true;
+      o.onNotice(`The run paused: ${row.result.replace(/^failed: /, '')}`);
+      return;
+    }
+    const sample = run.settings.samples > 1 ? { sample: item.sample } : {};
+    const result: BenchResult = {
+      runId: run.id,
+      key: resultKey(item.problem.rawId, item.sample),
+      row: { task_id: item.problem.rawId, ...row, ...sample },
+    };
+    if (stored) result.sessionId = sessionId;
+    await keep(result);
+  };
+
   const one = async (item: Item, runtime: Runtime): Promise<void> => {
+    if (item.problem.sql) return oneSql(item, runtime);
     const { timeoutSec, visibleTests } = run.settings;
     // LiveCodeBench rows bring their own split: public tests shown, all of them deciding.
     const own = item.problem.split;
@@ -147,9 +190,7 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
     };
     // A session the history could not keep has nothing to open.
     if (stored) result.sessionId = ran.id;
-    unsaved.push(result);
-    o.onResult(result);
-    await saveAll();
+    await keep(result);
   };
 
   const lane = async (runtime: Runtime): Promise<void> => {

@@ -60,7 +60,13 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
   });
 
   const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes }, isPackFile);
-  const demo = benchDemoGate(host);
+  const datasetPick = form.element.querySelector<HTMLSelectElement>('[name=dataset]')!;
+  const demo = benchDemoGate({
+    endpoint: () => host.endpoint(),
+    openSettings: () => host.openSettings(),
+    dataset: () => datasetPick.value,
+  });
+  datasetPick.addEventListener('change', () => demo.refresh());
   const v = benchLayout({ form: form.element, demo: demo.el, close: () => host.close() });
   const { start, pause, resume, stop, exportRows, exportSamples, importFile, runList, compareList } = v;
   const { notice, saveNotice, loadNotice, progress, summary, title, comparison, runPicker, comparePicker } = v;
@@ -158,11 +164,12 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     if (typeof values === 'string') return setText(notice, values);
     try {
       setText(notice, 'Loading the dataset…');
-      const all =
-        values.file && values.dataset === 'file' ? await loadFile(values.file) : await loadBundled(values.dataset);
+      const all = values.dataset === 'file' ? await loadFile(values.files) : await loadBundled(values.dataset);
       const problems = selectSubset(all, values.subset);
       const why = values.visibleTests === undefined ? undefined : datasetMismatch(problems, values.visibleTests);
       if (why !== undefined) return setText(notice, `These tests cannot be split that way: ${why}.`);
+      if (problems.some((p) => p.sql) && values.strategy.name !== 'repair')
+        return setText(notice, 'SQL questions run with the Repair strategy only: pick Repair.');
       await bench.begin(newRun(values, problems, host.endpoint(), Date.now(), crypto.randomUUID()));
     } catch (err) {
       setText(notice, errorMessage(err));

@@ -5,6 +5,7 @@ import mbppUrl from '../../../data/mbpp/mbpp.jsonl.gz?url';
 import multiplEJsUrl from '../../../data/multipl-e/humaneval-js.jsonl.gz?url';
 import multiplETsUrl from '../../../data/multipl-e/humaneval-ts.jsonl.gz?url';
 import stdinUrl from '../../../data/livecodebench/stdin-20.jsonl?url';
+import birdMiniUrl from '../../../data/bird-mini/dev.json?url';
 import { PROGRAM_TIMEOUT } from '../../kinds/program/job.ts';
 import { isLiveCodeBench, parseLiveCodeBench } from '../../kinds/program/rows.ts';
 import { programAsProblem } from '../../kinds/program/task.ts';
@@ -12,6 +13,7 @@ import { PACK_FORMAT, type Pack } from '../../classroom/types.ts';
 import { parsePack } from '../../classroom/validate.ts';
 import { parseProblems, type Problem } from '../../shared/problems.ts';
 import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
+import { bundledBirdProblems, isBirdText, loadedBirdProblems } from './sql-dataset.ts';
 
 export interface BundledDataset {
   id: string;
@@ -25,6 +27,7 @@ export const BUNDLED: readonly BundledDataset[] = [
   { id: 'multipl-e-js', label: 'MultiPL-E HumanEval, JavaScript', url: multiplEJsUrl },
   { id: 'multipl-e-ts', label: 'MultiPL-E HumanEval, TypeScript', url: multiplETsUrl },
   { id: 'stdin-20', label: 'Contest programs, stdin (20, LiveCodeBench rows)', url: stdinUrl },
+  { id: 'bird-mini', label: 'SQL questions, SQLite (24, BIRD format)', url: birdMiniUrl },
 ];
 
 /** A HumanEval, MBPP or MultiPL-E file, or LiveCodeBench rows (contest programs, public tests shown). */
@@ -38,7 +41,8 @@ export async function loadBundled(id: string): Promise<Problem[]> {
   if (!d) throw new Error(`No bundled dataset "${id}".`);
   const res = await fetch(d.url);
   if (!res.ok) throw new Error(`${d.label} could not be loaded (HTTP ${res.status}).`);
-  return problemsOf(await readCappedText(res.body, d.label, PAGE_FILE_LIMIT), d.label);
+  const text = await readCappedText(res.body, d.label, PAGE_FILE_LIMIT);
+  return isBirdText(text) ? bundledBirdProblems(text, d.label, d.id) : problemsOf(text, d.label);
 }
 
 /**
@@ -74,9 +78,25 @@ export async function isPackFile(file: File): Promise<boolean> {
   return looksLikePack(await readFile(file));
 }
 
-/** A HumanEval, MBPP, MultiPL-E or LiveCodeBench file (JSONL or a JSON array, gzipped or not), or a classroom pack. */
-export async function loadFile(file: File): Promise<Problem[]> {
+/** The questions file among picked files (the database files go with a BIRD dev.json). */
+const questionsFile = (files: readonly File[]): File | undefined =>
+  files.find((f) => /\.(jsonl?|gz)$/i.test(f.name)) ?? (files.length === 1 ? files[0] : undefined);
+
+/**
+ * A HumanEval, MBPP, MultiPL-E or LiveCodeBench file (JSONL or a JSON array, gzipped or not), a
+ * classroom pack, or BIRD's dev.json with its database files.
+ */
+export async function loadFile(picked: File | readonly File[]): Promise<Problem[]> {
+  const files = picked instanceof File ? [picked] : picked;
+  const file = questionsFile(files);
+  if (!file) throw new Error('Pick the questions file (a .json or .jsonl) among the files.');
   const text = await readFile(file);
   if (looksLikePack(text)) return packProblems(parsePack(text, file.name), file.name);
+  if (isBirdText(text))
+    return loadedBirdProblems(
+      text,
+      file.name,
+      files.filter((f) => f !== file),
+    );
   return problemsOf(text, file.name);
 }

@@ -25,6 +25,23 @@ export interface SqlLoopInput {
   engine?: SqlEngineName;
   /** best-of-n or CodeT: the first round draws several queries and takes one (select.ts). */
   select?: SqlSelect;
+  /** Each attempt as it ends, with what was sent, the reply, both answers and the times. */
+  onAttempt?(detail: SqlAttemptDetail): void | Promise<void>;
+}
+
+export interface SqlAttemptDetail {
+  index: number;
+  messages: ChatMessage[];
+  reply: string;
+  completion: string;
+  passed: boolean;
+  result: string;
+  feedback?: string;
+  gold: SqlAnswer;
+  got: SqlAnswer;
+  usage: Usage;
+  modelMs: number;
+  runMs: number;
 }
 
 interface SqlAttempt {
@@ -72,6 +89,8 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       usage,
     };
   };
+  // The usage of the last round's requests, for onAttempt.
+  let used: Usage = { inputTokens: 0, outputTokens: 0 };
   const ask = async (): Promise<string | SqlLoopOutcome> => {
     try {
       const r = await o.client.chat(
@@ -80,6 +99,7 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       );
       usage.inputTokens += r.usage.inputTokens;
       usage.outputTokens += r.usage.outputTokens;
+      used = { inputTokens: used.inputTokens + r.usage.inputTokens, outputTokens: used.outputTokens + r.usage.outputTokens };
       return r.text;
     } catch (err) {
       return end('endpoint-failed', `failed: the endpoint failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -90,11 +110,17 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
     let gold: SqlAnswer;
     let got: SqlAnswer;
     let selection: Selection | undefined;
+    used = { inputTokens: 0, outputTokens: 0 };
+    const asked = performance.now();
+    let modelMs = 0;
+    let ran = 0;
     if (i === 0 && o.select && o.select.samples > 1) {
       // Samples that fail to come back are dropped while any do.
       const replies = await Promise.all(Array.from({ length: o.select.samples }, () => ask()));
       const texts = replies.filter((r): r is string => typeof r === 'string');
       if (texts.length === 0) return replies[0] as SqlLoopOutcome;
+      modelMs = performance.now() - asked;
+      ran = performance.now();
       const choice = await selectSql(o.select, o.rule, o.goldSql, texts.map(queryFromReply));
       selection = choice.selection;
       reply = texts[selection.chosen]!;
@@ -104,16 +130,20 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       const r = await ask();
       if (typeof r !== 'string') return r;
       reply = r;
+      modelMs = performance.now() - asked;
+      ran = performance.now();
       [gold, got] = await o.run(queryFromReply(reply));
     }
     const completion = queryFromReply(reply);
     const verdict = sqlVerdict(o.rule, o.goldSql, gold, got);
     const sel = selection ? { selection } : {};
-    if (verdict.passed) {
+    const feedback = verdict.passed ? undefined : sqlFeedback(completion, gold, got, o.timeoutMs, o.engine);
+    const detail = { index: i, messages, reply, completion, passed: verdict.passed, result: verdict.result, gold, got };
+    await o.onAttempt?.({ ...detail, feedback, usage: used, modelMs, runMs: performance.now() - ran });
+    if (verdict.passed || feedback === undefined) {
       attempts.push({ completion, result: verdict.result, ...sel });
       return end('passed', verdict.result);
     }
-    const feedback = sqlFeedback(completion, gold, got, o.timeoutMs, o.engine);
     attempts.push({ completion, result: verdict.result, feedback, ...sel });
     // The first message and the last exchange only: the conversation stays within the budget.
     messages = [messages[0]!, { role: 'assistant', content: reply }, { role: 'user', content: feedback }];

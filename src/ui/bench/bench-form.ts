@@ -10,7 +10,10 @@ import { rememberForm } from './form-memory.ts';
 export interface BenchFormValues {
   /** A bundled dataset's id, or 'file'. */
   dataset: string;
+  /** The questions file among those picked. */
   file?: File;
+  /** Everything picked: the questions file and, for BIRD's dev.json, its database files. */
+  files: File[];
   strategy: StrategySettings;
   maxIterations: number;
   samples: number;
@@ -61,17 +64,36 @@ export function mountBenchForm(
     'select',
     { name: 'dataset', 'data-testid': 'bench-dataset' },
     ...datasets.map((d) => h('option', { value: d.id }, d.label)),
-    h('option', { value: 'file' }, 'A file (HumanEval, MBPP, MultiPL-E or a classroom pack)…'),
+    h('option', { value: 'file' }, 'A file (HumanEval, MBPP, MultiPL-E, a classroom pack, or BIRD’s dev.json)…'),
   );
   const file = h('input', {
     type: 'file',
     name: 'file',
-    accept: '.jsonl,.json,.gz',
+    accept: '.jsonl,.json,.gz,.sqlite,.sqlite3,.db',
+    multiple: true,
+    'aria-label': 'Dataset files',
     'data-testid': 'bench-file',
-    hidden: true,
   });
+  // BIRD ships its databases as DIR/<db_id>/<db_id>.sqlite: a folder is picked whole.
+  const folder = h('input', {
+    type: 'file',
+    name: 'folder',
+    webkitdirectory: true,
+    'aria-label': 'Databases folder',
+    'data-testid': 'bench-folder',
+  });
+  const filesBox = h(
+    'div',
+    { class: 'bench-files', hidden: true },
+    h('label', { class: 'bench-field' }, 'Files (for BIRD: dev.json and its .sqlite files)', file),
+    h('label', { class: 'bench-field' }, 'Or add a databases folder (BIRD’s dev_databases)', folder),
+  );
+  const questionsFile = (): File | undefined => {
+    const picked = [...(file.files ?? [])];
+    return picked.find((f) => /\.(jsonl?|gz)$/i.test(f.name)) ?? picked[0];
+  };
   dataset.addEventListener('change', () => {
-    file.hidden = dataset.value !== 'file';
+    filesBox.hidden = dataset.value !== 'file';
     void syncPack();
   });
   file.addEventListener('change', () => void syncPack());
@@ -122,7 +144,7 @@ export function mountBenchForm(
   // moment: only the latest pick counts.
   let picks = 0;
   const syncPack = async (): Promise<void> => {
-    const picked = dataset.value === 'file' ? file.files?.[0] : undefined;
+    const picked = dataset.value === 'file' ? questionsFile() : undefined;
     const pick = ++picks;
     const pack = picked !== undefined && (await isPack(picked).catch(() => false));
     if (pick !== picks) return;
@@ -141,7 +163,7 @@ export function mountBenchForm(
     { class: 'bench-form', 'data-testid': 'bench-form', 'aria-label': 'Benchmark set-up' },
     h('p', null, 'Endpoint: ', endpoint, ' (change it in Settings)'),
     h('label', { class: 'bench-field' }, 'Dataset', dataset),
-    file,
+    filesBox,
     h('label', { class: 'bench-field' }, 'Strategy', strategy),
     candidates,
     num('iterations', 'Iterations per task', 5, 1, 50),
@@ -173,8 +195,8 @@ export function mountBenchForm(
         if (!Number.isInteger(value(name)) || value(name) < 1) return `${label} must be a whole number of at least 1.`;
       if (visibleKind.value === 'first' && (!Number.isInteger(value('visible-k')) || value('visible-k') < 1))
         return 'K (the asserts the model sees) must be a whole number of at least 1.';
-      if (dataset.value === 'file' && !file.files?.[0])
-        return 'Choose a HumanEval, MBPP or MultiPL-E file, or a classroom pack.';
+      if (dataset.value === 'file' && !questionsFile())
+        return 'Choose a HumanEval, MBPP or MultiPL-E file, a classroom pack, or BIRD’s dev.json with its databases.';
       const kind = subsetKind.value;
       const subset: SubsetSpec =
         kind === 'first'
@@ -187,7 +209,8 @@ export function mountBenchForm(
       const name = strategy.value as StrategySettings['name'];
       return {
         dataset: dataset.value,
-        file: file.files?.[0],
+        file: questionsFile(),
+        files: dataset.value === 'file' ? [...(file.files ?? []), ...(folder.files ?? [])] : [],
         strategy: name === 'best-of-n' || name === 'codet' ? { name, samples: value('candidates') } : { name },
         maxIterations: value('iterations'),
         samples: value('samples'),

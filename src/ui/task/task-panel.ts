@@ -65,6 +65,8 @@ export interface TaskPanel {
   setTask(task: Task): void;
   /** Shows the agent mode (a session from the history), or leaves it. */
   setAgentMode(on: boolean): void;
+  /** Shows the SQL workspace (a SQL session opened from the history). */
+  setSqlMode(on: boolean): void;
   setCaps(caps: TaskCaps): void;
   /** One sentence per field holding a refused value; empty when every field is accepted. */
   errors(): string[];
@@ -401,6 +403,10 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     compareSlot,
     setTask: (task) => setTask(task),
     setAgentMode: (on) => showAgent(on),
+    setSqlMode: (on) => {
+      if (on) kind.value = 'sql';
+      showSql(on);
+    },
     setCaps,
     errors: () => numbers.map((f) => f.error()).filter((e): e is string => e !== undefined),
     setLocked(locked) {

@@ -50,7 +50,31 @@ const FILE_CHOICE: Record<SqlEngineName, { text: string; accept: string }> = {
   postgres: { text: 'A .sql script or plain pg_dump…', accept: '.sql,.txt,.dump' },
 };
 
-export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { el: HTMLElement } {
+/** A SQL session from the history, as the workspace shows it again. */
+interface OpenedSqlSession {
+  title: string;
+  engine: SqlEngineName;
+  /** How the database is named: "library (bundled set bird-mini)", a file's name and size. */
+  databaseLabel: string;
+  /** The database to run on again, or why it is not there. */
+  database: Database | string;
+  question: string;
+  evidence: string;
+  expected: string;
+  query: string;
+  /** The last attempt's results: expected, then the query's. */
+  answers?: [SqlAnswer, SqlAnswer];
+  result: string;
+  passed: boolean;
+  attempts: { completion: string; result: string }[];
+}
+
+export interface SqlWorkspace {
+  el: HTMLElement;
+  load(session: OpenedSqlSession): void;
+}
+
+export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): SqlWorkspace {
   const engine = h(
     'select',
     { id: 'sql-engine' },
@@ -58,10 +82,17 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     h('option', { value: 'postgres' }, 'Postgres (PGlite, in the sandbox)'),
   );
   const engineName = (): SqlEngineName => (engine.value === 'postgres' ? 'postgres' : 'sqlite');
+  const syncDialect = (): void => {
+    const e = engineName();
+    fileChoice.textContent = FILE_CHOICE[e].text;
+    file.accept = FILE_CHOICE[e].accept;
+    editor.dispatch({ effects: dialect.reconfigure(sql({ dialect: e === 'postgres' ? PostgreSQL : SQLite })) });
+  };
   const dbPick = h('select', { id: 'sql-database' });
   for (const d of deps.databases) dbPick.append(h('option', { value: d.id }, d.title));
   const fileChoice = h('option', { value: 'file' }, FILE_CHOICE.sqlite.text);
-  dbPick.append(fileChoice, h('option', { value: 'script' }, 'A SQL script…'));
+  const sessionChoice = h('option', { value: 'session', hidden: true }, '');
+  dbPick.append(fileChoice, h('option', { value: 'script' }, 'A SQL script…'), sessionChoice);
   const file = h('input', { id: 'sql-file', type: 'file', accept: FILE_CHOICE.sqlite.accept, hidden: 'true' });
   const script = h('textarea', { id: 'sql-script', rows: 5, hidden: 'true', placeholder: 'CREATE TABLE …; INSERT …;' });
   const examplePick = h('select', { id: 'sql-example' }, h('option', { value: '' }, 'Own question'));
@@ -109,11 +140,13 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     'data-testid': 'sql-strategy-panel',
     hidden: 'true',
   });
+  const opened = h('p', { class: 'sql-opened', 'data-testid': 'sql-session-info', hidden: true });
   const label = (forId: string, text: string, control: HTMLElement): HTMLElement =>
     h('div', { class: 'field' }, h('label', { for: forId }, text), control);
   const el = h(
     'section',
     { class: 'sql-workspace', 'aria-label': 'SQL query' },
+    opened,
     h('div', { class: 'sql-row' }, label('sql-engine', 'Engine', engine), label('sql-database', 'Database', dbPick)),
     file,
     script,
@@ -148,6 +181,7 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
 
   let database: Database | undefined;
+  let sessionDb: Database | undefined;
   let loaded = 0;
   const useDatabase = async (db: Database | undefined): Promise<void> => {
     database = db;
@@ -164,6 +198,7 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     file.hidden = dbPick.value !== 'file';
     script.hidden = dbPick.value !== 'script';
     const sample = deps.databases.find((d) => d.id === dbPick.value);
+    if (dbPick.value === 'session') return void useDatabase(sessionDb);
     void useDatabase(sample ? { key: `sample:${sample.id}`, script: sample.script } : undefined);
   };
   dbPick.addEventListener('change', pickDatabase);
@@ -176,11 +211,8 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
     else void useDatabase({ key, bytes: f });
   });
   engine.addEventListener('change', () => {
-    const e = engineName();
-    fileChoice.textContent = FILE_CHOICE[e].text;
-    file.accept = FILE_CHOICE[e].accept;
+    syncDialect();
     file.value = '';
-    editor.dispatch({ effects: dialect.reconfigure(sql({ dialect: e === 'postgres' ? PostgreSQL : SQLite })) });
     if (dbPick.value === 'file') void useDatabase(undefined);
     else if (dbPick.value === 'script') void useDatabase({ key: `script:${++loaded}`, script: script.value });
     else pickDatabase();
@@ -243,5 +275,35 @@ export function mountSqlWorkspace(host: HTMLElement, deps: SqlWorkspaceDeps): { 
   });
   examplePick.value = deps.examples[0]?.id ?? '';
   examplePick.dispatchEvent(new Event('change'));
-  return { el };
+
+  const load = (s: OpenedSqlSession): void => {
+    engine.value = s.engine;
+    syncDialect();
+    sessionDb = typeof s.database === 'string' ? undefined : s.database;
+    sessionChoice.textContent = `${s.databaseLabel} (from the history)`;
+    sessionChoice.hidden = false;
+    dbPick.value = 'session';
+    file.hidden = script.hidden = true;
+    void useDatabase(sessionDb);
+    examplePick.value = '';
+    question.value = s.question;
+    evidence.value = s.evidence;
+    expected.value = s.expected;
+    setQuery(s.query);
+    const engineLabel = s.engine === 'postgres' ? 'Postgres' : 'SQLite';
+    opened.replaceChildren(
+      h('strong', null, s.title),
+      ` · Engine: ${engineLabel} · Database: ${s.databaseLabel}`,
+      ...(typeof s.database === 'string' ? [h('span', { class: 'sql-opened-missing' }, ` · ${s.database}`)] : []),
+    );
+    opened.hidden = false;
+    attempts.replaceChildren(...s.attempts.map((a) => h('li', null, h('code', null, a.completion), ` — ${a.result}`)));
+    if (s.answers) show(s.answers, s.result, s.passed);
+    else {
+      results.replaceChildren();
+      verdict.textContent = s.result;
+      verdict.dataset.tone = s.passed ? 'pass' : 'fail';
+    }
+  };
+  return { el, load };
 }
