@@ -80,8 +80,26 @@ export function groupLines(sel: Selection): GroupLine[] {
 /** "Every grouped sample also ran on 24 extra inputs."; undefined when the round used none. */
 export function inputsLine(sel: Selection): string | undefined {
   if (sel.inputs === undefined) return undefined;
+  const p = sel.programInputs;
+  if (p !== undefined) {
+    const parts = [
+      `${p.public} public`,
+      `${p.derived} derived from them (boundaries and token-by-token mutants)`,
+      `${p.proposed} proposed by the model`,
+    ];
+    return `Every sample that passed the visible tests also ran on ${sel.inputs === 1 ? '1 input' : `${sel.inputs} inputs`}: ${parts.join(', ')}.`;
+  }
   if (sel.inputs === 0) return 'No extra inputs could be derived: the samples were grouped by the visible tests alone.';
   return `Every sample that passed the visible tests also ran on ${sel.inputs === 1 ? '1 extra input' : `${sel.inputs} extra inputs`}, derived from the visible tests' arguments.`;
+}
+
+/** "Dropped 3 proposed inputs: 2 not the input format, 1 most samples crash on it."; undefined when none was. */
+export function droppedLine(sel: Selection): string | undefined {
+  const dropped = sel.programInputs?.dropped ?? [];
+  const total = dropped.reduce((n, d) => n + d.count, 0);
+  if (total === 0) return undefined;
+  const why = dropped.map((d) => `${d.count} ${d.reason}`).join('; ');
+  return `Dropped ${total === 1 ? '1 proposed input' : `${total} proposed inputs`} (${why}).`;
 }
 
 /** codet: each generated test with the samples that pass it, and the suspect flag. */

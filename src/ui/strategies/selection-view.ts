@@ -3,7 +3,15 @@
 // model wrote, which samples pass each, and the ones flagged as suspect.
 import type { Selection } from '../../shared/selection.ts';
 import { h } from '../common/dom.ts';
-import { groupLines, inputsLine, sampleLines, selectionHeading, suspectText, testLines } from './selection-text.ts';
+import {
+  droppedLine,
+  groupLines,
+  inputsLine,
+  sampleLines,
+  selectionHeading,
+  suspectText,
+  testLines,
+} from './selection-text.ts';
 
 /** A table that may be wider than the panel scrolls by itself, and so takes focus to scroll by keys. */
 const scroller = (label: string, table: HTMLTableElement): HTMLElement =>
@@ -75,6 +83,7 @@ function testsTable(sel: Selection): HTMLElement {
 export function selectionView(sel: Selection): HTMLElement {
   const groups = groupLines(sel);
   const inputs = inputsLine(sel);
+  const dropped = droppedLine(sel);
   const tests = sel.tests;
   return h(
     'section',
@@ -91,6 +100,7 @@ export function selectionView(sel: Selection): HTMLElement {
           ...groups.map((g) => h('li', { class: g.chosen ? 'chosen' : undefined }, g.text)),
         ),
     inputs && h('p', { 'data-testid': 'selection-inputs' }, inputs),
+    dropped && h('p', { 'data-testid': 'selection-dropped' }, dropped),
     tests !== undefined && h('h4', null, `Generated tests (${tests.length})`),
     tests !== undefined && (tests.length === 0 ? h('p', null, 'The samples wrote no usable tests.') : testsTable(sel)),
   );
