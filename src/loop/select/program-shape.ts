@@ -8,6 +8,8 @@ type Kind = 'int' | 'dec' | 'word';
 const INT = /^[+-]?\d{1,15}$/;
 const DEC = /^[+-]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?$/;
 
+const tokens = (line: string): string[] => line.split(/\s+/).filter((t) => t !== '');
+
 const kindOf = (token: string): Kind => (INT.test(token) ? 'int' : DEC.test(token) ? 'dec' : 'word');
 
 /** A line's kind: `int*` when every token is an integer (any count), else the kinds in order. */
@@ -16,8 +18,6 @@ function lineKind(line: string): string {
   if (kinds.length === 0) return '';
   return kinds.every((k) => k === kinds[0]) ? `${kinds[0]}*` : kinds.join(' ');
 }
-
-export const tokens = (line: string): string[] => line.split(/\s+/).filter((t) => t !== '');
 
 /** The input's lines without trailing whitespace or the blank lines at its end. */
 export function linesOf(input: string): string[] {
@@ -30,7 +30,7 @@ export function linesOf(input: string): string[] {
 }
 
 /** How a number on the first line counts what follows. */
-export type Count = { at: number; counts: 'lines' | 'second' };
+type Count = { at: number; counts: 'lines' | 'second' };
 
 function counts(lines: readonly string[], c: Count): boolean {
   const v = Number(tokens(lines[0] ?? '')[c.at]);

@@ -19,7 +19,7 @@ const PLAIN = new Set(['', 'text', 'txt', 'input', 'plain', 'plaintext', 'stdin'
 const FENCE = /^```([^\n`]*)\n([\s\S]*?)^```/gm;
 
 /** Each fenced block of plain text in the reply, as it was written. */
-export function fencedInputs(reply: string): string[] {
+function fencedInputs(reply: string): string[] {
   const out: string[] = [];
   for (const m of reply.matchAll(FENCE)) if (PLAIN.has(m[1]!.trim().toLowerCase())) out.push(m[2]!);
   return out;

@@ -10,6 +10,8 @@ import { shapeFault, shapeOf, smallestCount } from '../../../src/loop/select/pro
 import { readProposals } from '../../../src/loop/select/proposed-inputs.ts';
 import type { RunJob, RunResult } from '../../../src/shared/run.ts';
 import type { Task } from '../../../src/shared/task.ts';
+import { createDemoClient } from '../../../src/models/demo.ts';
+import { PROGRAM_EXAMPLES } from '../../../src/shared/program-examples.ts';
 import { droppedLine, inputsLine } from '../../../src/ui/strategies/selection-text.ts';
 import { FakeModel, FakeRuntime, LIMITS, type ModelStep } from './fakes.ts';
 
@@ -203,5 +205,33 @@ describe('shape of a contest input', () => {
     // N on the first line counting the lines that follow.
     const lines = programInputs(['3\nab\ncd\nef\n']).inputs;
     expect(lines.slice(1, 3)).toEqual(['1\nab\n', '3\nab\nab\nab\n']);
+  });
+});
+
+describe('the demo model asked for inputs', () => {
+  it('says it cannot propose any, and selection goes on with the public and derived inputs, saying so once', async () => {
+    const example = PROGRAM_EXAMPLES.find((t) => t.language === 'python')!;
+    const same = (job: RunJob): RunResult => {
+      const spec = job.tests;
+      const inputs = spec.kind === 'program' ? spec.inputs : [];
+      const tests = inputs.map((input, k) => ({ name: `test ${k + 1}`, source: input, passed: true, actual: '1\n' }));
+      return { status: 'passed', result: 'passed', tests, stdout: '', stderr: '', truncated: false, durationMs: 1 };
+    };
+    const model = createDemoClient({}, { delayMs: 0 });
+    const said: string[] = [];
+    const out = await runLoop({
+      task: example,
+      model,
+      runtime: new FakeRuntime([], same),
+      settings: { maxIterations: 1, retryDelayMs: 0, strategy: { name: 'best-of-n', samples: 2 } },
+      hooks: { onAttempt: () => {}, onStatus: (t) => said.push(t) },
+    });
+    const sel = out.attempts[0]!.selection!;
+    expect(out.modelCalls).toBe(3);
+    expect(sel.programInputs).toMatchObject({ proposed: 0, dropped: [] });
+    const note =
+      'The model proposed no inputs: the samples were grouped on the public inputs and those derived from them alone.';
+    expect(sel.why).toContain(note);
+    expect(said.filter((t) => t.includes(note))).toHaveLength(1);
   });
 });
