@@ -26,7 +26,7 @@ export interface ProgramInputCounts {
   derived: number;
   /** Proposed by the model and kept. */
   proposed: number;
-  /** Proposed inputs dropped, by reason ("not the input format", "most samples crash on it", ...). */
+  /** Proposed inputs dropped, by reason ("not in the input format", "that most samples crash on, so likely invalid", ...). */
   dropped: { reason: string; count: number }[];
   /** Why the model proposed none, when it did not: said once, in the round that asked. */
   note?: string;

@@ -69,17 +69,17 @@ export function shapeOf(publicInputs: readonly string[]): Shape {
 const PROPOSED_LINES = 60;
 const PROPOSED_CHARS = 2000;
 
-export type ShapeFault = 'too large' | 'not the input format' | 'counts on the first line do not match';
+export type ShapeFault = 'too large' | 'not in the input format' | 'with counts that do not match its first line';
 
 /** Why a proposed input does not fit the public inputs' shape; undefined when it fits. */
 export function shapeFault(input: string, shape: Shape): ShapeFault | undefined {
   const lines = linesOf(input);
   const lineCap = Math.max(PROPOSED_LINES, shape.maxLines);
   if (input.length > Math.max(PROPOSED_CHARS, shape.maxChars) || lines.length > lineCap) return 'too large';
-  if (lines.length === 0 || !shape.first.has(lineKind(lines[0]!))) return 'not the input format';
+  if (lines.length === 0 || !shape.first.has(lineKind(lines[0]!))) return 'not in the input format';
   // An empty line may be an empty list or string; any other line must look like a public one.
-  if (lines.slice(1).some((l) => l !== '' && !shape.rest.has(lineKind(l)))) return 'not the input format';
-  if (!shape.counts.every((c) => counts(lines, c))) return 'counts on the first line do not match';
+  if (lines.slice(1).some((l) => l !== '' && !shape.rest.has(lineKind(l)))) return 'not in the input format';
+  if (!shape.counts.every((c) => counts(lines, c))) return 'with counts that do not match its first line';
   return undefined;
 }
 

@@ -7,7 +7,10 @@ import { linesOf, shapeFault, type Shape, type ShapeFault } from './program-shap
 export const PROPOSALS = 8;
 
 export type DropReason =
-  ShapeFault | 'repeats an input already tried' | 'most samples crash on it' | 'over the count asked';
+  | ShapeFault
+  | 'repeating an input already tried'
+  | 'that most samples crash on, so likely invalid'
+  | 'over the number asked for';
 
 export interface Proposals {
   kept: string[];
@@ -37,9 +40,9 @@ export function readProposals(reply: string, shape: Shape, tried: readonly strin
     const reason: DropReason | undefined =
       fault ??
       (seen.has(key)
-        ? 'repeats an input already tried'
+        ? 'repeating an input already tried'
         : kept.length >= PROPOSALS
-          ? 'over the count asked'
+          ? 'over the number asked for'
           : undefined);
     if (reason !== undefined) dropped.push({ input, reason });
     else kept.push(input);
@@ -48,7 +51,7 @@ export function readProposals(reply: string, shape: Shape, tried: readonly strin
   return { kept, dropped };
 }
 
-/** "2 not the input format, 1 most samples crash on it", for the page. */
+/** Dropped inputs counted by reason, in the order each reason first came up. */
 export function dropSummary(dropped: readonly { reason: DropReason }[]): { reason: DropReason; count: number }[] {
   const by = new Map<DropReason, number>();
   for (const d of dropped) by.set(d.reason, (by.get(d.reason) ?? 0) + 1);

@@ -97,7 +97,7 @@ export async function programGroups(s: LoopState, samples: readonly Sample[]): P
   const crashed = asked.kept.filter((_, j) => !counted[from + j]);
   const dropped = [
     ...asked.dropped,
-    ...crashed.map((input) => ({ input, reason: 'most samples crash on it' as const })),
+    ...crashed.map((input) => ({ input, reason: 'that most samples crash on, so likely invalid' as const })),
   ];
   const counts: ProgramInputCounts = {
     public: base.public,

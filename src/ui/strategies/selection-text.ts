@@ -93,7 +93,7 @@ export function inputsLine(sel: Selection): string | undefined {
   return `Every sample that passed the visible tests also ran on ${sel.inputs === 1 ? '1 extra input' : `${sel.inputs} extra inputs`}, derived from the visible tests' arguments.`;
 }
 
-/** "Dropped 3 proposed inputs: 2 not the input format, 1 most samples crash on it."; undefined when none was. */
+/** "Dropped 2 proposed inputs (1 too large; 1 not in the input format)."; undefined when none was. */
 export function droppedLine(sel: Selection): string | undefined {
   const dropped = sel.programInputs?.dropped ?? [];
   const total = dropped.reduce((n, d) => n + d.count, 0);

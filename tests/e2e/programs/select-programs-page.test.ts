@@ -56,7 +56,7 @@ describe('best-of-n on a contest program in the page', () => {
       /^Every sample that passed the visible tests also ran on \d+ inputs: 2 public, \d+ derived from them \(boundaries and token-by-token mutants\), 1 proposed by the model\.$/,
     );
     expect(await text(page, 'selection-dropped')).toBe(
-      'Dropped 2 proposed inputs (1 counts on the first line do not match; 1 not the input format).',
+      'Dropped 2 proposed inputs (1 with counts that do not match its first line; 1 not in the input format).',
     );
     expect(server.chatRequests()).toHaveLength(4);
     expect(await clipped(page, '.col-results')).toEqual([]);

@@ -145,7 +145,7 @@ describe('inputs the model proposes for a contest program', () => {
     const reply = [
       NEGATIVE,
       fence('3\n1 2'), // counts: three items announced, two given
-      fence('hello world'), // not the input format
+      fence('hello world'), // not in the input format
       fence('3\n1 9 4'), // the public input again
       fence(`100\n${Array.from({ length: 100 }, () => '123456789').join(' ')}\n`.repeat(3)), // too large
       fence('print(1)', 'python'), // code, not an input: not read at all
@@ -155,14 +155,14 @@ describe('inputs the model proposes for a contest program', () => {
     expect(sel.groups).toEqual([2, 1]);
     expect(sel.programInputs!.proposed).toBe(1);
     expect(sel.programInputs!.dropped).toEqual([
-      { reason: 'counts on the first line do not match', count: 1 },
-      { reason: 'not the input format', count: 1 },
-      { reason: 'repeats an input already tried', count: 1 },
+      { reason: 'with counts that do not match its first line', count: 1 },
+      { reason: 'not in the input format', count: 1 },
+      { reason: 'repeating an input already tried', count: 1 },
       { reason: 'too large', count: 1 },
-      { reason: 'most samples crash on it', count: 1 },
+      { reason: 'that most samples crash on, so likely invalid', count: 1 },
     ]);
     expect(droppedLine(sel)).toBe(
-      'Dropped 5 proposed inputs (1 counts on the first line do not match; 1 not the input format; 1 repeats an input already tried; 1 too large; 1 most samples crash on it).',
+      'Dropped 5 proposed inputs (1 with counts that do not match its first line; 1 not in the input format; 1 repeating an input already tried; 1 too large; 1 that most samples crash on, so likely invalid).',
     );
   });
 
@@ -182,9 +182,9 @@ describe('shape of a contest input', () => {
   it('reads the count on the first line and the kinds of each line', () => {
     expect(shape.counts).toEqual([{ at: 0, counts: 'second' }]);
     expect(shapeFault('2\n-3 -7\n', shape)).toBeUndefined();
-    expect(shapeFault('2\n-3 -7 8\n', shape)).toBe('counts on the first line do not match');
-    expect(shapeFault('two\n1 2\n', shape)).toBe('not the input format');
-    expect(shapeFault('2\n1.5 2\n', shape)).toBe('not the input format');
+    expect(shapeFault('2\n-3 -7 8\n', shape)).toBe('with counts that do not match its first line');
+    expect(shapeFault('two\n1 2\n', shape)).toBe('not in the input format');
+    expect(shapeFault('2\n1.5 2\n', shape)).toBe('not in the input format');
   });
 
   it('proposals: only plain fenced blocks, trailing spaces and blank lines trimmed, duplicates once', () => {
@@ -194,7 +194,7 @@ describe('shape of a contest input', () => {
       [],
     );
     expect(got.kept).toEqual(['2\n1 1\n']);
-    expect(got.dropped).toEqual([{ input: '2\n1 1\n', reason: 'repeats an input already tried' }]);
+    expect(got.dropped).toEqual([{ input: '2\n1 1\n', reason: 'repeating an input already tried' }]);
   });
 
   it('boundaries keep the count true and respect the smallest count the statement allows', () => {
