@@ -235,3 +235,15 @@ describe('the demo model asked for inputs', () => {
     expect(said.filter((t) => t.includes(note))).toHaveLength(1);
   });
 });
+
+describe('a model stuffing the round with inputs', () => {
+  it('gets no more than 8 proposed inputs run; the rest are dropped and said', async () => {
+    const many = Array.from({ length: 12 }, (_, k) => fence(`2\n${k + 10} ${k + 20}`)).join('\n');
+    const { sel } = await select(many);
+    expect(sel.programInputs).toMatchObject({
+      proposed: 8,
+      dropped: [{ reason: 'over the number asked for', count: 4 }],
+    });
+    expect(sel.inputs).toBe(16 + 8);
+  });
+});
