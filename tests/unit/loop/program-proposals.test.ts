@@ -12,6 +12,7 @@ import type { RunJob, RunResult } from '../../../src/shared/run.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { createDemoClient } from '../../../src/models/demo.ts';
 import { PROGRAM_EXAMPLES } from '../../../src/shared/program-examples.ts';
+import { selection } from '../../../src/store/strategy-shapes.ts';
 import { droppedLine, inputsLine } from '../../../src/ui/strategies/selection-text.ts';
 import { FakeModel, FakeRuntime, LIMITS, type ModelStep } from './fakes.ts';
 
@@ -245,5 +246,25 @@ describe('a model stuffing the round with inputs', () => {
       dropped: [{ reason: 'over the number asked for', count: 4 }],
     });
     expect(sel.inputs).toBe(16 + 8);
+  });
+});
+
+describe('the counts kept in history', () => {
+  const base = {
+    samples: [{ passed: 1, total: 1, ok: true, group: 0 }],
+    groups: [1],
+    chosenSize: 1,
+    chosen: 0,
+    why: 'w',
+  };
+  it('are checked like every other field of a selection when history is imported', () => {
+    const counts = { public: 1, derived: 15, proposed: 1, dropped: [{ reason: 'too large', count: 2 }] };
+    expect(() => selection({ ...base, inputs: 17, programInputs: counts }, 'attempts[0].selection')).not.toThrow();
+    expect(() =>
+      selection({ ...base, programInputs: { ...counts, dropped: [{ reason: 'too large', count: 0 }] } }, 'a.selection'),
+    ).toThrow('a.selection.programInputs.dropped[0].count');
+    expect(() => selection({ ...base, programInputs: { ...counts, proposed: '1' } }, 'a.selection')).toThrow(
+      'a.selection.programInputs.proposed',
+    );
   });
 });
