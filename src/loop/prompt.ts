@@ -5,6 +5,7 @@ import type { Attempt, Task } from '../shared/task.ts';
 import { entryPointOf, harnessPrefix } from './assemble.ts';
 import { fenceTag, languageName } from './language.ts';
 import { clip } from '../shared/format.ts';
+import { PROPOSE_INPUTS_LEAD } from '../shared/selection.ts';
 
 export function systemPrompt(language: Language = 'python'): string {
   const name = languageName(language);
@@ -61,6 +62,8 @@ export interface AskMode {
   reflect?: boolean;
   /** codet: ask for tests of the model's own after the code. */
   askTests?: boolean;
+  /** Selection on contest programs: ask for this many inputs instead of code. */
+  proposeInputs?: number;
 }
 
 export const REFLECT_TEXT =
@@ -73,7 +76,13 @@ function testsInstruction(task: Task): string {
   return ` After it, write a second fenced \`\`\`${fenceTag(task.language)} block with 5 tests of your own that call ${call} on new inputs and check the results, ${form}.`;
 }
 
+/** Asks for inputs, not code: each in a block of its own, in the statement's format, at the boundaries. */
+function inputsInstruction(n: number): string {
+  return `${PROPOSE_INPUTS_LEAD} Propose ${n} small inputs for this program that a correct solution must handle: each valid under the statement's constraints and in its exact input format, aimed at the boundaries (the fewest items allowed, a single item, equal items, the smallest and largest values allowed). Write each input in a fenced \`\`\`text block of its own, with nothing else in the block.`;
+}
+
 function answerInstruction(task: Task, mode: AskMode = {}): string {
+  if (mode.proposeInputs !== undefined) return inputsInstruction(mode.proposeInputs);
   const tag = fenceTag(task.language);
   const answer =
     task.tests.kind === 'humaneval'

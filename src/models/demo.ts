@@ -12,6 +12,7 @@ import { agentDemoReply } from './demo-script-agent.ts';
 import { cancelledError } from './errors.ts';
 import { abortableSleep } from './retry.ts';
 import { publicConfig } from './client-base.ts';
+import { PROPOSE_INPUTS_LEAD } from '../shared/selection.ts';
 
 const DEMO_MODEL = 'demo';
 export const DEMO_LABEL = 'Demo model (offline, scripted)';
@@ -52,8 +53,12 @@ export function demoCannot(what: string, where = 'in Settings'): string {
   return `The demo model is scripted: it knows only the example tasks in the loop page's Example list, so it cannot ${what}. Set a real model endpoint ${where}.`;
 }
 
+/** Said when asked for inputs to a contest program: the script has none to give. */
+const NO_INPUTS = `I am the ${DEMO_LABEL}: I only replay written solutions to the example tasks, so I cannot propose inputs.`;
+
 /** The reply for a conversation: unknown task, first attempt, or the repair once feedback came. */
 export function demoReply(req: ChatRequest): string {
+  if (req.messages.some((m) => m.role === 'user' && m.content.includes(PROPOSE_INPUTS_LEAD))) return NO_INPUTS;
   const userTurns = req.messages.filter((m) => m.role === 'user').length;
   const sql = sqlDemoReply(req.messages.find((m) => m.role === 'user')?.content ?? '', userTurns > 1);
   if (sql !== undefined) return sql;

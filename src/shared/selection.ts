@@ -15,6 +15,23 @@ export interface SampleRecord {
   passes?: number[];
 }
 
+/** The first words of the request asking a model for inputs to a contest program (see the demo model). */
+export const PROPOSE_INPUTS_LEAD = 'Do not write a solution now.';
+
+/** Where a contest program's selection inputs came from, and the proposed ones dropped and why. */
+export interface ProgramInputCounts {
+  /** The public tests' inputs. */
+  public: number;
+  /** Boundary inputs and token-by-token mutants of the public ones. */
+  derived: number;
+  /** Proposed by the model and kept. */
+  proposed: number;
+  /** Proposed inputs dropped, by reason ("not in the input format", "that most samples crash on, so likely invalid", ...). */
+  dropped: { reason: string; count: number }[];
+  /** Why the model proposed none, when it did not: said once, in the round that asked. */
+  note?: string;
+}
+
 /** A generated test that every sample of the chosen group fails while passing the visible tests. */
 export interface SuspectTest {
   source: string;
@@ -35,6 +52,8 @@ export interface Selection {
   inputs?: number;
   /** SQL: the variants of the task's database the grouped queries also ran on, as the page names them. */
   databases?: string[];
+  /** Contest programs: where the extra inputs came from. */
+  programInputs?: ProgramInputCounts;
   /** codet: the generated tests, deduplicated, as written. */
   tests?: string[];
   suspect?: SuspectTest[];

@@ -31,6 +31,15 @@ const selectionFields = object({
   chosenSize: int,
   chosen: int,
   inputs: optional(int),
+  programInputs: optional(
+    object({
+      public: int,
+      derived: int,
+      proposed: int,
+      dropped: list(object({ reason: str, count: positive })),
+      note: optional(str),
+    }),
+  ),
   tests: optional(list(str)),
   suspect: optional(list(object({ source: str, outputs: list(str) }))),
   why: str,

@@ -99,7 +99,10 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
       );
       usage.inputTokens += r.usage.inputTokens;
       usage.outputTokens += r.usage.outputTokens;
-      used = { inputTokens: used.inputTokens + r.usage.inputTokens, outputTokens: used.outputTokens + r.usage.outputTokens };
+      used = {
+        inputTokens: used.inputTokens + r.usage.inputTokens,
+        outputTokens: used.outputTokens + r.usage.outputTokens,
+      };
       return r.text;
     } catch (err) {
       return end('endpoint-failed', `failed: the endpoint failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -112,8 +115,8 @@ export async function sqlRepairLoop(o: SqlLoopInput): Promise<SqlLoopOutcome> {
     let selection: Selection | undefined;
     used = { inputTokens: 0, outputTokens: 0 };
     const asked = performance.now();
-    let modelMs = 0;
-    let ran = 0;
+    let modelMs: number;
+    let ran: number;
     if (i === 0 && o.select && o.select.samples > 1) {
       // Samples that fail to come back are dropped while any do.
       const replies = await Promise.all(Array.from({ length: o.select.samples }, () => ask()));

@@ -30,6 +30,8 @@ export function behaviourSignatures(outputs: readonly (readonly string[] | undef
   signatures: (string | undefined)[];
   /** Inputs left out. */
   ignored: number;
+  /** Per input: part of the signatures (most samples returned there). */
+  counted: boolean[];
 } {
   const runs = outputs.filter((o) => o !== undefined);
   const inputs = Math.max(0, ...runs.map((o) => o.length));
@@ -40,7 +42,7 @@ export function behaviourSignatures(outputs: readonly (readonly string[] | undef
   const signatures = outputs.map((o) =>
     o === undefined ? undefined : JSON.stringify(counted.flatMap((c, i) => (c ? [o[i] ?? '?'] : []))),
   );
-  return { signatures, ignored: counted.filter((c) => !c).length };
+  return { signatures, ignored: counted.filter((c) => !c).length, counted };
 }
 
 export interface Ranked {

@@ -1,12 +1,16 @@
 // Inputs best-of-n runs contest programs on, as AlphaCode clusters by behaviour: the public test
-// inputs, then mutants of them made token by token, keeping their shape. The first line (where
-// sizes and counts usually are) and every word stay as they are; an integer elsewhere becomes
-// another of the same sign, no larger in size than it or 9. An index pushed past its range makes
-// most samples fail alike there, and such inputs are left out of the grouping (group.ts).
+// inputs, inputs at their boundaries (the fewest items the statement allows, equal items, sorted
+// items; see program-shape.ts), then mutants made token by token, keeping their shape. The first
+// line (where sizes and counts usually are) and every word stay as they are; an integer elsewhere
+// becomes another of the same sign, no larger in size than it or 9. An index pushed past its range
+// makes most samples fail alike there, and such inputs are left out of the grouping (group.ts).
 import { seeded } from '../../shared/seeded.ts';
+import { boundaryInputs, shapeOf, smallestCount } from './program-shape.ts';
 
 /** Inputs per round: each is a run of every kept sample (for JavaScript, a worker each). */
 const PROGRAM_INPUTS = 16;
+/** Of those, how many may be boundary inputs. */
+const BOUNDARIES = 6;
 const SEED = 20240601;
 const INTEGER = /^[+-]?\d{1,15}$/;
 
@@ -24,15 +28,29 @@ function mutant(input: string, r: () => number): string {
   return [lines[0]!, ...lines.slice(1).map((l) => l.replace(/[^\s]+/g, (t) => mutateToken(t, r)))].join('\n');
 }
 
-export function programInputs(publicInputs: readonly string[], count = PROGRAM_INPUTS): string[] {
+export interface ProgramInputs {
+  inputs: string[];
+  public: number;
+  /** Boundary inputs and mutants. */
+  derived: number;
+}
+
+/** `statement`: where the smallest count allowed is read from. */
+export function programInputs(publicInputs: readonly string[], statement = '', count = PROGRAM_INPUTS): ProgramInputs {
   const r = seeded(SEED);
   const out = [...publicInputs.slice(0, count)];
+  const given = out.length;
   const seen = new Set(out);
-  for (let k = 0; out.length < count && publicInputs.length > 0 && k < count * 4; k++) {
-    const m = mutant(publicInputs[k % publicInputs.length]!, r);
-    if (seen.has(m)) continue;
+  const add = (m: string): void => {
+    if (seen.has(m) || out.length >= count) return;
     seen.add(m);
     out.push(m);
-  }
-  return out;
+  };
+  const shape = shapeOf(publicInputs);
+  const least = smallestCount(statement);
+  const edges = publicInputs.flatMap((i) => boundaryInputs(i, shape, least)).filter((m) => !seen.has(m));
+  [...new Set(edges)].slice(0, BOUNDARIES).forEach(add);
+  for (let k = 0; out.length < count && publicInputs.length > 0 && k < count * 4; k++)
+    add(mutant(publicInputs[k % publicInputs.length]!, r));
+  return { inputs: out, public: given, derived: out.length - given };
 }

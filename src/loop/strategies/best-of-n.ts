@@ -2,7 +2,7 @@
 // visible tests' arguments at their edges and mutated by type, and those of tests the model
 // wrote; see inputs.ts), grouped by identical behaviour, and the code is taken from the largest
 // group. When none passes, the most promising one is repaired, as plain repair would.
-import type { Selection } from '../../shared/selection.ts';
+import type { ProgramInputCounts, Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
 import { inputsDriver } from '../select/driver.ts';
 import { behaviourSignatures, groupBy } from '../select/group.ts';
@@ -49,9 +49,10 @@ async function behaviourGroups(
 export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
   const grouped = await groupsOf(s, drawn);
   if (grouped === 'stopped') return 'stopped';
-  const { groups, ignored, inputs: count } = grouped;
+  const { groups, ignored, inputs: count, counts } = grouped;
   const top = groups[0];
-  if (!top) return noneAgree(drawn, { inputs: count });
+  const fromProgram = counts ? { programInputs: counts } : {};
+  if (!top) return noneAgree(drawn, { inputs: count, ...fromProgram });
   const records = drawn.map(sampleRecord);
   groups.forEach((g, gi) => g.forEach((m) => (records[m]!.group = gi)));
   return {
@@ -60,12 +61,16 @@ export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]):
     chosenSize: top.length,
     chosen: top[0]!,
     inputs: count,
-    why: chosenWhy(drawn.length, groups, count, ignored, top[0]!),
+    ...fromProgram,
+    why: chosenWhy(drawn.length, groups, count, ignored, top[0]!) + (counts?.note ? ` ${counts.note}` : ''),
   };
 }
 
 /** Contest programs are grouped by what they print (program-groups.ts); functions by what they return. */
-async function groupsOf(s: LoopState, drawn: readonly Sample[]): Promise<(Grouped & { inputs: number }) | 'stopped'> {
+async function groupsOf(
+  s: LoopState,
+  drawn: readonly Sample[],
+): Promise<(Grouped & { inputs: number; counts?: ProgramInputCounts }) | 'stopped'> {
   const { task } = s.opts;
   if (task.tests.kind === 'program') return programGroups(s, drawn);
   const target = selectionTarget(task);

@@ -1,24 +1,70 @@
 // best-of-n on contest programs, as AlphaCode clusters: each sample that passed the public tests
-// runs on the public inputs and their mutants (select/program-inputs.ts), and samples that print
-// the same on every one of them form a group. Nothing is judged in these runs: the page only
+// runs on the public inputs, inputs at their boundaries and mutants (select/program-inputs.ts),
+// and inputs the model proposes in one extra request (select/proposed-inputs.ts); samples that
+// print the same on every one of them form a group. Nothing is judged in these runs: the page only
 // records what each program printed (a test spec with `collect`).
 import { strippedLines } from '../../kinds/program/compare.ts';
+import type { ProgramInputCounts } from '../../shared/selection.ts';
+import { DEFAULT_CONTEXT_BUDGET_TOKENS, fitConversation } from '../budget.ts';
 import { runJob } from '../evaluate.ts';
 import { behaviourSignatures, groupBy } from '../select/group.ts';
 import { programInputs } from '../select/program-inputs.ts';
-import type { LoopState } from '../state.ts';
+import { shapeOf } from '../select/program-shape.ts';
+import { dropSummary, PROPOSALS, readProposals, type Proposals } from '../select/proposed-inputs.ts';
+import { elapsedMs, tokensUsed, type LoopState } from '../state.ts';
+import { ask } from '../steps.ts';
+import { nextCallStop } from '../stop.ts';
 import { visiblePass, type Sample } from './sampling.ts';
 
 export interface ProgramGroups {
   groups: number[][];
   ignored: number;
   inputs: number;
+  counts: ProgramInputCounts;
+}
+
+type Asked = Proposals & { note?: string };
+
+const none = (note: string): Asked => ({ kept: [], dropped: [], note });
+
+/** The one extra request: inputs the model proposes, read and checked against the public inputs' shape. */
+async function proposeInputs(s: LoopState, tried: readonly string[]): Promise<Asked | 'stopped'> {
+  const { task, settings, model, hooks } = s.opts;
+  if (task.tests.kind !== 'program') return none('');
+  const conversation = fitConversation(
+    {
+      task,
+      history: [],
+      tactic: false,
+      showTests: settings.showTests ?? true,
+      mode: { proposeInputs: PROPOSALS },
+      provider: model.config.provider,
+    },
+    settings.contextBudgetTokens ?? DEFAULT_CONTEXT_BUDGET_TOKENS,
+  );
+  const grouped = 'the samples were grouped on the public inputs and those derived from them alone';
+  if (nextCallStop(tokensUsed(s), conversation.tokens, settings.tokenBudget))
+    return none(`No inputs were asked of the model, as the request would go over the token budget: ${grouped}.`);
+  if (settings.timeBudgetSec !== undefined && elapsedMs(s) >= settings.timeBudgetSec * 1000)
+    return none(`No inputs were asked of the model, as the time budget is spent: ${grouped}.`);
+  hooks.onStatus?.(`Asking the model for ${PROPOSALS} inputs to tell the samples apart.`);
+  const got = await ask(s, conversation, { quiet: true });
+  if (s.signal.aborted) return 'stopped';
+  if ('verdict' in got) return none(`Asking the model for inputs failed (${got.verdict.message}): ${grouped}.`);
+  const read = readProposals(got.text, shapeOf(task.tests.inputs), tried);
+  if (read.kept.length + read.dropped.length > 0) return read;
+  return { ...read, note: `The model proposed no inputs: ${grouped}.` };
 }
 
 export async function programGroups(s: LoopState, samples: readonly Sample[]): Promise<ProgramGroups | 'stopped'> {
   const { task, runtime } = s.opts;
   if (task.tests.kind !== 'program') throw new Error('not a contest program');
-  const inputs = programInputs(task.tests.inputs);
+  const base = programInputs(task.tests.inputs, task.prompt);
+  // With fewer than two samples to tell apart, inputs from the model would decide nothing.
+  const kept = samples.filter((x) => x.candidate && visiblePass(x.attempt)).length;
+  const asked = kept >= 2 ? await proposeInputs(s, base.inputs) : none('');
+  if (asked === 'stopped') return 'stopped';
+  const inputs = [...base.inputs, ...asked.kept];
   const t0 = s.now();
   const runs = await Promise.all(
     samples.map(async (x) => {
@@ -44,6 +90,26 @@ export async function programGroups(s: LoopState, samples: readonly Sample[]): P
   s.runMs += s.now() - t0;
   if (runs.includes('stopped')) return 'stopped';
   const outputs = runs as (string[] | undefined)[];
-  const { signatures, ignored } = behaviourSignatures(outputs);
-  return { groups: groupBy(signatures), ignored, inputs: inputs.length };
+  const { signatures, counted } = behaviourSignatures(outputs);
+  // A proposed input most samples crash on is most likely not a valid one: dropped, as AlphaCode
+  // filters its generated inputs; a derived one is only left out of the comparison.
+  const from = base.inputs.length;
+  const crashed = asked.kept.filter((_, j) => !counted[from + j]);
+  const dropped = [
+    ...asked.dropped,
+    ...crashed.map((input) => ({ input, reason: 'that most samples crash on, so likely invalid' as const })),
+  ];
+  const counts: ProgramInputCounts = {
+    public: base.public,
+    derived: base.derived,
+    proposed: asked.kept.length - crashed.length,
+    dropped: dropSummary(dropped),
+  };
+  if (asked.note) counts.note = asked.note;
+  return {
+    groups: groupBy(signatures),
+    ignored: counted.slice(0, from).filter((c) => !c).length,
+    inputs: inputs.length - crashed.length,
+    counts,
+  };
 }

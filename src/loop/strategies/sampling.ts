@@ -1,6 +1,7 @@
 // A round of a selection strategy: N samples drawn side by side from one request, each extracted
 // and run on the visible tests at once; then the caller selects one, and it is recorded as the
 // round's attempt with every sample kept beside it.
+import type { Usage } from '../../shared/model.ts';
 import type { RunResult } from '../../shared/run.ts';
 import type { SampleRecord, Selection } from '../../shared/selection.ts';
 import type { Attempt } from '../../shared/task.ts';
@@ -99,9 +100,11 @@ export async function recordChoice(
   s: LoopState,
   samples: readonly Sample[],
   selection: Selection,
+  /** Tokens selection spent beyond the samples' own requests. */
+  extra: Usage = { inputTokens: 0, outputTokens: 0 },
 ): Promise<LoopEnd | undefined> {
   const chosen = samples[selection.chosen]!;
-  const usage = { inputTokens: 0, outputTokens: 0 };
+  const usage = { ...extra };
   let modelMs = 0;
   for (const x of samples) {
     usage.inputTokens += x.reply.usage.inputTokens;

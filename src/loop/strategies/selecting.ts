@@ -26,8 +26,14 @@ export function selecting(samples: number, select: Select, mode?: AskMode): Stra
       const drawn = await drawAndRun(s, conversation, samples);
       if (!Array.isArray(drawn)) return drawn;
       selected = true;
+      // A request selection itself sends (inputs for a contest program) counts in the round too.
+      const before = { ...s.usage };
       const selection = await select(s, drawn);
-      return selection === 'stopped' ? stopped(s) : recordChoice(s, drawn, selection);
+      const extra = {
+        inputTokens: s.usage.inputTokens - before.inputTokens,
+        outputTokens: s.usage.outputTokens - before.outputTokens,
+      };
+      return selection === 'stopped' ? stopped(s) : recordChoice(s, drawn, selection, extra);
     },
   };
 }

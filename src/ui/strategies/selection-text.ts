@@ -92,6 +92,15 @@ export const visibleHeading = (sel: Selection): string =>
 export function inputsLine(sel: Selection): string | undefined {
   if (sel.databases !== undefined) return databasesLine(sel.databases);
   if (sel.inputs === undefined) return undefined;
+  const p = sel.programInputs;
+  if (p !== undefined) {
+    const parts = [
+      `${p.public} public`,
+      `${p.derived} derived from them (boundaries and token-by-token mutants)`,
+      `${p.proposed} proposed by the model`,
+    ];
+    return `Every sample that passed the visible tests also ran on ${sel.inputs === 1 ? '1 input' : `${sel.inputs} inputs`}: ${parts.join(', ')}.`;
+  }
   if (sel.inputs === 0) return 'No extra inputs could be derived: the samples were grouped by the visible tests alone.';
   return `Every sample that passed the visible tests also ran on ${sel.inputs === 1 ? '1 extra input' : `${sel.inputs} extra inputs`}, derived from the visible tests' arguments.`;
 }
@@ -101,6 +110,15 @@ function databasesLine(names: readonly string[]): string {
   if (names.length === 0)
     return "No variant of the database was used: the queries were grouped by their rows on the task's database alone.";
   return `Every query that matched the expected rows also ran on ${names.length === 1 ? '1 variant' : `${names.length} variants`} of the task's database: ${names.join('; ')}.`;
+}
+
+/** "Dropped 2 proposed inputs (1 too large; 1 not in the input format)."; undefined when none was. */
+export function droppedLine(sel: Selection): string | undefined {
+  const dropped = sel.programInputs?.dropped ?? [];
+  const total = dropped.reduce((n, d) => n + d.count, 0);
+  if (total === 0) return undefined;
+  const why = dropped.map((d) => `${d.count} ${d.reason}`).join('; ');
+  return `Dropped ${total === 1 ? '1 proposed input' : `${total} proposed inputs`} (${why}).`;
 }
 
 /** codet: each generated test with the samples that pass it, and the suspect flag. */

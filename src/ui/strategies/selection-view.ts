@@ -4,6 +4,7 @@
 import type { Selection } from '../../shared/selection.ts';
 import { h } from '../common/dom.ts';
 import {
+  droppedLine,
   groupLines,
   inputsLine,
   visibleHeading,
@@ -83,6 +84,7 @@ function testsTable(sel: Selection): HTMLElement {
 export function selectionView(sel: Selection): HTMLElement {
   const groups = groupLines(sel);
   const inputs = inputsLine(sel);
+  const dropped = droppedLine(sel);
   const tests = sel.tests;
   return h(
     'section',
@@ -99,6 +101,7 @@ export function selectionView(sel: Selection): HTMLElement {
           ...groups.map((g) => h('li', { class: g.chosen ? 'chosen' : undefined }, g.text)),
         ),
     inputs && h('p', { 'data-testid': 'selection-inputs' }, inputs),
+    dropped && h('p', { 'data-testid': 'selection-dropped' }, dropped),
     tests !== undefined && h('h4', null, `Generated tests (${tests.length})`),
     tests !== undefined && (tests.length === 0 ? h('p', null, 'The samples wrote no usable tests.') : testsTable(sel)),
   );
