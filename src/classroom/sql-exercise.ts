@@ -37,13 +37,18 @@ export function sqlTestJob(ex: PackExercise, test: PackTest, query: string): Sql
   };
 }
 
+const NO_ROWS: SqlAnswer = { kind: 'rows', columns: [], rows: [], more: false, ms: 0 };
+
 /** The verdict for one database, as a run's result: "passed", "timed out" or "failed: ...". */
 export function sqlTestResult(ex: PackExercise, answers: SqlAnswer[]): RunResult {
   const [gold, got] = answers;
-  const v =
-    gold && got
-      ? sqlVerdict(sqlRule(ex), ex.solution ?? '', gold, got)
-      : { passed: false, result: 'failed: the SQL engine did not answer' };
+  let v = { passed: false, result: 'failed: the SQL engine did not answer' };
+  // A database whose script fails, or a solution that fails on it, is the pack's fault: said so
+  // first (pack check names it), whatever the submission did.
+  if (gold?.kind === 'error' && /^(Error: )?the script failed: /.test(gold.message))
+    v.result = `failed: the database's script failed: ${gold.message.replace(/^(Error: )?the script failed: /, '')}`;
+  else if (gold && gold.kind !== 'rows') v = sqlVerdict(sqlRule(ex), ex.solution ?? '', gold, NO_ROWS);
+  else if (gold && got) v = sqlVerdict(sqlRule(ex), ex.solution ?? '', gold, got);
   const status = v.passed ? 'passed' : v.result === 'timed out' ? 'timed out' : 'failed';
   const message = v.result.replace(/^failed: /, '');
   return {

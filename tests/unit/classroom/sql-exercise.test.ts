@@ -130,6 +130,10 @@ describe('SQL exercises in a pack', () => {
     // A solution that fails on a database grades nothing there (pack check reports it).
     const broken = sqlTestResult(ex, [{ kind: 'error', message: 'no such table: t', ms: 0 }, rows([2])]);
     expect(broken.result).toBe('failed: the expected query failed: no such table: t');
+    const script = { kind: 'error' as const, message: 'Error: the script failed: near ";": syntax error', ms: 0 };
+    expect(sqlTestResult(ex, [script, script]).result).toBe(
+      'failed: the database\'s script failed: near ";": syntax error',
+    );
   });
 
   it("keeps a SQL exercise's solution in the student copy: its rows are the expected result", () => {
