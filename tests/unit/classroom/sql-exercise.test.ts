@@ -59,6 +59,11 @@ describe('SQL exercises in a pack', () => {
     expect(sqlTestJob(ex, ex.tests[0]!, '').database.key).not.toBe(job.database.key);
   });
 
+  it('reads a pack it has read once the same again (as a link or a draft carries it)', () => {
+    const once = validatePack(sqlPack(), 'sql.json');
+    expect(validatePack(JSON.parse(JSON.stringify(once)), 'again.json')).toEqual(once);
+  });
+
   it("takes the engine and Spider's rule when the exercise names them", () => {
     const ex = validatePack(sqlPack({ engine: 'postgres', compare: 'spider' }), 'sql.json').exercises[0]!;
     expect(sqlTestJob(ex, ex.tests[0]!, 'SELECT 1').engine).toBe('postgres');
