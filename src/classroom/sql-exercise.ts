@@ -23,7 +23,7 @@ function scriptHash(text: string): string {
   return `${h.toString(16)}:${text.length}`;
 }
 
-export const sqlRule = (ex: PackExercise): CompareRule => (ex.compare === 'spider' ? 'spider' : 'bird');
+const sqlRule = (ex: PackExercise): CompareRule => (ex.compare === 'spider' ? 'spider' : 'bird');
 
 /** The job for one test: the solution's query, then the submission's, each on a fresh copy of the database. */
 export function sqlTestJob(ex: PackExercise, test: PackTest, query: string): SqlJob {
