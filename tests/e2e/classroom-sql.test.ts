@@ -145,4 +145,59 @@ describe('SQL exercises in packs', () => {
       '',
     ]);
   });
+  it('a Postgres exercise: graded by PGlite, writes refused, a hard-coded answer failing the hidden database', async () => {
+    const db = (rows: string): string =>
+      `CREATE TABLE books (id integer PRIMARY KEY, title text NOT NULL, price numeric NOT NULL);\nINSERT INTO books VALUES ${rows};\n`;
+    const pack = {
+      format: 'fixpoint-pack/1',
+      id: 'pg',
+      title: 'Postgres',
+      version: '1',
+      license: 'CC0-1.0',
+      exercises: [
+        {
+          id: 'dearest',
+          kind: 'sql',
+          engine: 'postgres',
+          compare: 'spider',
+          title: 'The dearest book',
+          statement: 'The title of the dearest book.',
+          tests: [{ name: 'visible', database: db("(1, 'Kettle Songs', 12.5), (2, 'Atlas', 30)") }],
+          hiddenTests: [{ name: 'hidden', database: db("(1, 'Atlas', 9), (7, 'Ledger', 44.25)") }],
+          solution: 'SELECT title FROM books ORDER BY price DESC LIMIT 1',
+        },
+      ],
+    };
+    const file = write('pg.json', JSON.stringify(pack));
+    const check = await cli(['pack', 'check', '--pack', file]);
+    expect(check.status, check.stderr + check.stdout).toBe(0);
+    const subs = [
+      { student: 'ann', code: 'SELECT title FROM books WHERE price = (SELECT max(price) FROM books)' },
+      { student: 'hal', code: "SELECT 'Atlas'" },
+      { student: 'dee', code: 'DROP TABLE books' },
+      { student: 'ann2', code: 'SELECT title FROM books ORDER BY price DESC LIMIT 1' },
+    ].map((s) => JSON.stringify({ ...s, exercise: 'dearest' }));
+    const out = join(dir, 'pg-rows.jsonl');
+    const r = await cli([
+      'grade',
+      '--pack',
+      file,
+      '--submissions',
+      write('pg-subs.jsonl', subs.join('\n')),
+      '--out',
+      out,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Json);
+    expect(rows.map((row) => (row.tests as Json[]).map((t) => t.status))).toEqual([
+      ['pass', 'pass'],
+      ['pass', 'fail'],
+      ['fail', 'fail'],
+      ['pass', 'pass'],
+    ]);
+    expect(String((rows[2]!.tests as Json[])[0]!.message)).toBe('cannot execute DROP TABLE in a read-only transaction');
+  }, 300_000);
 });
