@@ -2,7 +2,9 @@
 // batched so a class's worth of submissions goes over in few round trips. Every test starts in an
 // interpreter (or, for JavaScript and TypeScript, a worker) that no earlier run touched.
 import { allTests, gradeRow, testJob, type GradedRow, type Submission } from '../src/classroom/grading.ts';
+import { sqlTestJob, sqlTestResult } from '../src/classroom/sql-exercise.ts';
 import { type Pack } from '../src/classroom/types.ts';
+import type { RunResult } from '../src/shared/run.ts';
 import type { HeadlessPage } from './page.ts';
 
 /** Grades submissions in order; `onRow` sees each row as soon as it and every earlier one is done. */
@@ -18,11 +20,28 @@ export async function gradeAll(
   const batch = Math.max(4, workers * 4);
   for (let start = 0; start < subs.length; start += batch) {
     const part = subs.slice(start, start + batch);
+    // A SQL exercise's tests are databases: their queries go to the page's SQL engine instead.
+    const isSql = (s: Submission): boolean => exercises.get(s.exercise)!.kind === 'sql';
     const groups = part.map((s) => {
       const ex = exercises.get(s.exercise)!;
-      return allTests(ex).map(({ test }) => testJob(ex, test, s.code));
+      return isSql(s) ? [] : allTests(ex).map(({ test }) => testJob(ex, test, s.code));
     });
-    const results = await page.gradeGroups(groups, workers);
+    const sqlJobs = part.flatMap((s) => {
+      const ex = exercises.get(s.exercise)!;
+      return isSql(s) ? allTests(ex).map(({ test }) => sqlTestJob(ex, test, s.code)) : [];
+    });
+    const [results, answers] = await Promise.all([
+      groups.some((g) => g.length) ? page.gradeGroups(groups, workers) : Promise.resolve([]),
+      sqlJobs.length
+        ? page.page.evaluate(([j, n]) => window.fixpoint.sql(j, n), [sqlJobs, workers] as const)
+        : Promise.resolve([]),
+    ]);
+    let at = 0;
+    part.forEach((s, k) => {
+      if (!isSql(s)) return;
+      const ex = exercises.get(s.exercise)!;
+      results[k] = allTests(ex).map((): RunResult => sqlTestResult(ex, answers[at++] ?? []));
+    });
     part.forEach((s, k) => {
       const ex = exercises.get(s.exercise)!;
       const row = gradeRow(s, ex, results[k] ?? [], pack.flaggedTestsScore !== false);

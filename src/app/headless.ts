@@ -91,7 +91,8 @@ export interface HeadlessApi extends HeadlessAgentApi {
   bootWebContainer(boundMs?: number): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
 }
 
-type HeadlessSqlJob = Omit<SqlJob, 'database'> & { database: { key: string; bytes?: Blob } };
+/** A database by a key handed in with `putDatabase`, its bytes, or (classroom SQL exercises) its script. */
+type HeadlessSqlJob = Omit<SqlJob, 'database'> & { database: { key: string; bytes?: Blob; script?: string } };
 
 interface HeadlessLoopOptions {
   /** Give up on a model request after this long without a byte (the clients' default otherwise). */
@@ -116,7 +117,8 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
   const sqlDatabaseOf = async <J extends Pick<HeadlessSqlJob, 'engine' | 'database'>>(
     j: J,
   ): Promise<J & { database: SqlJob['database'] }> => {
-    const { key } = j.database;
+    const { key, script: own } = j.database;
+    if (own !== undefined) return { ...j, database: { key, script: own } };
     const bytes = j.database.bytes ?? databases.get(key);
     if (!bytes) throw new Error(`no database "${key}" was handed in`);
     if (j.engine !== 'postgres') return { ...j, database: { key, bytes } };

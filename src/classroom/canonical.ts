@@ -14,13 +14,16 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The pack as students get it: every exercise without its solution. */
+/**
+ * The pack as students get it: every exercise without its solution, but a SQL exercise's, whose
+ * rows on each database are the expected result the student's page compares with.
+ */
 export function withoutSolutions(pack: Pack): Pack {
   return {
     ...pack,
     exercises: pack.exercises.map((e) => {
       const copy = { ...e };
-      delete copy.solution;
+      if (e.kind !== 'sql') delete copy.solution;
       return copy;
     }),
   };

@@ -1,6 +1,6 @@
 // An exercise as a task for the normal loop (student `solve` mode, and the teacher's difficulty
 // run). Hidden tests go in as the task's hidden tests, which the loop grades but never shows.
-import type { TestSpec } from '../shared/run.ts';
+import type { Language, OutputCompare, TestSpec } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';
 import type { PackExercise, PackTest } from './types.ts';
 import { testSpec } from './grading.ts';
@@ -23,9 +23,15 @@ export function programTests(ex: PackExercise, tests: PackTest[]): TestSpec {
     kind: 'program',
     inputs: tests.map((t) => t.input ?? ''),
     outputs: tests.map((t) => t.output ?? ''),
-    ...(ex.compare ? { compare: ex.compare } : {}),
+    ...(ex.compare ? { compare: ex.compare as OutputCompare } : {}),
     ...(ex.tolerance !== undefined ? { tolerance: ex.tolerance } : {}),
   };
+}
+
+/** The language code of the exercise runs in; a SQL exercise's query is not a program. */
+export function codeLanguage(ex: PackExercise): Language {
+  if (ex.language === 'sql') throw new Error(`exercise "${ex.id}" is a SQL exercise: its queries run on its databases`);
+  return ex.language;
 }
 
 export function exerciseTask(packId: string, ex: PackExercise): Task {
@@ -33,7 +39,7 @@ export function exerciseTask(packId: string, ex: PackExercise): Task {
     id: `pack:${packId}:${ex.id}`,
     title: ex.title,
     prompt: ex.statement,
-    language: ex.language,
+    language: codeLanguage(ex),
     starterCode: ex.starter,
     ...(ex.entryPoint ? { entryPoint: ex.entryPoint } : {}),
     tests: joined(ex, ex.tests),

@@ -3,7 +3,7 @@
 import { clip } from '../shared/format.ts';
 import type { RunJob, RunResult, TestSpec } from '../shared/run.ts';
 import { describeFlags, type GamingFlag } from '../shared/gaming.ts';
-import { programTests } from './exercise-task.ts';
+import { codeLanguage, programTests } from './exercise-task.ts';
 import { maxPoints, type Pack, type PackExercise, type PackTest } from './types.ts';
 
 export type GradeStatus = 'pass' | 'fail' | 'error';
@@ -55,7 +55,7 @@ export function allTests(ex: PackExercise): { test: PackTest; hidden: boolean }[
  */
 export function testJob(ex: PackExercise, test: PackTest, code: string): RunJob {
   return {
-    language: ex.language,
+    language: codeLanguage(ex),
     code,
     tests: ex.kind === 'program' ? programTests(ex, [test]) : testSpec(ex, test.code),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: GRADE_OUTPUT_CAP },

@@ -1,6 +1,9 @@
 // A student's run: each visible and hidden test on its own, in the page's sandbox. Hidden tests
 // come back as counts only, so nothing about them can reach the view or the assistant.
 import type { RunJob, Runtime } from '../shared/run.ts';
+import type { SqlAnswer } from '../shared/sql.ts';
+import { runSqlTests, sqlRunnerOf } from './sql-exercise.ts';
+import { codeLanguage } from './exercise-task.ts';
 import { testSpec, testVerdict, type GradeStatus } from './grading.ts';
 import type { PackExercise, PackTest } from './types.ts';
 
@@ -15,18 +18,39 @@ export interface PracticeOutcome {
   hidden: { passed: number; total: number };
   /** Everything passed, hidden checks included. */
   passed: boolean;
+  /** A SQL exercise: per visible database, the solution's answer and the student's (never a hidden one's). */
+  sql?: { name: string; expected: SqlAnswer; got: SqlAnswer }[];
 }
 
 function job(ex: PackExercise, test: PackTest, code: string): RunJob {
   return {
-    language: ex.language,
+    language: codeLanguage(ex),
     code,
     tests: testSpec(ex, test.code),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 16 * 1024 },
   };
 }
 
+/** A SQL exercise: the query on each visible database, answers kept; on each hidden one, only whether it passed. */
+async function practiceSql(runtime: Runtime, ex: PackExercise, code: string): Promise<PracticeOutcome> {
+  const sql = sqlRunnerOf(runtime);
+  if (!sql) throw new Error('this page runs no SQL');
+  const shown = await runSqlTests(sql, ex, ex.tests, code);
+  const visible = shown.map((r, i) => ({ name: ex.tests[i]!.name, ...testVerdict(r.result, ex.limits.timeoutSec) }));
+  const hiddenPassed = (await runSqlTests(sql, ex, ex.hiddenTests, code)).filter(
+    (r) => r.result.status === 'passed',
+  ).length;
+  const hidden = { passed: hiddenPassed, total: ex.hiddenTests.length };
+  const tables = shown.map((r, i) => {
+    const none: SqlAnswer = { kind: 'error', message: 'no answer', ms: 0 };
+    return { name: ex.tests[i]!.name, expected: r.answers[0] ?? none, got: r.answers[1] ?? none };
+  });
+  const passed = visible.every((v) => v.status === 'pass') && hiddenPassed === hidden.total;
+  return { visible, hidden, passed, sql: tables };
+}
+
 export async function practiceRun(runtime: Runtime, ex: PackExercise, code: string): Promise<PracticeOutcome> {
+  if (ex.kind === 'sql') return practiceSql(runtime, ex, code);
   const visible: VisibleOutcome[] = [];
   for (const t of ex.tests) {
     const r = await runtime.run(job(ex, t, code)).result;

@@ -1,6 +1,8 @@
 // The exercise pack format, "fixpoint-pack/1": a public interface teachers write by hand, so its
 // field names are fixed. Unknown fields are carried along untouched (the index signatures).
+import type { CompareRule } from '../kinds/sql/compare.ts';
 import type { Language, OutputCompare } from '../shared/run.ts';
+import type { SqlEngineName } from '../shared/sql.ts';
 import type { Viewport } from '../shared/web.ts';
 
 export const PACK_FORMAT = 'fixpoint-pack/1';
@@ -9,6 +11,8 @@ export type AssistantMode = 'off' | 'hint' | 'explain' | 'solve';
 export const ASSISTANT_MODES: readonly AssistantMode[] = ['off', 'hint', 'explain', 'solve'];
 /** `html`: a web page exercise, its tests JavaScript checks run in the rendered page. */
 export const PACK_LANGUAGES: readonly Language[] = ['python', 'javascript', 'typescript', 'html'];
+/** A SQL exercise's language: its starter, solution and submissions are one query each. */
+export type PackLanguage = Language | 'sql';
 
 export interface PackTest {
   name: string;
@@ -17,6 +21,8 @@ export interface PackTest {
   /** A program exercise's test: the standard input, and the output expected for it. */
   input?: string;
   output?: string;
+  /** A SQL exercise's test: the SQL script that builds the database the query runs on. */
+  database?: string;
   points: number;
   [unknown: string]: unknown;
 }
@@ -31,7 +37,7 @@ export interface PackHint {
 export interface PackExercise {
   id: string;
   title: string;
-  language: Language;
+  language: PackLanguage;
   /** Markdown. */
   statement: string;
   starter: string;
@@ -46,10 +52,15 @@ export interface PackExercise {
   solution?: string;
   limits: { timeoutSec: number; [unknown: string]: unknown };
   assistant: { mode: AssistantMode; maxRequests: number; [unknown: string]: unknown };
-  /** "program": a whole program reading stdin, its tests input/output pairs (docs/classroom.md). */
-  kind?: 'program';
-  /** A program exercise's comparison of output with the expected one; "lines" when absent. */
-  compare?: OutputCompare;
+  /**
+   * "program": a whole program reading stdin, its tests input/output pairs; "sql": a query, its
+   * tests databases its result is compared on with the solution's (docs/classroom.md).
+   */
+  kind?: 'program' | 'sql';
+  /** A program exercise's comparison of output ("lines" when absent); a SQL one's rule ("bird"). */
+  compare?: OutputCompare | CompareRule;
+  /** A SQL exercise's engine; "sqlite" when absent. */
+  engine?: SqlEngineName;
   /** For compare "numbers": how far apart two numbers may be (absolute or relative); 1e-6 when absent. */
   tolerance?: number;
   [unknown: string]: unknown;
@@ -72,6 +83,7 @@ export interface Pack {
 
 export const DEFAULT_TIMEOUT_SEC = 3;
 export const OUTPUT_COMPARES: readonly OutputCompare[] = ['lines', 'exact', 'tokens', 'numbers'];
+export const SQL_COMPARES: readonly CompareRule[] = ['bird', 'spider'];
 export const DEFAULT_ASSISTANT = { mode: 'off', maxRequests: 0 } as const;
 
 /** Points a test is worth when the pack does not say. */

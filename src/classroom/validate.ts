@@ -2,7 +2,7 @@
 // so a teacher fixes a pack in one pass. Defaults fill optional fields; unknown fields stay.
 import { withoutBom } from '../shared/byte-order-mark.ts';
 import { InputError } from '../shared/problems.ts';
-import type { Language } from '../shared/run.ts';
+import { SQL_ENGINES } from '../shared/sql.ts';
 import { readViewport } from '../shared/web.ts';
 import {
   ASSISTANT_MODES,
@@ -12,9 +12,11 @@ import {
   OUTPUT_COMPARES,
   PACK_FORMAT,
   PACK_LANGUAGES,
+  SQL_COMPARES,
   type AssistantMode,
   type Pack,
   type PackExercise,
+  type PackLanguage,
   type PackHint,
   type PackTest,
 } from './types.ts';
@@ -110,14 +112,35 @@ class Checker {
   }
 }
 
-function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>, program: boolean): PackTest[] {
+type Kind = 'function' | 'program' | 'sql';
+const TEST_SHAPES: Record<Kind, string> = {
+  function: '{name, code, points}',
+  program: '{name, input, output, points}',
+  sql: '{name, database, points}',
+};
+
+function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>, kind: Kind): PackTest[] {
+  const program = kind === 'program';
   return raw.flatMap((t, i) => {
     const tc = c.at(`${field}[${i}]`);
     if (!isObj(t)) {
-      tc.fail(program ? 'must be an object {name, input, output, points}' : 'must be an object {name, code, points}');
+      tc.fail(`must be an object ${TEST_SHAPES[kind]}`);
       return [];
     }
     const name = tc.str(t, 'name', { required: true, nonEmpty: true });
+    if (kind === 'sql') {
+      // The SQL script that builds this test's database: the query and the solution run on it.
+      const database = tc.str(t, 'database', { required: true, nonEmpty: true });
+      // An empty `code` is what reading a pack leaves: a pack read once reads again the same.
+      for (const f of ['code', 'input', 'output'])
+        if (t[f] !== undefined && !(f === 'code' && t[f] === ''))
+          tc.fail(`field "${f}" does not go with "kind": "sql" (a SQL test is a database)`);
+      const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0, max: MAX_POINTS });
+      if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
+      seen.add(name);
+      return [{ ...t, name, code: '', database, points }];
+    }
+    if (t.database !== undefined) tc.fail('field "database" needs the exercise\'s "kind": "sql"');
     if (program) {
       const input = tc.str(t, 'input', { required: true });
       const output = tc.str(t, 'output', { required: true });
@@ -151,30 +174,53 @@ function readHints(c: Checker, raw: unknown[]): PackHint[] {
   });
 }
 
-/** "kind", "compare" and "tolerance": whether the exercise is a program, and how its output is compared. */
-function readKind(c: Checker, e: Obj): boolean {
-  if (e.kind !== undefined && e.kind !== 'program') c.fail(`unknown kind ${JSON.stringify(e.kind)} (known: "program")`);
-  const program = e.kind === 'program';
+/** "kind", "compare", "tolerance" and "engine": what the exercise is, and how its answers are compared. */
+function readKind(c: Checker, e: Obj): Kind {
+  if (e.kind !== undefined && e.kind !== 'program' && e.kind !== 'sql')
+    c.fail(`unknown kind ${JSON.stringify(e.kind)} (known: "program", "sql")`);
+  const kind: Kind = e.kind === 'program' || e.kind === 'sql' ? e.kind : 'function';
   if (e.compare !== undefined) {
-    if (!program) c.fail('field "compare" needs "kind": "program"');
-    else if (!OUTPUT_COMPARES.includes(e.compare as never))
-      c.fail(`unknown compare ${JSON.stringify(e.compare)} (known: ${OUTPUT_COMPARES.join(', ')})`);
+    const known = kind === 'sql' ? SQL_COMPARES : OUTPUT_COMPARES;
+    if (kind === 'function') c.fail('field "compare" needs "kind": "program" or "sql"');
+    else if (!known.includes(e.compare as never))
+      c.fail(`unknown compare ${JSON.stringify(e.compare)} (known: ${known.join(', ')})`);
   }
   if (e.tolerance !== undefined) {
     if (e.compare !== 'numbers') c.fail('field "tolerance" needs "compare": "numbers"');
     else c.num(e, 'tolerance', 0, { min: 0, max: 1e9, exclusiveMin: true });
   }
-  return program;
+  if (e.engine !== undefined) {
+    if (kind !== 'sql') c.fail('field "engine" needs "kind": "sql"');
+    else if (!SQL_ENGINES.includes(e.engine as never))
+      c.fail(`unknown engine ${JSON.stringify(e.engine)} (known: ${SQL_ENGINES.join(', ')})`);
+  }
+  return kind;
+}
+
+/** A SQL exercise: its language is "sql" (or left out), and its solution query is what grades it. */
+function readSqlParts(c: Checker, e: Obj, language: string, mode: string): void {
+  if (e.language !== undefined && language !== 'sql')
+    c.fail(`a SQL exercise's "language" is "sql" or left out (got ${JSON.stringify(e.language)})`);
+  if (typeof e.solution !== 'string' || !e.solution.trim())
+    c.fail('field "solution" is missing: a SQL exercise is graded by comparing its query\'s rows with the solution\'s');
+  if (mode === 'solve') c.fail('assistant mode "solve" is not offered for SQL exercises (use "hint" or "explain")');
+  if (e.entryPoint !== undefined && e.entryPoint !== '') c.fail('field "entryPoint" does not go with "kind": "sql"');
 }
 
 function readExercise(c: Checker, e: Obj): PackExercise {
-  const language = c.str(e, 'language', { required: true }) as Language;
-  if (language && !PACK_LANGUAGES.includes(language))
-    c.fail(`unknown language "${language}" (known: ${PACK_LANGUAGES.join(', ')})`);
   const names = new Set<string>();
-  const program = readKind(c, e);
-  const tests = readTests(c, c.list(e, 'tests', true), 'tests', names, program);
-  const hiddenTests = readTests(c, c.list(e, 'hiddenTests', false), 'hiddenTests', names, program);
+  const kind = readKind(c, e);
+  const program = kind === 'program';
+  const sql = kind === 'sql';
+  const language = (
+    sql ? c.str(e, 'language', { required: false, fallback: 'sql' }) : c.str(e, 'language', { required: true })
+  ) as PackLanguage;
+  if (!sql && language && !PACK_LANGUAGES.includes(language as never))
+    c.fail(
+      `unknown language "${language}" (known: ${PACK_LANGUAGES.join(', ')}${language === 'sql' ? '; "sql" needs "kind": "sql"' : ''})`,
+    );
+  const tests = readTests(c, c.list(e, 'tests', true), 'tests', names, kind);
+  const hiddenTests = readTests(c, c.list(e, 'hiddenTests', false), 'hiddenTests', names, kind);
   if (tests.length + hiddenTests.length === 0 && e.tests !== undefined) c.fail('has no tests');
   if (tests.length + hiddenTests.length > MAX_TESTS)
     c.fail(
@@ -196,15 +242,17 @@ function readExercise(c: Checker, e: Obj): PackExercise {
     int: true,
   });
   if (program && language === 'html') c.fail('a program exercise is written in Python, JavaScript or TypeScript');
-  const noFunction = program || language === 'html';
+  if (sql) readSqlParts(c, e, language, mode);
+  const noFunction = program || sql || language === 'html';
   const solution = e.solution === undefined ? undefined : c.str(e, 'solution', { required: false });
   const out: PackExercise = {
     ...e,
     id: String(e.id),
     title: c.str(e, 'title', { required: true, nonEmpty: true }),
-    language,
+    language: sql ? 'sql' : language,
     statement: c.str(e, 'statement', { required: true }),
-    starter: c.str(e, 'starter', { required: true }),
+    // A SQL exercise may start from an empty query.
+    starter: c.str(e, 'starter', { required: !sql }),
     // A program, or a web page's checks, call no function: the entry point may be left out.
     entryPoint: c.str(e, 'entryPoint', { required: !noFunction, nonEmpty: !noFunction }),
     tests,

@@ -94,13 +94,26 @@ function control(ex: Raw, f: Field, onEdit: () => void): HTMLElement {
   return h('p', { class: 'teacher-field' }, h('label', { for: id }, f.label), el, note);
 }
 
+/** A test's fields, by the exercise's kind: a program's are an input and an output, a SQL exercise's a database. */
+const TEST_SHAPES: Record<string, string> = {
+  program: '{name, input, output, points}',
+  sql: '{name, database, points}',
+};
+
 export function mountExerciseForm(root: HTMLElement, ex: Raw, onEdit: () => void): void {
-  const fields = FIELDS.map((f) => control(ex, f, onEdit));
+  const shape = TEST_SHAPES[String(ex.kind)];
+  const fields = FIELDS.map((f) =>
+    shape && (f.key === 'tests' || f.key === 'hiddenTests')
+      ? control(ex, { ...f, label: f.label.replace('{name, code, points}', shape) }, onEdit)
+      : control(ex, f, onEdit),
+  );
   const assistant = objectAt(ex, 'assistant');
+  // A SQL exercise's query is SQL, whatever else the list offers.
+  const languages = ex.kind === 'sql' ? ['sql'] : PACK_LANGUAGES;
   append(
     root,
     ...fields.slice(0, 3),
-    select('ex-language', 'Language', PACK_LANGUAGES, ex.language, (v) => ((ex.language = v), onEdit())),
+    select('ex-language', 'Language', languages, ex.language, (v) => ((ex.language = v), onEdit())),
     ...fields.slice(3, 10),
     select('ex-mode', 'Assistant mode', ASSISTANT_MODES, assistant.mode ?? 'off', (v) => {
       assistant.mode = v;

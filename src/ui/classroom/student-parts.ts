@@ -82,8 +82,6 @@ export function outcomeLines(
     );
   }
   const n = ex.hiddenTests.length;
-  setText(
-    hiddenLine,
-    n === 0 ? '' : `${plural(n, 'more check')}, not shown${p.runs > 0 ? `: ${p.hidden.passed} of ${n} passed` : ''}.`,
-  );
+  const what = ex.kind === 'sql' ? plural(n, 'hidden database') : plural(n, 'more check');
+  setText(hiddenLine, n === 0 ? '' : `${what}, not shown${p.runs > 0 ? `: ${p.hidden.passed} of ${n} passed` : ''}.`);
 }

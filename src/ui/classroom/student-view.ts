@@ -12,6 +12,8 @@ import { classroomBar } from './page-bar.ts';
 import { renderStatement } from './statement.ts';
 import { exerciseList, fresh, hintsPanel, outcomeLines } from './student-parts.ts';
 import { exportResults } from './export.ts';
+import { sqlRunnerOf } from '../../classroom/sql-exercise.ts';
+import { showDatabases, sqlOutcome } from './sql-parts.ts';
 import type { ClassroomModels } from './models.ts';
 
 export interface StudentViewOptions {
@@ -42,6 +44,10 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
   const summary = h('p', { role: 'status', 'aria-live': 'polite', class: 'classroom-summary' });
   const results = h('ul', { class: 'classroom-results', 'aria-label': 'Visible tests' });
   const hiddenLine = h('p', { class: 'classroom-hidden' });
+  // A SQL exercise: the visible database's tables, and the result beside the expected one.
+  const databases = h('div', { class: 'classroom-sql-databases', 'aria-label': 'The database', role: 'group' });
+  const sqlResults = h('div', { class: 'classroom-sql-results' });
+  const sql = sqlRunnerOf(runtime);
   const hints = h('section', { class: 'panel classroom-panel classroom-hints', 'aria-label': 'Hints' });
   const assistant = h('section', { class: 'panel classroom-panel classroom-assistant', 'aria-label': 'Assistant' });
   const nameInput = h('input', { type: 'text', id: 'student-name', autocomplete: 'name' });
@@ -65,13 +71,14 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
       h(
         'main',
         { class: 'classroom-main' },
-        panel('Exercise', title, statement),
+        panel('Exercise', title, statement, databases),
         panel(
           'Your code',
           editorBox,
           h('div', { class: 'classroom-actions' }, runButton, resetButton),
           summary,
           results,
+          sqlResults,
           hiddenLine,
         ),
         hints,
@@ -106,19 +113,29 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
 
   const renderList = (): void => exerciseList(list, pack, current, progress, select);
   const renderHints = (p: ExerciseProgress): void => hintsPanel(hints, current, p);
-  const renderOutcome = (o: PracticeOutcome | undefined, p: ExerciseProgress): void =>
+  const renderOutcome = (o: PracticeOutcome | undefined, p: ExerciseProgress): void => {
     outcomeLines(results, hiddenLine, current, o, p);
+    sqlOutcome(sqlResults, o);
+  };
 
   function select(ex: PackExercise): void {
     current = ex;
     const p = progressOf(ex);
     setText(title, ex.title);
     renderStatement(statement, ex.statement);
+    const isSql = ex.kind === 'sql';
+    setText(runButton, isSql ? 'Run query' : 'Run tests');
+    setText(resetButton, isSql ? 'Reset query' : 'Reset to starter');
+    clear(databases);
+    if (isSql && sql)
+      void showDatabases(databases, sql, ex).catch((err: unknown) =>
+        setText(databases, `The database could not be read: ${errorMessage(err)}`),
+      );
     editor?.dispose();
     clear(editorBox);
     editor = mountEditor(editorBox, {
       doc: p.code,
-      label: `Your code for ${ex.title}`,
+      label: `Your ${isSql ? 'query' : 'code'} for ${ex.title}`,
       language: ex.language,
       onRun: () => void run(),
       onChange: (text) => {
@@ -154,7 +171,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     p.code = current.starter;
     editor?.setValue(current.starter);
     save(p);
-    setText(summary, 'Code reset to the starter.');
+    setText(summary, current.kind === 'sql' ? 'Query reset to the starter.' : 'Code reset to the starter.');
   }
 
   async function run(): Promise<void> {
@@ -164,7 +181,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     const ex = current;
     const p = progressOf(ex);
     p.code = editor.getValue();
-    setText(summary, 'Running the tests…');
+    setText(summary, ex.kind === 'sql' ? 'Running the query…' : 'Running the tests…');
     try {
       const o = await practiceRun(runtime, ex, p.code);
       p.runs++;
@@ -174,8 +191,10 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
       lastRuns.set(ex.id, o);
       save(p);
       if (ex !== current) return;
-      const vis = `${p.visible.passed} of ${p.visible.total} visible tests passed`;
-      const hid = o.hidden.total ? `, ${o.hidden.passed} of ${o.hidden.total} more checks passed` : '';
+      const [what, more] =
+        ex.kind === 'sql' ? ['visible databases', 'hidden databases'] : ['visible tests', 'more checks'];
+      const vis = `${p.visible.passed} of ${p.visible.total} ${what} passed`;
+      const hid = o.hidden.total ? `, ${o.hidden.passed} of ${o.hidden.total} ${more} passed` : '';
       setText(summary, `${o.passed ? 'All passed. ' : ''}${vis}${hid}.`);
       renderOutcome(o, p);
       renderHints(p);

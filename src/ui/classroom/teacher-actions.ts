@@ -55,6 +55,8 @@ export async function tryWithModel(d: TeacherDeps, exerciseIndex: number): Promi
   const read = readDraft(d);
   if ('findings' in read) throw new Error(read.findings.map((f) => f.text).join(' '));
   const ex = read.pack.exercises[exerciseIndex]!;
+  if (ex.kind === 'sql')
+    return `exercise "${ex.id}": the model run is for code exercises; a SQL exercise is checked by its solution`;
   const out = await solveExercise(read.pack.id, ex, { models: d.models, runtime: d.runtime });
   return `exercise "${ex.id}": the model ${solveSummary(out)}`;
 }

@@ -17,7 +17,7 @@ import {
   lineNumbers,
   placeholder,
 } from '@codemirror/view';
-import type { Language } from '../../shared/run.ts';
+import type { EditorLanguage } from './language.ts';
 import { errorLine, setErrorLine, setFlagLines } from './error-line.ts';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { languageExtension } from './language.ts';
@@ -30,7 +30,7 @@ const keys = defaultKeymap.filter((b) => b.key !== 'Mod-Enter');
 export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor {
   const readOnly = new Compartment();
   const languageMode = new Compartment();
-  let language: Language = opts.language ?? 'python';
+  let language: EditorLanguage = opts.language ?? 'python';
   const initial = languageExtension(language);
   const initialMode: Extension = initial instanceof Promise ? [] : initial;
   const compact = opts.size === 'compact';
@@ -84,7 +84,7 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
   root.append(host);
   const editorView = new EditorView({ parent: host, state: EditorState.create({ doc: opts.doc, extensions }) });
 
-  async function setLanguage(next: Language): Promise<void> {
+  async function setLanguage(next: EditorLanguage): Promise<void> {
     language = next;
     host.dataset.language = next;
     const ext = await languageExtension(next);

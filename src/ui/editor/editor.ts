@@ -1,7 +1,7 @@
 // The code editor as the page uses it. A plain text box stands in at first, so the page is
 // usable before CodeMirror has loaded; CodeMirror (codemirror.ts, its own chunk) takes its place
 // when it arrives, with the text, read-only state and error line carried over.
-import type { Language } from '../../shared/run.ts';
+import type { EditorLanguage } from './language.ts';
 import type { CodeError } from './run-diagnostics.ts';
 import type * as CodeMirror from './codemirror.ts';
 
@@ -18,7 +18,7 @@ export interface EditorOptions {
   /** 'compact' is the smaller box used for tests: no fold gutter, shorter. */
   size?: 'full' | 'compact';
   /** Default Python. */
-  language?: Language;
+  language?: EditorLanguage;
 }
 
 export interface Editor {
@@ -33,7 +33,7 @@ export interface Editor {
   /** Underlines a run's errors, in the lint gutter too, each message shown on hover; [] clears them. */
   markErrors(errors: readonly CodeError[]): void;
   /** Switches highlighting and indentation; settles once the language's mode has loaded. */
-  setLanguage(language: Language): Promise<void>;
+  setLanguage(language: EditorLanguage): Promise<void>;
   dispose(): void;
 }
 
@@ -64,7 +64,7 @@ export function mountEditor(root: HTMLElement, opts: EditorOptions): Editor {
   let errorLine: number | undefined;
   let flagLines: readonly number[] = [];
   let errors: readonly CodeError[] = [];
-  let language: Language = opts.language ?? 'python';
+  let language: EditorLanguage = opts.language ?? 'python';
   box.dataset.language = language;
   void loadCodeMirror().then(({ mountCodeMirror }) => {
     if (disposed) return;

@@ -8,13 +8,22 @@ import type * as JavascriptModule from '@codemirror/lang-javascript';
 import type { Language } from '../../shared/run.ts';
 
 import type * as HtmlModule from '@codemirror/lang-html';
+import type * as SqlModule from '@codemirror/lang-sql';
+
+/** What the editor highlights: a task's language, or a SQL query (classroom SQL exercises). */
+export type EditorLanguage = Language | 'sql';
 
 let javascriptMode: Promise<typeof JavascriptModule> | undefined;
 let htmlMode: Promise<typeof HtmlModule> | undefined;
+let sqlMode: Promise<typeof SqlModule> | undefined;
 
 /** Indentation as each language's own style guides have it: 4 spaces for Python, 2 for JS and TS. */
-export function languageExtension(language: Language): Extension | Promise<Extension> {
+export function languageExtension(language: EditorLanguage): Extension | Promise<Extension> {
   if (language === 'python') return [python(), indentUnit.of('    ')];
+  if (language === 'sql') {
+    sqlMode ??= import('@codemirror/lang-sql');
+    return sqlMode.then(({ sql, SQLite }) => [sql({ dialect: SQLite }), indentUnit.of('  ')]);
+  }
   if (language === 'html') {
     // A web page: HTML with its inline CSS and scripts, loaded the first time one is shown.
     htmlMode ??= import('@codemirror/lang-html');

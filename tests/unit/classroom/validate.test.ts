@@ -154,8 +154,8 @@ describe('program exercises in a pack', () => {
       'exercise "add": field "tolerance" needs "compare": "numbers"',
       'exercise "add", tests[0]: field "output" is missing',
       'exercise "add", tests[0]: field "code" does not go with "kind": "program" (a program\'s test is an input and an output)',
-      'exercise "double": unknown kind "web" (known: "program")',
-      'exercise "double": field "compare" needs "kind": "program"',
+      'exercise "double": unknown kind "web" (known: "program", "sql")',
+      'exercise "double": field "compare" needs "kind": "program" or "sql"',
       'exercise "double", tests[0]: fields "input" and "output" need the exercise\'s "kind": "program"',
     ]);
   });
