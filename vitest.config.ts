@@ -19,8 +19,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One browser at a time: the machine has two cores.
-          fileParallelism: false,
+          // Two files at a time (the machine has two cores): most of a file's time is spent waiting
+          // on a child process, a time limit or the network. A file whose assertions depend on
+          // timing calls runsAlone() (tests/e2e/support/turns.ts) and has the machine to itself.
+          maxWorkers: 2,
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          setupFiles: ['tests/e2e/support/setup.ts'],
         },
       },
     ],

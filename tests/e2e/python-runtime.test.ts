@@ -4,6 +4,10 @@ import { parseProblems, problemJob, type Problem } from '../../src/shared/proble
 import { readText } from '../../cli/files.ts';
 import { HUMANEVAL, nativeVerdicts } from './support/native.ts';
 import { MODES, openPage, pyJob, runIn, type PageContext } from './support/browser.ts';
+import { runsAlone } from './support/turns.ts';
+
+// Timed assertions: no other file beside this one.
+runsAlone();
 
 const problems = parseProblems(readText(HUMANEVAL), HUMANEVAL);
 const add = problems.find((p) => p.entryPoint === 'add' && p.prompt.includes('x: int, y: int')) as Problem;

@@ -13,9 +13,26 @@ export interface PageContext {
   close(): Promise<void>;
 }
 
+let fileBrowser: Promise<Browser> | undefined;
+
+/**
+ * The browser this test file's pages open in: launched at the first call, closed after the file's
+ * last test (by the e2e setup file). Each page gets a context of its own, i.e. a fresh profile.
+ */
+export function browserOfFile(): Promise<Browser> {
+  fileBrowser ??= launchChrome();
+  return fileBrowser.then((b) => (b.isConnected() ? b : ((fileBrowser = undefined), browserOfFile())));
+}
+
+/** For the e2e setup file: closes the file's browser after its last test. */
+export async function closeFileBrowser(): Promise<void> {
+  const b = fileBrowser;
+  fileBrowser = undefined;
+  await (await b?.catch(() => undefined))?.close();
+}
+
 export async function openPage(opts: { isolated: boolean; path?: string }): Promise<PageContext> {
-  const server = await serveDist({ isolated: opts.isolated });
-  const browser = await launchChrome();
+  const [server, browser] = await Promise.all([serveDist({ isolated: opts.isolated }), browserOfFile()]);
   // Without isolation the page stands for a browser or host where the service worker cannot add
   // the isolation headers either.
   const context = await browser.newContext(opts.isolated ? {} : { serviceWorkers: 'block' });
@@ -26,15 +43,15 @@ export async function openPage(opts: { isolated: boolean; path?: string }): Prom
     server,
     page,
     close: async () => {
-      await browser.close();
+      await context.close();
       await server.close();
     },
   };
 }
 
 /**
- * The built page's server and a browser, shared by a file's tests (each test makes its own
- * contexts, i.e. profiles): started before the first test, closed after the last.
+ * The built page's server and the file's browser, shared by a file's tests (each test makes its
+ * own contexts, i.e. profiles): started before the first test; the server closed after the last.
  */
 export function sharedBrowser(options: Parameters<typeof serveDist>[0] = {}): {
   readonly server: StaticServer;
@@ -43,11 +60,9 @@ export function sharedBrowser(options: Parameters<typeof serveDist>[0] = {}): {
   let server: StaticServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await serveDist(options);
-    browser = await launchChrome();
+    [server, browser] = await Promise.all([serveDist(options), browserOfFile()]);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
   return {
