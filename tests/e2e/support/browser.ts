@@ -1,7 +1,8 @@
 // Shared set-up for end-to-end tests: the BUILT page, served with or without cross-origin
 // isolation, in real Chromium.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { appendFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChrome } from '../../../cli/browser.ts';
 import { serveDist, type StaticServer } from '../../../cli/server.ts';
 import type { RunJob, RunResult } from '../../../src/shared/run.ts';
@@ -32,12 +33,15 @@ export async function closeFileBrowser(): Promise<void> {
 }
 
 export async function openPage(opts: { isolated: boolean; path?: string }): Promise<PageContext> {
+  const t0 = performance.now();
   const [server, browser] = await Promise.all([serveDist({ isolated: opts.isolated }), browserOfFile()]);
+  const t1 = performance.now();
   // Without isolation the page stands for a browser or host where the service worker cannot add
   // the isolation headers either.
   const context = await browser.newContext(opts.isolated ? {} : { serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(server.url + (opts.path ?? ''));
+  noteTiming({ openPage: opts, browserMs: t1 - t0, pageMs: performance.now() - t1 });
   return {
     browser,
     server,
@@ -73,6 +77,12 @@ export function sharedBrowser(options: Parameters<typeof serveDist>[0] = {}): {
       return setUp(browser);
     },
   };
+}
+
+/** FIXPOINT_E2E_TIMINGS=FILE: where a file's set-up time goes, a JSON line each (see support/cli.ts). */
+export function noteTiming(what: Record<string, unknown>): void {
+  const to = process.env.FIXPOINT_E2E_TIMINGS;
+  if (to) appendFileSync(to, `${JSON.stringify({ file: expect.getState().testPath, ...what })}\n`);
 }
 
 /** What a helper set up in beforeAll, read from a test; read any sooner, it says so. */
