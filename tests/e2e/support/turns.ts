@@ -1,11 +1,13 @@
-// End-to-end files run two at a time (vitest.config.ts). A file whose assertions depend on timing
-// (a wait for something NOT to happen, a bound on how long the page's main thread is blocked, a
-// limit a correct run must finish within) calls `runsAlone()` at its top: it then runs with no
-// other file beside it. Every file under tests/e2e/hostile/ runs alone, called or not. The turns
-// are handed out by a server the e2e run starts once (`turnServer`, from global-setup.ts); a file
-// holds its turn through a socket, so a file whose worker dies gives its turn back.
+// End-to-end files can run two at a time (FIXPOINT_E2E_FILES=2, vitest.config.ts). A file whose
+// assertions depend on timing (a fixed wait for something NOT to happen, a bound on a wall clock:
+// how long the page's main thread is blocked, the time between two moments) calls `runsAlone()`
+// at its top: it then runs with no other file beside it. Every file under tests/e2e/hostile/ runs
+// alone, called or not. The turns are handed out by a server the e2e run starts once
+// (`turnServer`, from global-setup.ts); a file holds its turn through a socket, so a file whose
+// worker dies gives its turn back.
 import { connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { noteTiming } from './browser.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,8 +29,8 @@ export async function turnServer(): Promise<{ port: number; close(): Promise<voi
   const grant = (): void => {
     while (queue.length) {
       const next = queue[0]!;
-      const alone = [...holders.values()].includes('alone');
-      if (alone || (next.kind === 'alone' && holders.size > 0)) return;
+      const someoneAlone = [...holders.values()].includes('alone');
+      if (someoneAlone || (next.kind === 'alone' && holders.size > 0)) return;
       queue.shift();
       holders.set(next.socket, next.kind);
       next.socket.write('go\n');
@@ -88,7 +90,11 @@ export function fileTurn(): void {
   beforeAll(async () => {
     const port = inject('e2eTurnPort');
     const hostile = /[/\\]tests[/\\]e2e[/\\]hostile[/\\]/.test(expect.getState().testPath ?? '');
-    if (port) socket = await takeTurn(port, alone || hostile ? 'alone' : 'shared');
+    const kind = alone || hostile ? 'alone' : 'shared';
+    const t0 = performance.now();
+    if (port) socket = await takeTurn(port, kind);
+    // A file's time as the reporter gives it includes this wait.
+    noteTiming({ turn: kind, waitMs: performance.now() - t0 });
   }, WAIT_MS);
   afterAll(() => {
     socket?.destroy();
