@@ -20,7 +20,7 @@ let fileBrowser: Promise<Browser> | undefined;
  * The browser this test file's pages open in: launched at the first call, closed after the file's
  * last test (by the e2e setup file). Each page gets a context of its own, i.e. a fresh profile.
  */
-export function browserOfFile(): Promise<Browser> {
+function browserOfFile(): Promise<Browser> {
   fileBrowser ??= launchChrome();
   return fileBrowser.then((b) => (b.isConnected() ? b : ((fileBrowser = undefined), browserOfFile())));
 }
