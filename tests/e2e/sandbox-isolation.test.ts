@@ -2,6 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, openPage, pyJob, runIn, type PageContext } from './support/browser.ts';
 import { startRecorder, type Recorder } from './support/recorder.ts';
+import { runsAlone } from './support/turns.ts';
+
+// Timed assertions: no other file beside this one.
+runsAlone();
 
 const SECRET = 'sk-secret-7f3a9c';
 

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageContext } from './support/browser.ts';
 import { appReady, waitBusy, waitForText } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
+import { runsAlone } from './support/turns.ts';
+
+// Timed assertions: no other file beside this one.
+runsAlone();
 
 describe('Node.js projects when StackBlitz cannot be reached', () => {
   let ctx: PageContext;

@@ -8,6 +8,10 @@ import { startModelServer, type ModelServer } from '../../servers/model-server.t
 import { configure, openApp, openHistory, waitBusy, waitForText } from '../support/app.ts';
 import type { PageContext } from '../support/browser.ts';
 import { agentShots, chatBodies, dropFiles, firstUser, lastUser, py, steps } from './agent-page-support.ts';
+import { runsAlone } from '../support/turns.ts';
+
+// Timed assertions: no other file beside this one.
+runsAlone();
 
 describe('Agent mode', () => {
   let ctx: PageContext;

@@ -3,6 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunJob } from '../../../src/shared/run.ts';
 import { openPage, runIn, type PageContext } from '../support/browser.ts';
+import { runsAlone } from '../support/turns.ts';
+
+// Timed assertions: no other file beside this one.
+runsAlone();
 
 // Reverse the words of each test's one line.
 const INPUTS = ['a b c\n', '1 2\n', 'x\n'];

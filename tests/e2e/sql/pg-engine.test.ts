@@ -4,6 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageContext } from '../support/browser.ts';
 import { sqlIn, type SqlCall } from '../support/sql.ts';
+import { runsAlone } from '../support/turns.ts';
+
+// Timed assertions: no other file beside this one.
+runsAlone();
 
 const SHOP = 'tests/fixtures/sql/shop.sql';
 const PETS = 'tests/fixtures/sql/pg/databases/pets/pets.sql';

@@ -3,6 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, openPage, type PageContext } from '../support/browser.ts';
 import { sql1, sqlIn } from '../support/sql.ts';
+import { runsAlone } from '../support/turns.ts';
+
+// Timed assertions: no other file beside this one.
+runsAlone();
 
 describe.each(MODES)('SQLite in the sandbox ($name)', ({ isolated }) => {
   let ctx: PageContext;

@@ -1,7 +1,9 @@
 // Runs the fixpoint command line as a user would, from the repository root (or a copy of it).
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -11,18 +13,35 @@ export interface CliResult {
   stderr: string;
 }
 
+// FIXPOINT_E2E_TIMINGS=FILE: each command appends a line to FILE saying where its time went (its
+// phases as cli/timings.ts records them, and the test that ran it).
+const TIMINGS = process.env.FIXPOINT_E2E_TIMINGS;
+let calls = 0;
+
 export function cli(args: string[], env: Record<string, string> = {}, root = ROOT): Promise<CliResult> {
+  const timings = TIMINGS && join(tmpdir(), `fixpoint-e2e-timings-${process.pid}-${calls++}.json`);
+  const started = performance.now();
   return new Promise((ok) => {
     const child = spawn('node', ['--import', 'tsx', 'cli/main.ts', ...args], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...(timings ? { FIXPOINT_TIMINGS: timings } : {}), ...env },
     });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));
     child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('close', (status) => ok({ status, stdout, stderr }));
+    child.on('close', (status) => {
+      if (TIMINGS && timings) noteTimings(TIMINGS, timings, args, performance.now() - started);
+      ok({ status, stdout, stderr });
+    });
   });
+}
+
+function noteTimings(to: string, from: string, args: string[], wallMs: number): void {
+  const phases: unknown = existsSync(from) ? JSON.parse(readFileSync(from, 'utf8')) : null;
+  rmSync(from, { force: true });
+  const test = expect.getState();
+  appendFileSync(to, `${JSON.stringify({ file: test.testPath, test: test.currentTestName, args, wallMs, phases })}\n`);
 }
 
 /** `run` on a problems file against a local OpenAI-wire endpoint, three iterations unless `extra` says otherwise. */

@@ -9,12 +9,19 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 export const HUMANEVAL = resolve(ROOT, 'data/humaneval/HumanEval.jsonl.gz');
 export const hasPython = spawnSync('python3', ['--version']).status === 0;
 
+// CPython's verdicts do not change from one describe block to the next: asked once per file.
+const asked = new Map<string, Record<string, string>>();
+
 /** name -> result text, or undefined when python3 is missing. */
 export function nativeVerdicts(
   problem: Problem,
   completions: Record<string, string>,
+  timeoutSec = 3,
 ): Record<string, string> | undefined {
   if (!hasPython) return undefined;
+  const key = JSON.stringify([problem.rawId, completions, timeoutSec]);
+  const known = asked.get(key);
+  if (known) return known;
   const dir = mkdtempSync(join(tmpdir(), 'fixpoint-native-'));
   const names = Object.keys(completions);
   const problemsFile = join(dir, 'problems.jsonl');
@@ -42,6 +49,8 @@ export function nativeVerdicts(
       samplesFile,
       '--workers',
       '2',
+      '--timeout',
+      String(timeoutSec),
     ],
     {
       encoding: 'utf8',
@@ -54,5 +63,7 @@ export function nativeVerdicts(
     .trim()
     .split('\n')
     .map((l: string) => JSON.parse(l) as { result: string });
-  return Object.fromEntries(names.map((n, i) => [n, rows[i]!.result]));
+  const verdicts = Object.fromEntries(names.map((n, i) => [n, rows[i]!.result]));
+  asked.set(key, verdicts);
+  return verdicts;
 }
