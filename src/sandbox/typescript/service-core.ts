@@ -156,11 +156,16 @@ export class ServiceCore {
       acquireDocumentWithKey: (fileName, ...rest) => lib(fileName) ?? base.acquireDocumentWithKey(fileName, ...rest),
       updateDocument: (fileName, ...rest) => lib(fileName) ?? base.updateDocument(fileName, ...rest),
       updateDocumentWithKey: (fileName, ...rest) => lib(fileName) ?? base.updateDocumentWithKey(fileName, ...rest),
-      releaseDocument: (fileName, ...rest) => {
-        if (!fileName.startsWith(LIB_DIR)) base.releaseDocument(fileName, ...rest);
+      releaseDocument: (fileName: string, settings: ts.CompilerOptions, kind?: ts.ScriptKind) => {
+        if (!fileName.startsWith(LIB_DIR)) base.releaseDocument(fileName, settings, kind);
       },
-      releaseDocumentWithKey: (path: ts.Path, key: ts.DocumentRegistryBucketKey, kind?: ts.ScriptKind) => {
-        if (!path.startsWith(LIB_DIR)) base.releaseDocumentWithKey(path, key, kind);
+      releaseDocumentWithKey: (
+        path: ts.Path,
+        key: ts.DocumentRegistryBucketKey,
+        kind: ts.ScriptKind,
+        format?: ts.ResolutionMode,
+      ) => {
+        if (!path.startsWith(LIB_DIR)) base.releaseDocumentWithKey(path, key, kind, format);
       },
     };
   }
