@@ -71,7 +71,15 @@ export class ServiceCore {
 
   async completionDetails(req: IntelRequest & { name: string }): Promise<IntelInfo | undefined> {
     await this.sync(req);
-    const d = this.service.getCompletionEntryDetails(this.fileName, req.position, req.name, {}, undefined, {}, undefined);
+    const d = this.service.getCompletionEntryDetails(
+      this.fileName,
+      req.position,
+      req.name,
+      {},
+      undefined,
+      {},
+      undefined,
+    );
     if (!d) return undefined;
     return { signature: text(d.displayParts), documentation: docs(d.documentation, d.tags) };
   }

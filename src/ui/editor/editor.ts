@@ -1,6 +1,7 @@
 // The code editor as the page uses it. A plain text box stands in at first, so the page is
 // usable before CodeMirror has loaded; CodeMirror (codemirror.ts, its own chunk) takes its place
 // when it arrives, with the text, read-only state and error line carried over.
+import type { CodeIntel } from '../../shared/code-intel.ts';
 import type { Language } from '../../shared/run.ts';
 import type { CodeError } from './run-diagnostics.ts';
 import type * as CodeMirror from './codemirror.ts';
@@ -19,6 +20,8 @@ export interface EditorOptions {
   size?: 'full' | 'compact';
   /** Default Python. */
   language?: Language;
+  /** Completions, hovers and signature help for TypeScript and JavaScript; none without it. */
+  intel?: CodeIntel;
 }
 
 export interface Editor {

@@ -55,7 +55,11 @@ function spawner(fakes: Fakes = {}): { spawn: () => FakeWorker; spawned: FakeWor
       completions: ({ code }) => {
         served.push(`completions ${code}`);
         if (code === 'hang') return new Promise(() => undefined);
-        return Promise.resolve({ from: 0, to: 0, entries: [{ name: `worker ${n} ${code}`, kind: 'var', sortText: '11' }] });
+        return Promise.resolve({
+          from: 0,
+          to: 0,
+          entries: [{ name: `worker ${n} ${code}`, kind: 'var', sortText: '11' }],
+        });
       },
       completionDetails: () => Promise.resolve(undefined),
       quickInfo: ({ code }) => Promise.resolve({ signature: `worker ${n} ${code}`, documentation: '' }),
