@@ -193,7 +193,13 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
     completionDetails: (req, signal) => ask('completionDetails', (api) => api.completionDetails(req), signal),
     quickInfo: (req, signal) => ask('quickInfo', (api) => api.quickInfo(req), signal),
     signatureHelp: (req, signal) => ask('signatureHelp', (api) => api.signatureHelp(req), signal),
-    warm: () => void submit(true).catch(() => undefined),
+    // Sets a worker up without queueing anything: a task waiting would count as a check that waits
+    // and start a second worker.
+    warm() {
+      if (disposed || slots.length > 0) return;
+      modes.add(true);
+      start();
+    },
   };
 
   return {

@@ -205,9 +205,34 @@ function warmOnFocus(intel: CodeIntel): Extension {
   });
 }
 
+interface Rect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * A completion's details beside the list when they fit there, else under the whole list (over it
+ * when there is no room below), never over the options themselves as CodeMirror's narrow layout has it.
+ */
+function positionInfo(_view: EditorView, list: Rect, option: Rect, info: Rect, space: Rect) {
+  const [width, height] = [info.right - info.left, info.bottom - info.top];
+  const right = space.right - list.right;
+  if (width <= right) {
+    // Level with the selected option, as CodeMirror places it.
+    const top = Math.max(space.top, Math.min(option.top, space.bottom - height)) - list.top;
+    return { class: 'cm-completionInfo-right', style: `top: ${top}px; max-width: ${Math.min(448, right)}px` };
+  }
+  const below = space.bottom - list.bottom >= height || space.bottom - list.bottom > list.top - space.top;
+  const maxWidth = Math.max(160, space.right - list.left - 8);
+  const style = `${below ? 'top' : 'bottom'}: ${list.bottom - list.top + 2}px; max-width: ${maxWidth}px`;
+  return { class: 'cm-completionInfo-under', style };
+}
+
 export function codeIntel(intel: CodeIntel, language: IntelLanguage): Extension {
   return [
-    autocompletion({ override: [completionSource(intel, language)], maxRenderedOptions: 100 }),
+    autocompletion({ override: [completionSource(intel, language)], maxRenderedOptions: 100, positionInfo }),
     hover(intel, language),
     signatures(intel, language),
     warmOnFocus(intel),

@@ -56,6 +56,7 @@ const base = EditorView.theme({
   '.cm-tooltip-autocomplete ul': { fontFamily: 'var(--mono)', fontSize: '13px', maxWidth: 'min(28rem, 85vw)' },
   '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: c.selection, color: c.fg },
   '.cm-completionInfo': { maxWidth: 'min(28rem, 85vw)' },
+  '.cm-completionInfo.cm-completionInfo-under': { left: '0' },
   '.cm-intel-info': { maxWidth: 'min(36rem, 90vw)', padding: '4px 8px', fontSize: '13px' },
   '.cm-intel-signature': {
     display: 'block',
@@ -63,7 +64,7 @@ const base = EditorView.theme({
     whiteSpace: 'pre-wrap',
     overflowWrap: 'anywhere',
   },
-  '.cm-intel-active': { color: c.fn, textDecoration: 'underline' },
+  '.cm-intel-active': { fontWeight: 'bold', backgroundColor: 'var(--cm-match)' },
   '.cm-intel-doc': { marginTop: '4px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: c.fg },
 });
 

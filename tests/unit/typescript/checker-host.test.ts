@@ -238,6 +238,17 @@ describe("the editor's requests", () => {
     checker.dispose();
   });
 
+  it('warms one worker, and requests made while it sets up start no other', async () => {
+    const { spawn, spawned } = spawner({ setupMs: 100 });
+    const checker = createCheckerHost(spawn);
+    checker.intel.warm();
+    checker.intel.warm();
+    const answers = await Promise.all([checker.intel.completions(req('a')), checker.intel.quickInfo(req('b'))]);
+    expect(answers.map((a) => (a && 'entries' in a ? named(a) : a?.signature))).toEqual(['worker 1 a', 'worker 1 b']);
+    expect(spawned).toHaveLength(1);
+    checker.dispose();
+  });
+
   it('ends a worker stuck on a request and answers the next one on a new worker', async () => {
     const { spawn, spawned } = spawner();
     vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true });
