@@ -116,6 +116,18 @@ describe('completion and hover in the editor', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('is no keyboard trap: Escape closes the list, then Escape and Tab leave the editor', async () => {
+    const { page } = ctx;
+    await typeFresh(page, 'const xs = [1,2,3]; xs.');
+    await offered(page, 'map');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => options(page).count()).toBe(0);
+    expect(await editorText(page)).toBe('const xs = [1,2,3]; xs.');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="editor"]'))).toBe(false);
+  });
+
   it('offers nothing in a Python task', async () => {
     const { page } = ctx;
     await pickExample(page, 'example-running-median');

@@ -77,10 +77,7 @@ function option(e: IntelCompletion, details: (name: string) => Promise<IntelInfo
 }
 
 function completionSource(intel: CodeIntel, language: IntelLanguage) {
-  return async (ctx: CompletionContext): Promise<CompletionResult | null> => {
-    const word = ctx.matchBefore(/[\w$]+$/);
-    const afterDot = ctx.state.sliceDoc(ctx.pos - 1, ctx.pos) === '.';
-    if (!ctx.explicit && !word && !afterDot) return null;
+  const ask = async (ctx: CompletionContext): Promise<CompletionResult | null> => {
     const abort = new AbortController();
     ctx.addEventListener('abort', () => abort.abort(), { onDocChange: true });
     const code = ctx.state.doc.toString();
@@ -90,6 +87,12 @@ function completionSource(intel: CodeIntel, language: IntelLanguage) {
     const details = (name: string): Promise<IntelInfo | undefined> =>
       intel.completionDetails({ code, position, language, name }).catch(() => undefined);
     return { from: got.from, options: got.entries.map((e) => option(e, details)), validFor: /^[\w$]*$/ };
+  };
+  // Nothing to complete answers at once, not as a promise: a list pending (even briefly) takes Escape.
+  return (ctx: CompletionContext): Promise<CompletionResult | null> | null => {
+    const word = ctx.matchBefore(/[\w$]+$/);
+    const afterDot = ctx.state.sliceDoc(ctx.pos - 1, ctx.pos) === '.';
+    return ctx.explicit || word || afterDot ? ask(ctx) : null;
   };
 }
 
@@ -177,20 +180,20 @@ function signatures(intel: CodeIntel, language: IntelLanguage): Extension {
       destroy: () => latest?.abort(),
     };
   });
-  // Above the editor's own keys, below the completion list's (Escape closes the list first).
-  const close = Prec.high(
+  // First of all keys, and passed on: one Escape closes this and a completion list (even one still
+  // being asked for) together.
+  const close = Prec.highest(
     keymap.of([
       {
         key: 'Escape',
         run: (view) => {
-          if (!view.state.field(signatureField)) return false;
-          view.dispatch({ effects: setSignatures.of(null) });
-          return true;
+          if (view.state.field(signatureField)) view.dispatch({ effects: setSignatures.of(null) });
+          return false;
         },
       },
     ]),
   );
-  return [signatureField, plugin, close];
+  return [close, signatureField, plugin];
 }
 
 /** Starts the worker the first time the person is in the editor, so the first completion is quick. */
@@ -232,9 +235,9 @@ function positionInfo(_view: EditorView, list: Rect, option: Rect, info: Rect, s
 
 export function codeIntel(intel: CodeIntel, language: IntelLanguage): Extension {
   return [
+    signatures(intel, language),
     autocompletion({ override: [completionSource(intel, language)], maxRenderedOptions: 100, positionInfo }),
     hover(intel, language),
-    signatures(intel, language),
     warmOnFocus(intel),
   ];
 }
