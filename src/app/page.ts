@@ -33,6 +33,7 @@ import { pageNodeRunner } from './node-runner.ts';
 import { mountSessionView } from '../ui/session/session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
 import { createShortcutHelp } from './shortcut-help.ts';
+import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
 
 export function mountApp(root: HTMLElement, python: StartingRuntime): void {
@@ -96,6 +97,8 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
       "The model's code appears here. You can also write code and press Run once, or Continue from this code.",
     onRun: layout.runShortcut,
     language: tasks.getTask().language,
+    // The checker worker answers them; it starts the first time the editor is used for TypeScript or JavaScript.
+    intel: pageTypeScriptChecker().intel,
   });
   const reply = mountReply(layout.slots.reply);
   const webPage = mountWebPageView(layout.slots.page, {

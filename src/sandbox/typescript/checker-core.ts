@@ -10,7 +10,7 @@ import { RUNTIME_TYPES_FILE, runtimeTypes } from './runtime-types.ts';
 /** The text of a lib file such as `lib.es2022.d.ts`, or undefined when it is not bundled. */
 export type LibLoader = (fileName: string) => Promise<string | undefined>;
 
-interface Mode {
+export interface Mode {
   options: ts.CompilerOptions;
   /** The lib file the closure of `/// <reference lib>` starts from. */
   rootLib: string;
@@ -19,7 +19,8 @@ interface Mode {
 }
 
 // The loop: strict, the ES library and the offline runner's globals (no DOM: code runs in a worker).
-const LOOP: Mode = {
+// The editor's completions and hovers use it too (service-core.ts).
+export const LOOP: Mode = {
   options: { strict: true, target: ts.ScriptTarget.ESNext, lib: ['lib.esnext.d.ts'] },
   rootLib: 'lib.esnext.d.ts',
   runtime: true,
@@ -57,7 +58,13 @@ export class CheckerCore {
     await Promise.all(file.libReferenceDirectives.map((ref) => this.loadLib(libFileName(ref.fileName))));
   }
 
-  private runtimeFile(source: ts.SourceFile): ts.SourceFile {
+  /** A lib file parsed by `warm` or `check`, which the editor's language service shares. */
+  parsedLib(name: string): ts.SourceFile | undefined {
+    return this.libs.get(name);
+  }
+
+  /** The offline runner's globals, less those the code declares itself. */
+  runtimeFile(source: ts.SourceFile): ts.SourceFile {
     const declared = ts.isExternalModule(source) ? [] : topLevelNames(source).map((n) => n.text);
     const text = runtimeTypes(new Set(declared));
     let file = this.runtimeFiles.get(text);

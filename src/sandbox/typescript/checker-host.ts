@@ -5,10 +5,15 @@
 // that crashes under a check costs that check one retry, and no other check anything. The second
 // worker starts when a check first has to wait for one (a batch, or a stall), not before: its
 // set-up takes seconds of CPU and the page's memory, which a page checking one program at a time
-// would pay for nothing.
+// would pay for nothing. The editor's requests (completions, hovers) go ahead of the checks
+// waiting, latest-wins: a request replaces the one of its kind still waiting, so typing fast never
+// queues stale answers; they never start a second worker, and a worker stuck on one is replaced.
 import { TypeCheckTimedOut, type TsCheckOptions, type TsCheckResult } from '../../shared/typescript-check.ts';
 import type { TypeScriptChecker } from '../../shared/typescript-check.ts';
+import type { CodeIntel } from '../../shared/code-intel.ts';
+import type { Remote } from 'comlink';
 import { CheckerSlot, Overran, WorkerLost, type CheckerWorker } from './checker-slot.ts';
+import type { CheckerWorkerApi, IntelCalls } from './worker-api.ts';
 
 export type { CheckerWorker } from './checker-slot.ts';
 
@@ -24,20 +29,32 @@ export interface CheckerHostOptions {
 export interface WarmTypeScriptChecker extends TypeScriptChecker {
   /** Starts a worker and parses the lib files now, so the first check is fast. */
   warm(strict?: boolean): Promise<void>;
+  /** The editor's completions, hovers and signature help, from the same workers. */
+  readonly intel: CodeIntel;
 }
 
 interface Task {
   strict: boolean;
   /** A check; a task without one only sets a worker up. */
   check?: { code: string; options: TsCheckOptions; limitMs: number };
-  resolve(value: TsCheckResult | undefined): void;
+  /** An editor request, which answers undefined when a newer one of its kind or its signal drops it. */
+  intel?: IntelTask;
+  resolve(value: unknown): void;
   reject(err: Error): void;
   /** Workers that crashed while this check ran. */
   lost: number;
 }
 
+interface IntelTask {
+  kind: keyof IntelCalls;
+  call: (api: Remote<CheckerWorkerApi>) => Promise<unknown>;
+  signal?: AbortSignal;
+}
+
 const DEFAULT_SETUP_TIMEOUT_MS = 60_000;
 const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
+/** Bound on an editor request; past it the worker is ended and replaced, as for a check. */
+const INTEL_TIMEOUT_MS = 10_000;
 /** A check whose worker crashed this many times fails with the reason. */
 const MAX_LOST = 2;
 /** Set-ups failing this many times in a row fail the checks waiting (workers that cannot start). */
@@ -99,7 +116,8 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
       const task = queue.shift();
       if (task) void occupy(slot, () => run(slot, task));
     }
-    if (queue.length > 0) start();
+    // Editor requests wait for a busy worker rather than start a second one.
+    if (queue.some((t) => !t.intel) || (queue.length > 0 && slots.length === 0)) start();
   }
 
   async function occupy(slot: CheckerSlot, work: () => Promise<unknown>): Promise<void> {
@@ -121,6 +139,7 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
       else queue.unshift(task);
       return;
     }
+    if (task.intel) return serve(slot, task.intel, task);
     if (!task.check) return task.resolve(undefined);
     const { code, options, limitMs } = task.check;
     try {
@@ -132,24 +151,66 @@ export function createCheckerHost(spawn: () => CheckerWorker, opts: CheckerHostO
     }
   }
 
-  function submit(strict: boolean, check?: Task['check']): Promise<TsCheckResult | undefined> {
+  async function serve(slot: CheckerSlot, intel: IntelTask, task: Task): Promise<void> {
+    if (intel.signal?.aborted) return task.resolve(undefined);
+    try {
+      task.resolve(await slot.call(intel.call, INTEL_TIMEOUT_MS));
+    } catch (err) {
+      task.reject(asError(err));
+    }
+  }
+
+  function submit(strict: boolean, check?: Task['check']): Promise<unknown> {
     if (disposed) return Promise.reject(new Error(CLOSED));
     modes.add(strict);
-    const done = new Promise<TsCheckResult | undefined>((resolve, reject) =>
-      queue.push({ strict, check, resolve, reject, lost: 0 }),
-    );
+    const done = new Promise<unknown>((resolve, reject) => queue.push({ strict, check, resolve, reject, lost: 0 }));
     pump();
     return done;
   }
 
+  function ask<T>(kind: keyof IntelCalls, call: IntelTask['call'], signal?: AbortSignal): Promise<T | undefined> {
+    if (disposed) return Promise.reject(new Error(CLOSED));
+    if (signal?.aborted) return Promise.resolve(undefined);
+    modes.add(true);
+    const older = queue.findIndex((t) => t.intel?.kind === kind);
+    if (older >= 0) queue.splice(older, 1)[0]!.resolve(undefined);
+    const done = new Promise<unknown>((resolve, reject) => {
+      const task: Task = { strict: true, intel: { kind, call, signal }, resolve, reject, lost: 0 };
+      // Ahead of the checks waiting (a batch may queue many), behind the other editor requests.
+      const firstCheck = queue.findIndex((t) => !t.intel);
+      queue.splice(firstCheck < 0 ? queue.length : firstCheck, 0, task);
+      signal?.addEventListener('abort', () => {
+        const at = queue.indexOf(task);
+        if (at >= 0) queue.splice(at, 1)[0]!.resolve(undefined);
+      });
+    });
+    pump();
+    return done as Promise<T | undefined>;
+  }
+
+  const intel: CodeIntel = {
+    completions: (req, signal) => ask('completions', (api) => api.completions(req), signal),
+    completionDetails: (req, signal) => ask('completionDetails', (api) => api.completionDetails(req), signal),
+    quickInfo: (req, signal) => ask('quickInfo', (api) => api.quickInfo(req), signal),
+    signatureHelp: (req, signal) => ask('signatureHelp', (api) => api.signatureHelp(req), signal),
+    // Sets a worker up without queueing anything: a task waiting would count as a check that waits
+    // and start a second worker.
+    warm() {
+      if (disposed || slots.length > 0) return;
+      modes.add(true);
+      start();
+    },
+  };
+
   return {
     async check(code, options, limitMs) {
       const bound = limitMs !== undefined && limitMs > 0 ? limitMs : defaultCheckMs;
-      return (await submit(options.strict, { code, options, limitMs: bound }))!;
+      return (await submit(options.strict, { code, options, limitMs: bound })) as TsCheckResult;
     },
     async warm(strict = true) {
       await submit(strict);
     },
+    intel,
     dispose() {
       disposed = true;
       for (const task of queue.splice(0)) task.reject(new Error(CLOSED));

@@ -21,6 +21,7 @@ import type { EditorLanguage } from './language.ts';
 import { errorLine, setErrorLine, setFlagLines } from './error-line.ts';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { languageExtension } from './language.ts';
+import { codeIntel } from './code-intel.ts';
 import { followColourScheme, pageTheme } from './theme.ts';
 import type { Editor, EditorOptions } from './editor.ts';
 
@@ -30,6 +31,10 @@ const keys = defaultKeymap.filter((b) => b.key !== 'Mod-Enter');
 export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor {
   const readOnly = new Compartment();
   const languageMode = new Compartment();
+  // Completions, hovers and signature help, for TypeScript and JavaScript when the page gives a service.
+  const intelMode = new Compartment();
+  const intelFor = (lang: EditorLanguage): Extension =>
+    opts.intel && (lang === 'typescript' || lang === 'javascript') ? codeIntel(opts.intel, lang) : [];
   let language: EditorLanguage = opts.language ?? 'python';
   const initial = languageExtension(language);
   const initialMode: Extension = initial instanceof Promise ? [] : initial;
@@ -66,6 +71,7 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
       indentWithTab,
     ]),
     languageMode.of(initialMode),
+    intelMode.of(intelFor(language)),
     pageTheme,
     scheme,
     errorLine,
@@ -89,7 +95,8 @@ export function mountCodeMirror(root: HTMLElement, opts: EditorOptions): Editor 
     host.dataset.language = next;
     const ext = await languageExtension(next);
     // A later switch may have finished first; only the latest language is applied.
-    if (language === next) editorView.dispatch({ effects: languageMode.reconfigure(ext) });
+    if (language === next)
+      editorView.dispatch({ effects: [languageMode.reconfigure(ext), intelMode.reconfigure(intelFor(next))] });
   }
   host.dataset.language = language;
   if (initial instanceof Promise) void setLanguage(language);

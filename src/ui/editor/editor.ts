@@ -2,6 +2,7 @@
 // usable before CodeMirror has loaded; CodeMirror (codemirror.ts, its own chunk) takes its place
 // when it arrives, with the text, read-only state and error line carried over.
 import type { EditorLanguage } from './language.ts';
+import type { CodeIntel } from '../../shared/code-intel.ts';
 import type { CodeError } from './run-diagnostics.ts';
 import type * as CodeMirror from './codemirror.ts';
 
@@ -19,6 +20,8 @@ export interface EditorOptions {
   size?: 'full' | 'compact';
   /** Default Python. */
   language?: EditorLanguage;
+  /** Completions, hovers and signature help for TypeScript and JavaScript; none without it. */
+  intel?: CodeIntel;
 }
 
 export interface Editor {

@@ -51,6 +51,21 @@ const base = EditorView.theme({
   '.cm-error-line': { backgroundColor: 'var(--cm-error-line)' },
   '.cm-flag-line': { backgroundColor: 'var(--cm-flag-line)', boxShadow: 'inset 3px 0 0 var(--flagged)' },
   '.cm-error-gutter': { color: c.invalid },
+  // Completions, hovers and signature help (code-intel.ts): the page's colours, never wider than the screen.
+  '.cm-tooltip': { backgroundColor: c.gutter, color: c.fg, border: `1px solid ${c.border}`, borderRadius: '4px' },
+  '.cm-tooltip-autocomplete ul': { fontFamily: 'var(--mono)', fontSize: '13px', maxWidth: 'min(28rem, 85vw)' },
+  '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: c.selection, color: c.fg },
+  '.cm-completionInfo': { maxWidth: 'min(28rem, 85vw)' },
+  '.cm-completionInfo.cm-completionInfo-under': { left: '0' },
+  '.cm-intel-info': { maxWidth: 'min(36rem, 90vw)', padding: '4px 8px', fontSize: '13px' },
+  '.cm-intel-signature': {
+    display: 'block',
+    fontFamily: 'var(--mono)',
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+  },
+  '.cm-intel-active': { fontWeight: 'bold', backgroundColor: 'var(--cm-match)' },
+  '.cm-intel-doc': { marginTop: '4px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: c.fg },
 });
 
 const highlight = HighlightStyle.define([

@@ -4,7 +4,7 @@
 // MessageChannels stand in for the workers; what a fake worker does depends on the code it checks.
 import { expose } from 'comlink';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCheckerHost, type CheckerWorker } from '../../../src/sandbox/typescript/checker-host.ts';
 import type { CheckerWorkerApi } from '../../../src/sandbox/typescript/worker-api.ts';
 import { TypeCheckTimedOut } from '../../../src/shared/typescript-check.ts';
@@ -31,8 +31,10 @@ const wait = (ms: number): Promise<void> => new Promise((ok) => setTimeout(ok, m
  * Workers that answer `/* worker n *\/ code`, except for the code `hang` (never answers), `crash`
  * (the worker crashes) and `crash-first` (the first worker crashes, later ones answer).
  */
-function spawner(fakes: Fakes = {}): { spawn: () => FakeWorker; spawned: FakeWorker[] } {
+function spawner(fakes: Fakes = {}): { spawn: () => FakeWorker; spawned: FakeWorker[]; served: string[] } {
   const spawned: FakeWorker[] = [];
+  /** The order in which workers served checks and completions: `check b`, `completions x`. */
+  const served: string[] = [];
   const spawn = (): FakeWorker => {
     const n = spawned.length + 1;
     const { port1, port2 } = new MessageChannel();
@@ -43,11 +45,25 @@ function spawner(fakes: Fakes = {}): { spawn: () => FakeWorker; spawned: FakeWor
       return new Promise(() => undefined);
     };
     const api: CheckerWorkerApi = {
-      check: (code) => {
+      check: async (code) => {
+        if (code === 'slow') await wait(150);
+        served.push(`check ${code}`);
         if (code === 'hang') return new Promise(() => undefined);
         if (code === 'crash' || (code === 'crash-first' && n === 1)) return crash();
-        return Promise.resolve({ diagnostics: [], js: `/* worker ${n} */ ${code}` });
+        return { diagnostics: [], js: `/* worker ${n} */ ${code}` };
       },
+      completions: ({ code }) => {
+        served.push(`completions ${code}`);
+        if (code === 'hang') return new Promise(() => undefined);
+        return Promise.resolve({
+          from: 0,
+          to: 0,
+          entries: [{ name: `worker ${n} ${code}`, kind: 'var', sortText: '11' }],
+        });
+      },
+      completionDetails: () => Promise.resolve(undefined),
+      quickInfo: ({ code }) => Promise.resolve({ signature: `worker ${n} ${code}`, documentation: '' }),
+      signatureHelp: () => Promise.resolve(undefined),
       warm: async () => {
         await wait(fakes.setupMs ?? 0);
         if (fakes.cannotStart) await crash();
@@ -73,7 +89,7 @@ function spawner(fakes: Fakes = {}): { spawn: () => FakeWorker; spawned: FakeWor
     spawned.push(worker);
     return worker;
   };
-  return { spawn, spawned };
+  return { spawn, spawned, served };
 }
 
 const strict = { strict: true };
@@ -169,5 +185,84 @@ describe('TypeScript checker pool', () => {
     const checker = createCheckerHost(spawn, { checkTimeoutMs: 200 });
     await expect(checker.check('hang', strict)).rejects.toBeInstanceOf(TypeCheckTimedOut);
     checker.dispose();
+  });
+});
+
+describe("the editor's requests", () => {
+  const req = (code: string) => ({ code, position: 0, language: 'typescript' as const });
+  const named = (r: { entries: { name: string }[] } | undefined) => r?.entries[0]?.name;
+
+  it('answers only the latest completion typed while the worker was busy, without a second worker', async () => {
+    const { spawn, spawned, served } = spawner();
+    const checker = createCheckerHost(spawn);
+    await checker.warm(true);
+    const busy = checker.check('slow', strict);
+    await wait(20);
+    const typed = ['x', 'xs', 'xs.'].map((code) => checker.intel.completions(req(code)));
+    const answers = await Promise.all(typed);
+    expect(answers.map(named)).toEqual([undefined, undefined, 'worker 1 xs.']);
+    await busy;
+    expect(served).toEqual(['check slow', 'completions xs.']);
+    expect(spawned).toHaveLength(1);
+    // Each kind has its own latest: a hover waiting beside a completion is kept.
+    const [c, h] = await Promise.all([checker.intel.completions(req('a')), checker.intel.quickInfo(req('b'))]);
+    expect([named(c), h?.signature]).toEqual(['worker 1 a', 'worker 1 b']);
+    checker.dispose();
+  });
+
+  it('serves an editor request before the checks waiting', async () => {
+    const { spawn, served } = spawner();
+    const checker = createCheckerHost(spawn, { size: 1 });
+    await checker.warm(true);
+    const checks = [checker.check('slow', strict), checker.check('b', strict), checker.check('c', strict)];
+    await wait(20);
+    const completion = checker.intel.completions(req('x'));
+    await Promise.all([...checks, completion]);
+    expect(served).toEqual(['check slow', 'completions x', 'check b', 'check c']);
+    checker.dispose();
+  });
+
+  it('drops a request whose signal aborts before it is served, and never sends it', async () => {
+    const { spawn, served } = spawner();
+    const checker = createCheckerHost(spawn, { size: 1 });
+    await checker.warm(true);
+    const busy = checker.check('slow', strict);
+    await wait(20);
+    const abort = new AbortController();
+    const dropped = checker.intel.completions(req('stale'), abort.signal);
+    abort.abort();
+    expect(await dropped).toBeUndefined();
+    await busy;
+    expect(named(await checker.intel.completions(req('fresh')))).toBe('worker 1 fresh');
+    expect(served).toEqual(['check slow', 'completions fresh']);
+    checker.dispose();
+  });
+
+  it('warms one worker, and requests made while it sets up start no other', async () => {
+    const { spawn, spawned } = spawner({ setupMs: 100 });
+    const checker = createCheckerHost(spawn);
+    checker.intel.warm();
+    checker.intel.warm();
+    const answers = await Promise.all([checker.intel.completions(req('a')), checker.intel.quickInfo(req('b'))]);
+    expect(answers.map((a) => (a && 'entries' in a ? named(a) : a?.signature))).toEqual(['worker 1 a', 'worker 1 b']);
+    expect(spawned).toHaveLength(1);
+    checker.dispose();
+  });
+
+  it('ends a worker stuck on a request and answers the next one on a new worker', async () => {
+    const { spawn, spawned } = spawner();
+    vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true });
+    try {
+      const checker = createCheckerHost(spawn, { size: 1 });
+      const stuck = checker.intel.completions(req('hang')).catch((e: unknown) => e);
+      await wait(50);
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(String(await stuck)).toMatch(/did not answer within 10 s/);
+      expect(spawned[0]!.terminated).toBe(true);
+      expect(named(await checker.intel.completions(req('next')))).toBe('worker 2 next');
+      checker.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
