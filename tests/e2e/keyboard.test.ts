@@ -155,7 +155,8 @@ describe.each([
     try {
       await small.goto(ctx.server.url);
       await small.waitForSelector('#app[data-history="ready"]', { state: 'attached', timeout: LONG });
-      await small.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
+      // Attached, not shown: on a narrow screen the code is on its own tab.
+      await small.locator('[data-testid="editor"] .cm-content').waitFor({ state: 'attached', timeout: LONG });
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       for (const target of ['#task-example', '[data-testid="run-loop"]', '[data-testid="run-once"]']) {
         const box = await small.locator(target).boundingBox();

@@ -160,6 +160,15 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     'data-testid': 'feedback',
   });
 
+  const toolbar = h(
+    'div',
+    { class: 'toolbar', role: 'toolbar', 'aria-label': 'Loop controls' },
+    buttons.runLoop,
+    buttons.stop,
+    buttons.continueFrom,
+    buttons.runOnce,
+    h('span', { class: 'hint' }, shortcutHint()),
+  );
   const consolePanel = panel(consoleTitle({ lines: 0, stderr: 0 }), 'output', slots.terminal);
   const consoleHeading = consolePanel.querySelector('h2')!;
   const cols = {
@@ -167,15 +176,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     centre: h(
       'div',
       { class: 'col col-centre', id: 'col-centre' },
-      h(
-        'div',
-        { class: 'toolbar', role: 'toolbar', 'aria-label': 'Loop controls' },
-        buttons.runLoop,
-        buttons.stop,
-        buttons.continueFrom,
-        buttons.runOnce,
-        h('span', { class: 'hint' }, shortcutHint()),
-      ),
+      toolbar,
       panel('Code', 'code', slots.editor),
       panel('Model reply', 'reply-panel', slots.reply),
     ),
@@ -229,6 +230,17 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
   root.append(page);
   const removeSplitters = installSplitters(main, cols);
   const narrow = matchMedia(NARROW);
+  // On a narrow screen the controls and the verdict lead every tab, in the reading and Tab order
+  // too; on a wide one they head the centre and the results columns.
+  const placeControls = (): void => {
+    if (narrow.matches) main.prepend(toolbar, verdict);
+    else {
+      cols.centre.prepend(toolbar);
+      cols.results.prepend(verdict);
+    }
+  };
+  placeControls();
+  narrow.addEventListener('change', placeControls);
 
   let hasEndpoint = false;
   let projectMode = false;
@@ -296,6 +308,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     dispose() {
       removeShortcuts();
       removeSplitters();
+      narrow.removeEventListener('change', placeControls);
       page.remove();
     },
   };
