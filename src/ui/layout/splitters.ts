@@ -4,7 +4,7 @@
 // localStorage, and no column is ever made narrower than its minimum, however small the window.
 import { h } from '../common/dom.ts';
 
-export const SIZES_KEY = 'fixpoint.panel-sizes';
+const SIZES_KEY = 'fixpoint.panel-sizes';
 
 /** Narrower than this the columns stack, and the splitters go. */
 const WIDE = '(min-width: 1101px)';
