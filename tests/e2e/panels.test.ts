@@ -4,7 +4,7 @@
 // its results forward, Stop still ends it, and no kind of task makes the page scroll sideways.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appReady, text, waitBusy } from './support/app.ts';
+import { appReady, runLoop, text, waitBusy } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { sharedBrowser } from './support/browser.ts';
 import { clipped, tablesWiderThanPanels } from './support/layout.ts';
@@ -182,6 +182,33 @@ describe('the splitters between the columns', () => {
   });
 });
 
+describe('the splitter between the code and the reply', () => {
+  it('moves by keyboard, keeps the reply at its minimum, and keeps the height across a reload', async () => {
+    const context = await shared.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await open(context);
+    const height = (selector: string): Promise<number> =>
+      page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    const splitter = page.getByTestId('splitter-code');
+    expect(await splitter.getAttribute('aria-orientation')).toBe('horizontal');
+    const start = await height('.panel.code');
+    await splitter.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => height('.panel.code')).toBe(start + 32);
+    await page.keyboard.press('End');
+    const least = await page.evaluate(() => 9 * parseFloat(getComputedStyle(document.documentElement).fontSize));
+    await expect.poll(() => height('.reply-panel')).toBe(Math.round(least));
+    await page.keyboard.press('ArrowUp');
+    const kept = await height('.panel.code');
+    await page.reload();
+    await appReady(page);
+    expect(await height('.panel.code')).toBe(kept);
+    await page.getByTestId('splitter-code').dblclick();
+    await expect.poll(() => height('.panel.code')).toBe(start);
+    await context.close();
+  });
+});
+
 describe('on a phone, one panel at a time', () => {
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
   const fits = (page: Page): Promise<boolean> =>
@@ -249,6 +276,27 @@ describe('on a phone, one panel at a time', () => {
     await waitBusy(page, false, 10_000);
     expect(await text(page, 'verdict')).toMatch(/cancelled/);
     expect(await fits(page)).toBe(true);
+    await context.close();
+  });
+
+  it('the attempts table fits: its Model and Run columns fold under each verdict', async () => {
+    const context = await shared.browser.newContext(phone);
+    const page = await open(context);
+    await runLoop(page);
+    expect(await page.getByTestId('tab-results').getAttribute('aria-selected')).toBe('true');
+    const headings = await page
+      .locator('.timeline-table th')
+      .evaluateAll((ths) => ths.filter((th) => (th as HTMLElement).offsetParent !== null).map((th) => th.textContent));
+    expect(headings).not.toContain('Model');
+    expect(headings).not.toContain('Run');
+    expect(await page.locator('.timeline-times').first().innerText()).toMatch(/^model .+ · run .+$/);
+    expect(await tablesWiderThanPanels(page)).toEqual([]);
+    expect(await clipped(page, '.attempts')).toEqual([]);
+    expect(await fits(page)).toBe(true);
+    // On a wide screen the columns are back, and the folded line is gone.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    expect(await page.locator('.timeline-table th', { hasText: /^Model$/ }).isVisible()).toBe(true);
+    expect(await page.locator('.timeline-times').first().isVisible()).toBe(false);
     await context.close();
   });
 

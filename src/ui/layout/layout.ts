@@ -5,6 +5,7 @@ import { h, setText } from '../common/dom.ts';
 import type { Tone } from '../common/verdict.ts';
 import { mountPanelTabs, NARROW } from './panel-tabs.ts';
 import { installShortcuts, shortcutHint } from './shortcuts.ts';
+import { installRowSplitter } from './row-splitter.ts';
 import { installSplitters } from './splitters.ts';
 import type { ConsoleCount } from '../terminal/terminal.ts';
 
@@ -228,7 +229,12 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
   });
   page.append(tabs.bar, main);
   root.append(page);
-  const removeSplitters = installSplitters(main, cols);
+  const removeColumnSplitters = installSplitters(main, cols);
+  const removeRowSplitter = installRowSplitter(
+    cols.centre,
+    cols.centre.querySelector<HTMLElement>('.panel.code')!,
+    cols.centre.querySelector<HTMLElement>('.reply-panel')!,
+  );
   const narrow = matchMedia(NARROW);
   // On a narrow screen the controls and the verdict lead every tab, in the reading and Tab order
   // too; on a wide one they head the centre and the results columns.
@@ -307,7 +313,8 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     runShortcut,
     dispose() {
       removeShortcuts();
-      removeSplitters();
+      removeColumnSplitters();
+      removeRowSplitter();
       narrow.removeEventListener('change', placeControls);
       page.remove();
     },

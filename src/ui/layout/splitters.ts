@@ -20,14 +20,15 @@ interface Split {
   min: number;
 }
 
-type Sizes = Partial<Record<Split['name'], number>>;
+/** Widths of the task and results columns and the height of the code panel, in px. */
+type Sizes = Partial<Record<'task' | 'results' | 'code', number>>;
 
-function loadSizes(): Sizes {
+export function loadSizes(): Sizes {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(SIZES_KEY) ?? '{}');
     if (!raw || typeof raw !== 'object') return {};
     const out: Sizes = {};
-    for (const name of ['task', 'results'] as const) {
+    for (const name of ['task', 'results', 'code'] as const) {
       const v = (raw as Record<string, unknown>)[name];
       if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[name] = v;
     }
@@ -37,15 +38,16 @@ function loadSizes(): Sizes {
   }
 }
 
-function saveSizes(sizes: Sizes): void {
+/** Keeps these sizes (undefined: forget one) beside the others kept. */
+export function saveSizes(sizes: Sizes): void {
   try {
-    localStorage.setItem(SIZES_KEY, JSON.stringify(sizes));
+    localStorage.setItem(SIZES_KEY, JSON.stringify({ ...loadSizes(), ...sizes }));
   } catch {
     // Storage full or refused: the sizes last until the page closes.
   }
 }
 
-const rem = (): number => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+export const rem = (): number => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 
 /**
  * Adds the splitters to `main` (a grid whose column widths read `--task-width` and
@@ -103,9 +105,8 @@ export function installSplitters(
 
   function set(s: Split, px: number | undefined, keep = true): void {
     apply(s, px);
-    if (px === undefined) delete sizes[s.name];
-    else sizes[s.name] = clamp(s, px);
-    if (keep) saveSizes(sizes);
+    sizes[s.name] = px === undefined ? undefined : clamp(s, px);
+    if (keep) saveSizes({ [s.name]: sizes[s.name] });
     place();
   }
 
@@ -153,7 +154,7 @@ export function installSplitters(
       const end = (): void => {
         handle.removeEventListener('pointermove', move);
         main.classList.remove('resizing');
-        saveSizes(sizes);
+        saveSizes({ [s.name]: sizes[s.name] });
       };
       handle.addEventListener('pointermove', move);
       handle.addEventListener('pointerup', end, { once: true });
