@@ -29,14 +29,17 @@ describe('the loop page by keyboard', () => {
     await app.page.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
   });
 
-  it('Tab indents in the editor; Escape then Tab moves on to the reply', async () => {
+  it('Tab indents in the editor; Escape then Tab moves on, past the splitter, to the reply', async () => {
     const { page } = app;
     await page.locator('[data-testid="editor"] .cm-content').click();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ inEditor: true });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: 'splitter-code', inEditor: false });
+    await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ name: 'reply', inEditor: false });
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     expect(await focused(page)).toMatchObject({ inEditor: true });
   });

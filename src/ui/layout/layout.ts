@@ -1,6 +1,8 @@
 // The page frame for the loop: header, task column, editor and reply in the centre, results on
 // the right. It only builds containers and buttons; the app mounts views into them and listens
-// to the buttons, so the page-wide shortcuts work by clicking those same buttons.
+// to the buttons, so the page-wide shortcuts work by clicking those same buttons. Splitters size
+// the columns (splitters.ts, row-splitter.ts); on a narrow screen tabs show one panel at a time
+// (panel-tabs.ts).
 import { h, setText } from '../common/dom.ts';
 import type { Tone } from '../common/verdict.ts';
 import { mountPanelTabs, NARROW } from './panel-tabs.ts';
