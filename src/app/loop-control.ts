@@ -14,6 +14,8 @@ import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
 import type { ReplyView, StatusTone } from '../ui/reply/reply-view.ts';
 import type { Terminal } from '../ui/terminal/terminal.ts';
+import type { RunResults } from '../ui/results/run-results.ts';
+import { startRun } from '../ui/common/run-output.ts';
 import { summarizeEnd } from '../ui/timeline/summary.ts';
 import type { Activity } from '../ui/layout/activity.ts';
 import type { Notices } from '../ui/layout/notices.ts';
@@ -27,6 +29,7 @@ export interface LoopParts {
   editor: Editor;
   reply: ReplyView;
   terminal: Terminal;
+  results: RunResults;
   activity: Activity;
   notices: Notices;
   runtime: Runtime;
@@ -72,7 +75,7 @@ const waitWords = (ms: number): string => `${Math.max(1, Math.round(ms / 1000))}
 
 /** Resolves when the session has ended; failures to start are shown, not thrown. */
 export async function playLoop(p: LoopParts, req: LoopRequest): Promise<PlayedLoop> {
-  const { layout, view, reply, terminal, activity } = p;
+  const { layout, view, reply, terminal, results, activity } = p;
   let editedFirst = req.editedCode !== undefined;
   let saveError = '';
   let streaming = false;
@@ -121,8 +124,7 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<PlayedLo
           layout.announce(`Attempt ${index + 1}: ${edited ? 'running your code' : 'asking the model'}`);
           reply.clear();
           reply.setStatus(edited ? 'Running the code from the editor.' : 'Waiting for the model…', 'busy');
-          terminal.clear();
-          terminal.write(`— Attempt ${index + 1} —\n`, 'info');
+          startRun({ terminal, results }, `Attempt ${index + 1}`);
         },
         onNotice(text) {
           activity.add(text, 'idle');

@@ -91,13 +91,14 @@ export function loopSettings(page: PageState): LoopSettings {
 }
 
 export function loopParts(page: PageState): LoopParts {
-  const { layout, view, editor, reply, terminal, activity, notices, runtime } = page;
+  const { layout, view, editor, reply, terminal, results, activity, notices, runtime } = page;
   return {
     layout,
     view,
     editor,
     reply,
     terminal,
+    results,
     activity,
     notices,
     runtime,

@@ -11,6 +11,7 @@ import { mountReply } from '../ui/reply/reply-view.ts';
 import { mountTaskPanel } from '../ui/task/task-panel.ts';
 import { loadTaskDraft } from '../ui/task/task-draft.ts';
 import { createTerminal } from '../ui/terminal/terminal.ts';
+import { mountRunResults } from '../ui/results/run-results.ts';
 import { mountActivity } from '../ui/layout/activity.ts';
 import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
 import { installBenchRoute } from './bench-route.ts';
@@ -105,12 +106,14 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     onLiveStuck: () => python instanceof SandboxRuntime && python.previewStuck(),
   });
   const activity = mountActivity(layout.slots.reply);
-  const terminal = createTerminal(layout.slots.terminal);
+  const terminal = createTerminal(layout.slots.terminal, (count) => layout.setConsoleCount(count));
+  const results = mountRunResults(layout.slots.results);
   const view = mountSessionView({
     layout,
     editor,
     reply,
     terminal,
+    results,
     prices: () => page.endpoint.config,
     page: webPage,
     onResume: () => void (view.session && resumeSession(page, view.session.id)),
@@ -125,6 +128,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     reply,
     activity,
     terminal,
+    results,
     view,
     webPage,
     runtime: python,
@@ -178,11 +182,19 @@ function connectButtons(page: PageState): void {
     const task = checkedTask(page);
     if (task?.project)
       return void exclusive(page, (signal) =>
-        runProject({ layout, terminal: page.terminal, runner: () => pageNodeRunner() }, task, signal),
+        runProject(
+          { layout, terminal: page.terminal, results: page.results, runner: () => pageNodeRunner() },
+          task,
+          signal,
+        ),
       );
     if (task)
       void exclusive(page, (signal) =>
-        runOnce({ layout, editor, terminal: page.terminal, runtime: page.runtime, page: page.webPage }, task, signal),
+        runOnce(
+          { layout, editor, terminal: page.terminal, results: page.results, runtime: page.runtime, page: page.webPage },
+          task,
+          signal,
+        ),
       );
   });
   buttons.stop.addEventListener('click', () => page.active?.abort());

@@ -9,7 +9,8 @@ import { toCodeLine } from '../loop/assemble.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
 import type { Runtime, TestSpec } from '../shared/run.ts';
 import type { Task } from '../shared/task.ts';
-import { writeRunResult } from '../ui/common/run-output.ts';
+import { startRun, writeRunResult } from '../ui/common/run-output.ts';
+import type { RunResults } from '../ui/results/run-results.ts';
 import { runAnnouncement, toneOf, verdictLine } from '../ui/common/verdict.ts';
 import type { Editor } from '../ui/editor/editor.ts';
 import type { Layout } from '../ui/layout/layout.ts';
@@ -20,6 +21,7 @@ export interface RunOnceParts {
   layout: Layout;
   editor: Editor;
   terminal: Terminal;
+  results: RunResults;
   runtime: Runtime;
   /** A web page's render: its picture, console and live preview. */
   page?: WebPageView;
@@ -30,8 +32,7 @@ const withPicture = (tests: TestSpec): TestSpec => (tests.kind === 'web' ? { ...
 
 export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal): Promise<void> {
   const c = candidateFromCode(p.editor.getValue(), task, 'user');
-  p.terminal.clear();
-  p.terminal.write('— Run once —\n', 'info');
+  startRun(p, 'Run once');
   p.layout.setVerdict('Running the code in the editor…', 'pending');
   p.editor.markErrorLine(undefined);
   p.editor.markErrors([]);
@@ -43,7 +44,7 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     const r = await handle.result;
-    writeRunResult(p.terminal, r);
+    writeRunResult(p, r);
     if (task.language === 'html') p.page?.showRun(c.program, r, task);
     p.layout.setVerdict(`Run once: ${verdictLine(r)}`, toneOf(r.status));
     p.layout.announce(runAnnouncement(r));

@@ -29,14 +29,17 @@ describe('the loop page by keyboard', () => {
     await app.page.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
   });
 
-  it('Tab indents in the editor; Escape then Tab moves on to the reply', async () => {
+  it('Tab indents in the editor; Escape then Tab moves on, past the splitter, to the reply', async () => {
     const { page } = app;
     await page.locator('[data-testid="editor"] .cm-content').click();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ inEditor: true });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: 'splitter-code', inEditor: false });
+    await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ name: 'reply', inEditor: false });
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     expect(await focused(page)).toMatchObject({ inEditor: true });
   });
@@ -155,7 +158,8 @@ describe.each([
     try {
       await small.goto(ctx.server.url);
       await small.waitForSelector('#app[data-history="ready"]', { state: 'attached', timeout: LONG });
-      await small.locator('[data-testid="editor"] .cm-content').waitFor({ timeout: LONG });
+      // Attached, not shown: on a narrow screen the code is on its own tab.
+      await small.locator('[data-testid="editor"] .cm-content').waitFor({ state: 'attached', timeout: LONG });
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       for (const target of ['#task-example', '[data-testid="run-loop"]', '[data-testid="run-once"]']) {
         const box = await small.locator(target).boundingBox();

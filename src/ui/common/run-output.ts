@@ -1,35 +1,27 @@
-// A finished run, written to the terminal after its streamed output: each test's outcome, the
-// exception, and the verdict, coloured by kind. What the run wrote itself (what a test got, an
-// assertion's message, a traceback) is quoted apart from the page's lines, so it cannot pose as one.
+// A finished run, shown in two places: the tests' outcomes, the exception and the verdict in the
+// results view, and in the console, after what the program printed, one closing line (the output
+// cut at the cap, how the run ended) as a terminal ends with the exit status. What the run wrote
+// itself is never drawn as one of the page's own lines.
 import type { RunResult } from '../../shared/run.ts';
+import type { RunResults } from '../results/run-results.ts';
 import type { Terminal } from '../terminal/terminal.ts';
 import { verdictLine } from './verdict.ts';
 
-/** One line for one-line values; a program's several lines of output each under its own heading. */
-function detail(expected: string | undefined, actual: string | undefined, message: string | undefined): string {
-  if (expected === undefined && actual === undefined) return ` ${message ?? 'failed'}`;
-  const e = expected ?? '?';
-  const a = actual ?? '?';
-  if (!e.includes('\n') && !a.includes('\n')) return ` expected ${e}, got ${a}`;
-  const block = (v: string): string => v.replace(/\n$/, '').replace(/^/gm, '    ');
-  return `\n  expected:\n${block(e)}\n  got:\n${block(a)}`;
+/** Where a run shows: what it printed, and how its tests went. */
+export interface RunViews {
+  terminal: Terminal;
+  results: RunResults;
 }
 
-export function writeRunResult(term: Terminal, r: RunResult): void {
-  if (r.truncated) term.write('\n[output cut at the output cap]\n', 'info');
-  if (r.tests.length) term.write('\n');
-  for (const t of r.tests) {
-    if (t.passed) {
-      term.write(`✓ ${t.name}\n`, 'ok');
-      continue;
-    }
-    term.write(`✗ ${t.name}:`, 'fail');
-    term.write(`${detail(t.expected, t.actual, t.message)}\n`, 'quote');
-  }
-  if (r.exception) {
-    const ex = r.exception;
-    term.write(`\n${ex.traceback || `${ex.type}: ${ex.message}`}\n`, 'quote');
-  }
-  if (r.status === 'timed out' && r.runningTest) term.write(`time limit hit while running ${r.runningTest}\n`, 'info');
-  term.write(`\n[${verdictLine(r)}]\n`, r.status === 'passed' ? 'ok' : 'fail');
+/** A run is starting: both views are cleared and say which run it is. */
+export function startRun(v: RunViews, heading: string): void {
+  v.terminal.clear();
+  v.terminal.write(`— ${heading} —\n`, 'info');
+  v.results.start(heading);
+}
+
+export function writeRunResult(v: RunViews, r: RunResult): void {
+  v.results.show(r);
+  if (r.truncated) v.terminal.write('\n[output cut at the output cap]\n', 'info');
+  v.terminal.write(`\n[${verdictLine(r)}]\n`, r.status === 'passed' ? 'ok' : 'fail');
 }

@@ -1,9 +1,15 @@
 // The page frame for the loop: header, task column, editor and reply in the centre, results on
 // the right. It only builds containers and buttons; the app mounts views into them and listens
-// to the buttons, so the page-wide shortcuts work by clicking those same buttons.
+// to the buttons, so the page-wide shortcuts work by clicking those same buttons. Splitters size
+// the columns (splitters.ts, row-splitter.ts); on a narrow screen tabs show one panel at a time
+// (panel-tabs.ts).
 import { h, setText } from '../common/dom.ts';
 import type { Tone } from '../common/verdict.ts';
+import { mountPanelTabs, NARROW } from './panel-tabs.ts';
 import { installShortcuts, shortcutHint } from './shortcuts.ts';
+import { installRowSplitter } from './row-splitter.ts';
+import { installSplitters } from './splitters.ts';
+import type { ConsoleCount } from '../terminal/terminal.ts';
 
 export interface LayoutOptions {
   /** Defaults to "Fixpoint". */
@@ -24,6 +30,9 @@ interface LayoutSlots {
   /** Under the feedback text: a contest program's expected and actual output, side by side. */
   outputs: HTMLElement;
   diff: HTMLElement;
+  /** The run's tests: outcomes, expected and actual values, the traceback. */
+  results: HTMLElement;
+  /** What the program printed (the console). */
   terminal: HTMLElement;
   /** A web page task's rendered page: picture, live preview, console (shown for that kind only). */
   page: HTMLElement;
@@ -64,6 +73,8 @@ export interface Layout {
   refuse(text: string): void;
   /** Says a short line to screen readers (loop progress, an attempt's verdict); nothing visible. */
   announce(text: string): void;
+  /** How much the run printed, on the console's heading and tab: "Console (12 lines)". */
+  setConsoleCount(count: ConsoleCount): void;
   /** The selected attempt's feedback, shown preformatted; undefined clears it. */
   setFeedback(text: string | undefined): void;
   /** What Ctrl/Cmd+Enter does: the loop with an endpoint, else one run. For editors' onRun. */
@@ -86,7 +97,18 @@ function button(label: string, cls: string, testid: string, title?: string): HTM
 
 function panel(title: string, cls: string, ...content: HTMLElement[]): HTMLElement {
   const id = `panel-${cls}`;
-  return h('section', { class: `panel ${cls}`, 'aria-labelledby': id }, h('h2', { id }, title), ...content);
+  return h(
+    'section',
+    { class: `panel ${cls}`, id: `${cls}-section`, 'aria-labelledby': id },
+    h('h2', { id }, title),
+    ...content,
+  );
+}
+
+/** "Console", "Console (1 line)", "Console (12 lines, 3 on stderr)". */
+function consoleTitle({ lines, stderr }: ConsoleCount): string {
+  if (!lines) return 'Console';
+  return `Console (${lines} line${lines === 1 ? '' : 's'}${stderr ? `, ${stderr} on stderr` : ''})`;
 }
 
 export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout {
@@ -118,6 +140,7 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     trace: h('div', { class: 'slot slot-trace' }),
     outputs: h('div', { class: 'slot slot-outputs' }),
     diff: h('div', { class: 'slot slot-diff' }),
+    results: h('div', { class: 'slot slot-results' }),
     terminal: h('div', { class: 'slot slot-terminal', 'data-testid': 'terminal' }),
     page: h('div', { class: 'slot slot-page' }),
   };
@@ -140,6 +163,40 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     'data-testid': 'feedback',
   });
 
+  const toolbar = h(
+    'div',
+    { class: 'toolbar', role: 'toolbar', 'aria-label': 'Loop controls' },
+    buttons.runLoop,
+    buttons.stop,
+    buttons.continueFrom,
+    buttons.runOnce,
+    h('span', { class: 'hint' }, shortcutHint()),
+  );
+  const consolePanel = panel(consoleTitle({ lines: 0, stderr: 0 }), 'output', slots.terminal);
+  const consoleHeading = consolePanel.querySelector('h2')!;
+  const cols = {
+    task: h('aside', { class: 'col col-task', id: 'col-task', 'aria-label': 'Task' }, slots.task),
+    centre: h(
+      'div',
+      { class: 'col col-centre', id: 'col-centre' },
+      toolbar,
+      panel('Code', 'code', slots.editor),
+      panel('Model reply', 'reply-panel', slots.reply),
+    ),
+    results: h(
+      'div',
+      { class: 'col col-results', id: 'col-results' },
+      verdict,
+      panel('Page', 'page-panel', slots.page),
+      panel('Attempts', 'attempts', slots.timeline),
+      panel('Strategy', 'strategy-panel', slots.strategy),
+      panel('Feedback', 'feedback-panel', feedback, slots.outputs, slots.trace),
+      panel('Diff', 'diff-panel', slots.diff),
+      panel('Results', 'results-panel', slots.results),
+      consolePanel,
+    ),
+  };
+  const main = h('main', { class: 'app-main' }, cols.task, cols.centre, cols.results);
   const page = h(
     'div',
     { class: 'app' },
@@ -165,39 +222,33 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     ),
     slots.notices,
     announcer,
-    h(
-      'main',
-      { class: 'app-main' },
-      h('aside', { class: 'col col-task', 'aria-label': 'Task' }, slots.task),
-      h(
-        'div',
-        { class: 'col col-centre' },
-        h(
-          'div',
-          { class: 'toolbar', role: 'toolbar', 'aria-label': 'Loop controls' },
-          buttons.runLoop,
-          buttons.stop,
-          buttons.continueFrom,
-          buttons.runOnce,
-          h('span', { class: 'hint' }, shortcutHint()),
-        ),
-        panel('Code', 'code', slots.editor),
-        panel('Model reply', 'reply-panel', slots.reply),
-      ),
-      h(
-        'div',
-        { class: 'col col-results' },
-        verdict,
-        panel('Page', 'page-panel', slots.page),
-        panel('Attempts', 'attempts', slots.timeline),
-        panel('Strategy', 'strategy-panel', slots.strategy),
-        panel('Feedback', 'feedback-panel', feedback, slots.outputs, slots.trace),
-        panel('Diff', 'diff-panel', slots.diff),
-        panel('Output', 'output', slots.terminal),
-      ),
-    ),
   );
+  const tabs = mountPanelTabs(page, {
+    task: cols.task.id,
+    code: cols.centre.id,
+    results: cols.results.id,
+    console: consolePanel.id,
+  });
+  page.append(tabs.bar, main);
   root.append(page);
+  const removeColumnSplitters = installSplitters(main, cols);
+  const removeRowSplitter = installRowSplitter(
+    cols.centre,
+    cols.centre.querySelector<HTMLElement>('.panel.code')!,
+    cols.centre.querySelector<HTMLElement>('.reply-panel')!,
+  );
+  const narrow = matchMedia(NARROW);
+  // On a narrow screen the controls and the verdict lead every tab, in the reading and Tab order
+  // too; on a wide one they head the centre and the results columns.
+  const placeControls = (): void => {
+    if (narrow.matches) main.prepend(toolbar, verdict);
+    else {
+      cols.centre.prepend(toolbar);
+      cols.results.prepend(verdict);
+    }
+  };
+  placeControls();
+  narrow.addEventListener('change', placeControls);
 
   let hasEndpoint = false;
   let projectMode = false;
@@ -233,6 +284,8 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       for (const b of [buttons.runLoop, buttons.continueFrom, buttons.runOnce]) b.disabled = running;
       buttons.stop.disabled = !running;
       page.classList.toggle('running', running);
+      // On a narrow screen a run shows the panel where its verdict and attempts arrive.
+      if (running && narrow.matches) tabs.select('results');
     },
     setVerdict(text, tone = 'pending') {
       setText(verdict, text);
@@ -249,6 +302,12 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
       // The region keeps only the recent lines; older ones were already read out.
       while (announcer.childElementCount > 8) announcer.firstElementChild?.remove();
     },
+    setConsoleCount(count) {
+      const title = consoleTitle(count);
+      setText(consoleHeading, title);
+      // The tab is short on a phone: the stderr count stays on the panel's heading.
+      tabs.setLabel('console', consoleTitle({ lines: count.lines, stderr: 0 }));
+    },
     setFeedback(text) {
       setText(feedback, text ?? '');
       feedback.classList.toggle('empty', !text);
@@ -256,6 +315,9 @@ export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout
     runShortcut,
     dispose() {
       removeShortcuts();
+      removeColumnSplitters();
+      removeRowSplitter();
+      narrow.removeEventListener('change', placeControls);
       page.remove();
     },
   };

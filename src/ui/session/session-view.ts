@@ -9,7 +9,7 @@ import type { Usage } from '../../shared/model.ts';
 import type { Attempt, Session } from '../../shared/task.ts';
 import { h, setText } from '../common/dom.ts';
 import { formatTokens } from '../common/format.ts';
-import { writeRunResult } from '../common/run-output.ts';
+import { startRun, writeRunResult } from '../common/run-output.ts';
 import { attemptVerdict, verdictLine } from '../common/verdict.ts';
 import { mountDiff } from '../diff/lazy-diff.ts';
 import type { Editor } from '../editor/editor.ts';
@@ -18,6 +18,7 @@ import type { ReplyView } from '../reply/reply-view.ts';
 import { mountStrategyDetails } from '../strategies/lazy-details.ts';
 import { mountOutputCompare } from '../kinds/program/output-compare.ts';
 import type { Terminal } from '../terminal/terminal.ts';
+import type { RunResults } from '../results/run-results.ts';
 import { mountTimeline } from '../timeline/timeline.ts';
 
 export interface SessionViewParts {
@@ -25,6 +26,7 @@ export interface SessionViewParts {
   editor: Editor;
   reply: ReplyView;
   terminal: Terminal;
+  results: RunResults;
   /** Prices of the endpoint in use, for showing cost. */
   prices(): Prices;
   onResume(): void;
@@ -110,14 +112,14 @@ export function mountSessionView(p: SessionViewParts): SessionView {
       a.source === 'user' ? `${label(a)} ran code edited by hand.` : `${label(a)}: the model's reply.`,
       'idle',
     );
-    p.terminal.clear();
-    p.terminal.write(`— ${label(a)} —\n`, 'info');
+    startRun(p, label(a));
     if (a.result) {
       if (a.result.stdout) p.terminal.write(a.result.stdout, 'stdout');
       if (a.result.stderr) p.terminal.write(a.result.stderr, 'stderr');
-      writeRunResult(p.terminal, a.result);
+      writeRunResult(p, a.result);
     } else {
       p.terminal.write('Nothing ran: the reply had no code.\n', 'info');
+      p.results.empty(`${label(a)}: nothing ran, the reply had no code.`);
     }
   }
 
@@ -156,6 +158,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
         details.show(undefined, { code: '', lineOffset: 0 });
         outputs.show(undefined, false);
         p.reply.clear();
+        p.results.empty();
       }
       diffLatest();
       showUsage();
@@ -172,7 +175,8 @@ export function mountSessionView(p: SessionViewParts): SessionView {
         p.reply.show(a.reply);
         p.reply.setStatus(`${label(a)}: the model's reply.`, 'idle');
       }
-      if (a.result) writeRunResult(p.terminal, a.result);
+      if (a.result) writeRunResult(p, a.result);
+      else p.results.empty(`${label(a)}: nothing ran, the reply had no code.`);
       diffLatest();
       showUsage();
     },

@@ -31,10 +31,29 @@ export interface TerminalDrawing {
 
 const isPageLine = (style: TerminalStyle): boolean => style === 'info' || style === 'ok' || style === 'fail';
 
-export function createTerminal(host: HTMLElement): Terminal {
+/** How much the run printed since the last clear: lines on stdout and stderr together, and on stderr. */
+export interface ConsoleCount {
+  lines: number;
+  stderr: number;
+}
+
+export function createTerminal(host: HTMLElement, onCount?: (count: ConsoleCount) => void): Terminal {
   host.tabIndex = 0;
   host.setAttribute('role', 'region');
   host.setAttribute('aria-label', 'Run output');
+  // Lines ended by a newline, and whether the last one is still unfinished: per stream for stderr.
+  const count = { ended: 0, open: false, errEnded: 0, errOpen: false };
+  const countLines = (text: string, stream: 'stdout' | 'stderr'): void => {
+    if (!text) return;
+    const ended = text.split('\n').length - 1;
+    count.ended += ended;
+    count.open = !text.endsWith('\n');
+    if (stream === 'stderr') {
+      count.errEnded += ended;
+      count.errOpen = !text.endsWith('\n');
+    }
+    onCount?.({ lines: count.ended + Number(count.open), stderr: count.errEnded + Number(count.errOpen) });
+  };
   const alt = document.createTextNode('');
   host.append(h('pre', { class: 'visually-hidden terminal-text' }, alt));
   let real: TerminalDrawing | undefined;
@@ -55,12 +74,15 @@ export function createTerminal(host: HTMLElement): Terminal {
       const safe = isPageLine(style) ? withoutColours(filtered) : filtered;
       if (!safe) return;
       const shown = withoutColours(safe);
+      if (style === 'stdout' || style === 'stderr') countLines(shown, style);
       plain += shown;
       alt.appendData(shown);
       if (real) real.write(safe, style);
       else early.push([safe, style]);
     },
     clear() {
+      Object.assign(count, { ended: 0, open: false, errEnded: 0, errOpen: false });
+      onCount?.({ lines: 0, stderr: 0 });
       plain = '';
       alt.data = '';
       streams = fresh();

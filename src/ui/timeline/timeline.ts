@@ -122,6 +122,8 @@ export function mountTimeline(root: HTMLElement, opts: TimelineOptions): Timelin
         'td',
         null,
         h('span', { class: `verdict-badge tone-${s.tone}`, 'data-testid': 'attempt-verdict' }, s.verdict),
+        // In a narrow panel the Model and Run columns fold into this line, under the verdict.
+        h('span', { class: 'timeline-times' }, `model ${s.modelTime} · run ${s.runTime}`),
         a.result?.web?.picture
           ? h('img', {
               class: 'timeline-picture',

@@ -1,39 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { writeRunResult } from '../../../src/ui/common/run-output.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
+import type { RunResults } from '../../../src/ui/results/run-results.ts';
 import type { Terminal } from '../../../src/ui/terminal/terminal.ts';
 
-function term(): Terminal {
+function views(): { terminal: Terminal; results: RunResults; shown: RunResult[] } {
   let all = '';
+  const shown: RunResult[] = [];
   return {
-    write: (t) => void (all += t),
-    clear: () => void (all = ''),
-    text: () => all,
-    dispose: () => undefined,
+    terminal: {
+      write: (t) => void (all += t),
+      clear: () => void (all = ''),
+      text: () => all,
+      dispose: () => undefined,
+    },
+    results: { start: () => undefined, empty: () => undefined, show: (r) => void shown.push(r) },
+    shown,
   };
 }
 
-const result = (expected: string, actual: string): RunResult => ({
+const result = (extra: Partial<RunResult> = {}): RunResult => ({
   status: 'failed',
   result: 'failed: Wrong Answer',
-  tests: [{ name: 'test 2', passed: false, expected, actual }],
+  tests: [{ name: 'test 2', passed: false, expected: '3', actual: '4' }],
+  exception: { type: 'ValueError', message: 'bad', traceback: 'Traceback: ValueError: bad' },
   stdout: '',
   stderr: '',
   truncated: false,
   durationMs: 5,
+  ...extra,
 });
 
-describe('a failed test in the terminal', () => {
-  it('keeps one-line values on the test line', () => {
-    const t = term();
-    writeRunResult(t, result('3', '4'));
-    expect(t.text()).toContain('✗ test 2: expected 3, got 4\n');
+describe('a finished run, in the results and the console', () => {
+  it('gives the tests and the traceback to the results view; the console ends with the verdict alone', () => {
+    const v = views();
+    const r = result();
+    writeRunResult(v, r);
+    expect(v.shown).toEqual([r]);
+    expect(v.terminal.text()).toBe('\n[failed — 0/1 tests (5 ms)]\n');
+    expect(v.terminal.text()).not.toMatch(/test 2|expected|Traceback/);
   });
 
-  it("puts a program's several lines of output under headings, never splitting one value across the other", () => {
-    const t = term();
-    writeRunResult(t, result('2\n4\n', '2\n7\n'));
-    expect(t.text()).toContain('✗ test 2:\n  expected:\n    2\n    4\n  got:\n    2\n    7\n');
-    expect(t.text()).not.toContain(', got');
+  it('says in the console where the output was cut', () => {
+    const v = views();
+    writeRunResult(v, result({ truncated: true }));
+    expect(v.terminal.text()).toMatch(/^\n\[output cut at the output cap\]\n/);
   });
 });
