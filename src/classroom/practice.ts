@@ -4,7 +4,7 @@ import type { RunJob, Runtime } from '../shared/run.ts';
 import type { SqlAnswer } from '../shared/sql.ts';
 import { runSqlTests, sqlRunnerOf } from './sql-exercise.ts';
 import { codeLanguage } from './exercise-task.ts';
-import { testSpec, testVerdict, type GradeStatus } from './grading.ts';
+import { testJob, testSpec, testVerdict, type GradeStatus } from './grading.ts';
 import type { PackExercise, PackTest } from './types.ts';
 
 interface VisibleOutcome {
@@ -23,6 +23,9 @@ export interface PracticeOutcome {
 }
 
 function job(ex: PackExercise, test: PackTest, code: string): RunJob {
+  // A program runs on the test's input and is judged by its output, as grading judges it.
+  if (ex.kind === 'program')
+    return { ...testJob(ex, test, code), limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 16 * 1024 } };
   return {
     language: codeLanguage(ex),
     code,
