@@ -1,24 +1,16 @@
 // A contest-program exercise in the student view, opened from a student's share link: each
 // visible test runs the program on its input and compares the output, hidden tests as counts.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePackLink } from '../../src/classroom/link.ts';
-import { parsePack } from '../../src/classroom/validate.ts';
 import { openPage, type PageContext } from './support/browser.ts';
-import { LONG, waitForSelectorText } from './support/classroom.ts';
+import { bundledPack, openStudentLink, waitForSelectorText } from './support/classroom.ts';
 
-const pack = parsePack(readFileSync(resolve(import.meta.dirname, '../../data/packs/intro-programs.json'), 'utf8'), 'x');
+const pack = bundledPack('intro-programs.json');
 
 describe('a contest-program exercise in the student view', () => {
   let ctx: PageContext;
   beforeAll(async () => {
     ctx = await openPage({ isolated: true, path: '?classroom' });
-    const link = await encodePackLink(pack, { solutions: false });
-    if (!link.ok) throw new Error(link.message);
-    await ctx.page.goto(`${ctx.server.url}${link.fragment}`);
-    await ctx.page.getByRole('button', { name: 'Start' }).click({ timeout: LONG });
-    await ctx.page.locator('#exercise-title', { hasText: 'Sum of each line' }).waitFor({ timeout: LONG });
+    await openStudentLink(ctx.page, ctx.server.url, pack, 'Sum of each line');
   });
   afterAll(() => ctx?.close());
 

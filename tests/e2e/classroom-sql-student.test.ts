@@ -2,25 +2,17 @@
 // tables, the query's result beside the expected one, the hidden databases only as a count. A
 // query that hard-codes the visible answer passes there and not on the hidden databases, and one
 // that drops the table changes nothing for the next run.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePackLink } from '../../src/classroom/link.ts';
-import { parsePack } from '../../src/classroom/validate.ts';
 import { openPage, type PageContext } from './support/browser.ts';
-import { LONG, waitForSelectorText } from './support/classroom.ts';
+import { bundledPack, LONG, openStudentLink, waitForSelectorText } from './support/classroom.ts';
 
-const pack = parsePack(readFileSync(resolve(import.meta.dirname, '../../data/packs/intro-sql.json'), 'utf8'), 'x');
+const pack = bundledPack('intro-sql.json');
 
 describe('a SQL exercise in the student view', () => {
   let ctx: PageContext;
   beforeAll(async () => {
     ctx = await openPage({ isolated: true, path: '?classroom' });
-    const link = await encodePackLink(pack, { solutions: false });
-    if (!link.ok) throw new Error(link.message);
-    await ctx.page.goto(`${ctx.server.url}${link.fragment}`);
-    await ctx.page.getByRole('button', { name: 'Start' }).click({ timeout: LONG });
-    await ctx.page.locator('#exercise-title', { hasText: 'How many books?' }).waitFor({ timeout: LONG });
+    await openStudentLink(ctx.page, ctx.server.url, pack, 'How many books?');
   });
   afterAll(() => ctx?.close());
 
