@@ -307,6 +307,15 @@ describe('on a phone, one panel at a time', () => {
     for (const kind of ['code', 'program', 'web', 'sql', 'agent', 'code']) {
       if (await page.getByTestId('tab-task').isVisible()) await page.getByTestId('tab-task').click();
       await page.selectOption('#task-kind', kind);
+      // SQL and agent goals keep their own layout, without tabs; wait until the kind's layout is on.
+      const ownLayout = kind === 'sql' || kind === 'agent';
+      // The workspaces are loaded on demand: the page has its kind once their class is on it.
+      await page.locator(ownLayout ? `#app.kind-${kind}` : '#app:not(.kind-sql):not(.kind-agent)').waitFor({
+        state: 'attached',
+        timeout: 30_000,
+      });
+      await page.locator('.panel-tabs').waitFor({ state: ownLayout ? 'hidden' : 'visible', timeout: 10_000 });
+      if (kind === 'sql') await page.getByRole('region', { name: 'SQL query' }).waitFor({ timeout: 30_000 });
       // Each panel of the kind, where it has tabs.
       const tabbed = await page.locator('.panel-tabs').isVisible();
       for (const tab of tabbed ? ['task', 'code', 'results', 'console'] : ['task']) {
