@@ -5,6 +5,7 @@
 // becomes another of the same sign, no larger in size than it or 9. An index pushed past its range
 // makes most samples fail alike there, and such inputs are left out of the grouping (group.ts).
 import { seeded } from '../../shared/seeded.ts';
+import { callInputs } from './call-inputs.ts';
 import { boundaryInputs, shapeOf, smallestCount } from './program-shape.ts';
 
 /** Inputs per round: each is a run of every kept sample (for JavaScript, a worker each). */
@@ -35,8 +36,20 @@ export interface ProgramInputs {
   derived: number;
 }
 
-/** `statement`: where the smallest count allowed is read from. */
-export function programInputs(publicInputs: readonly string[], statement = '', count = PROGRAM_INPUTS): ProgramInputs {
+/**
+ * `statement`: where the smallest count allowed is read from. `call`: a call-based problem's
+ * method name and the words (statement, starter code) that say what its arguments may be.
+ */
+export function programInputs(
+  publicInputs: readonly string[],
+  statement = '',
+  count = PROGRAM_INPUTS,
+  call?: { name: string; words: string },
+): ProgramInputs {
+  if (call) {
+    const inputs = [...publicInputs, ...callInputs(publicInputs, call.words, call.name)];
+    return { inputs, public: publicInputs.length, derived: inputs.length - publicInputs.length };
+  }
   const r = seeded(SEED);
   const out = [...publicInputs.slice(0, count)];
   const given = out.length;

@@ -59,7 +59,10 @@ async function proposeInputs(s: LoopState, tried: readonly string[]): Promise<As
 export async function programGroups(s: LoopState, samples: readonly Sample[]): Promise<ProgramGroups | 'stopped'> {
   const { task, runtime } = s.opts;
   if (task.tests.kind !== 'program') throw new Error('not a contest program');
-  const base = programInputs(task.tests.inputs, task.prompt);
+  // Call-based (LeetCode) samples are called on each input, as their tests call them.
+  const name = task.tests.funcName;
+  const call = name === undefined ? undefined : { name, words: `${task.prompt}\n${task.starterCode ?? ''}` };
+  const base = programInputs(task.tests.inputs, task.prompt, undefined, call);
   // With fewer than two samples to tell apart, inputs from the model would decide nothing.
   const kept = samples.filter((x) => x.candidate && visiblePass(x.attempt)).length;
   const asked = kept >= 2 ? await proposeInputs(s, base.inputs) : none('');
@@ -74,7 +77,7 @@ export async function programGroups(s: LoopState, samples: readonly Sample[]): P
         {
           language: task.language,
           code: x.candidate.program,
-          tests: { kind: 'program', inputs, outputs: [], collect: true, funcName: undefined },
+          tests: { kind: 'program', inputs, outputs: [], collect: true, funcName: name },
           limits: task.limits,
         },
         s.signal,

@@ -52,6 +52,25 @@ const text = (input: string): string => `\`\`\`text\n${input}\`\`\`\n`;
 /** What the model proposes: one boundary input it reaches first, and two that are not inputs of this task. */
 const PROPOSED = `Inputs:\n${text('2\n-3 -7\n')}${text('3\n1 2\n')}${text('hello\n')}`;
 
+// A call-based (LeetCode) row: samples are classes whose method is called on each input line, so
+// they are grouped by what the call returns, not by what they print (nothing).
+const CALL_ROW = {
+  ...NEGATIVES_ROW,
+  question_title: 'Largest, call-based',
+  question_id: 'call001',
+  platform: 'leetcode',
+  starter_code: 'class Solution:\n    def largest(self, nums: List[int]) -> int:\n        ',
+  public_test_cases: JSON.stringify([{ input: '[1, 9, 4]', output: '9', testtype: 'functional' }]),
+  private_test_cases: JSON.stringify([
+    { input: '[5, 2]', output: '5', testtype: 'functional' },
+    { input: '[-4, -2, -8]', output: '-2', testtype: 'functional' },
+  ]),
+  metadata: JSON.stringify({ func_name: 'largest' }),
+};
+const callBased = jsonl('call001.jsonl', [CALL_ROW]);
+const method = (body: string): string =>
+  fence(`class Solution:\n    def largest(self, nums: List[int]) -> int:\n        ${body}`);
+
 describe('selection on contest programs', () => {
   let server: ModelServer;
   beforeAll(async () => {
@@ -135,6 +154,28 @@ describe('selection on contest programs', () => {
       groups: [3],
       selected_from: 3,
       model_calls: 4,
+    });
+  }, 240_000);
+
+  it('best-of-n on a call-based row groups samples by what the call returns', async () => {
+    server.reset();
+    // The wrong one (the second item) comes first and passes the public test.
+    server.reply(method('return nums[1]'), method('return max(nums)'), method('return sorted(nums)[-1]'), 'Inputs:');
+    const r = await runAgainst(callBased, server.baseUrl, [
+      '--strategy',
+      'best-of-n',
+      '--samples',
+      '3',
+      '--max-iterations',
+      '1',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(rowsOf(r.stdout)[0]).toMatchObject({
+      task_id: 'call001',
+      passed: true,
+      hidden_passed: true,
+      groups: [2, 1],
+      selected_from: 2,
     });
   }, 240_000);
 });

@@ -55,7 +55,8 @@ def _tests(spec):
     if kind == 'program':
         inputs = spec.get('inputs')
         inputs = [i for i in inputs if type(i) is str] if type(inputs) is list else []
-        return {'kind': kind, 'inputs': inputs, 'funcName': _str(spec, 'funcName')}
+        return {'kind': kind, 'inputs': inputs, 'funcName': _str(spec, 'funcName'),
+                'collect': spec.get('collect') is True}
     return {'kind': 'none'}
 
 

@@ -83,7 +83,7 @@ def run(job, emit):
     state = isolation.save()
     try:
         isolation.enter(state)
-        return _judge(code, inputs, fn_name, emit)
+        return _judge(code, inputs, fn_name, emit, tests.get('collect') is True)
     finally:
         isolation.restore(state)
 
@@ -95,7 +95,8 @@ def _event(emit, text):
         pass  # a broken channel must not turn into a verdict
 
 
-def _judge(code, inputs, fn_name, emit):
+def _judge(code, inputs, fn_name, emit, collect=False):
+    """`collect`: selection's run, judging nothing: a raise is noted and the next input runs."""
     esc, describe, send = _esc, _describe, _event
     set_digits = getattr(_sys, 'set_int_max_str_digits', None)
     if set_digits is not None:
@@ -143,6 +144,8 @@ def _judge(code, inputs, fn_name, emit):
                 if isinstance(e, KeyboardInterrupt):
                     raise
                 send(emit, head + '"error":' + describe(e) + '}')
+                if collect:
+                    continue
                 return '{"status":"failed"}'
             if type(value) is tuple:
                 value = list(value)
@@ -165,6 +168,8 @@ def _judge(code, inputs, fn_name, emit):
             mocks.leave(loose_out)
         if error is not None:
             send(emit, head + '"error":' + describe(error) + '}')
+            if collect:
+                continue
             return '{"status":"failed"}'
         out = _getvalue(captured)
         cut = len(out) > _OUT_CAP
