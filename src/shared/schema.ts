@@ -209,6 +209,17 @@ export function array<S extends AnySchema>(item: S, opts: { first?: number } = {
   });
 }
 
+/** A list read position by position, as `[name, value]`; items past these are not read. */
+export function tuple<const S extends readonly AnySchema[]>(
+  ...items: S
+): Schema<{ -readonly [I in keyof S]: Infer<S[I]> }> {
+  return new Schema('a list', (value, path, issues) => {
+    if (!Array.isArray(value)) return mismatch(issues, path, 'a list', value);
+    const out = items.map((item, i): unknown => item.read(value[i], [...path, i], issues));
+    return out.includes(FAIL) ? FAIL : (out as { -readonly [I in keyof S]: Infer<S[I]> });
+  });
+}
+
 type Shape = Record<string, AnySchema>;
 type OptionalKeys<S extends Shape> = { [K in keyof S]: undefined extends Infer<S[K]> ? K : never }[keyof S];
 export type ObjectOf<S extends Shape> = Simplify<
