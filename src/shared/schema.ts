@@ -293,6 +293,6 @@ export function tagged<K extends string, V extends Record<string, AnySchema>>(
     const name = tag.read(value[key], [...path, key], issues);
     if (name === FAIL) return FAIL;
     const read: unknown = variants[name]!.read(value, path, issues);
-    return read === FAIL ? FAIL : ({ ...(read as object), [key]: name } as Tagged<K, V>);
+    return read === FAIL ? FAIL : ({ [key]: name, ...(read as object) } as Tagged<K, V>);
   });
 }
