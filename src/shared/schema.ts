@@ -230,7 +230,7 @@ export type ObjectOf<S extends Shape> = Simplify<
  * An object with these fields; a field whose schema takes undefined may be left out. Every field
  * is checked, so every problem is said. Other fields are dropped, or with `keep` carried along.
  */
-export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>>;
+export function object<S extends Shape>(shape: S, opts?: { keep?: false; expected?: string }): Schema<ObjectOf<S>>;
 export function object<S extends Shape>(
   shape: S,
   opts: { keep: true; expected?: string },
