@@ -25,7 +25,7 @@ export type Infer<S> = S extends Schema<infer T> ? T : never;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** "a string", "a list", "null", "NaN": the kind of value found, for a problem's wording. */
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);

@@ -134,9 +134,9 @@ function checkEntry(entry: unknown, i: number): SessionEntry {
   if (r.ok) {
     const { session, attempts = [], files } = r.value;
     return {
-      session: session,
+      session,
       attempts: attempts as unknown as Attempt[],
-      ...(files !== undefined ? { files: files } : {}),
+      ...(files !== undefined ? { files } : {}),
     };
   }
   const problems = fieldProblems(r.issues);

@@ -11,7 +11,7 @@ export interface FieldProblem {
 }
 
 /** Every problem found, the first also as `path` and `problem`. */
-export class FieldError extends Error {
+class FieldError extends Error {
   readonly path: string;
   readonly problem: string;
   constructor(readonly problems: FieldProblem[]) {
