@@ -2,6 +2,7 @@
 // URL fragment, which browsers never send to the host. Opening one fills the task panel and the
 // editor and runs nothing; the fragment is then taken off the address, so a reload keeps edits.
 import { taskShape } from '../store/shapes.ts';
+import { check } from '../store/validate.ts';
 import type { Task } from '../shared/task.ts';
 import { packForLink, unpackFromLink } from '../shared/link-codec.ts';
 
@@ -42,7 +43,7 @@ export async function decodeTaskLink(hash: string): Promise<SharedTask> {
   if (typeof v !== 'object' || v === null || typeof v.code !== 'string')
     throw new Error('This task link holds no task and code.');
   try {
-    taskShape(v.task, 'task');
+    check(taskShape, v.task, 'task');
   } catch (e) {
     throw new Error(`This task link's task is not valid: ${e instanceof Error ? e.message : String(e)}.`, {
       cause: e,

@@ -2,6 +2,18 @@
 // so a teacher fixes a pack in one pass. Defaults fill optional fields; unknown fields stay.
 import { withoutBom } from '../shared/byte-order-mark.ts';
 import { InputError } from '../shared/problems.ts';
+import {
+  array,
+  boolean,
+  formatPath,
+  number,
+  object,
+  string,
+  unknown,
+  type Issue,
+  type Path,
+  type Schema,
+} from '../shared/schema.ts';
 import { SQL_ENGINES } from '../shared/sql.ts';
 import { readViewport } from '../shared/web.ts';
 import {
@@ -17,7 +29,6 @@ import {
   type Pack,
   type PackExercise,
   type PackLanguage,
-  type PackHint,
   type PackTest,
 } from './types.ts';
 
@@ -47,6 +58,19 @@ const MAX_COUNT = 1000;
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A schema's problem in a pack's words: `tests[0]`, `field "points" must be a number ...`. */
+function wording(issue: Issue): { where: string; detail: string } {
+  const last = issue.path.at(-1);
+  const field = typeof last === 'string';
+  const where = formatPath(field ? issue.path.slice(0, -1) : issue.path);
+  const what =
+    issue.expected === undefined ? issue.problem : issue.missing ? 'is missing' : `must be ${issue.expected}`;
+  return { where, detail: field ? `field "${last}" ${what}` : what };
+}
+
+const text = (opts: { nonEmpty?: boolean } = {}): Schema<string> =>
+  opts.nonEmpty ? string().refine((v, report) => !v.trim() && report('is empty')) : string();
+
 class Checker {
   readonly problems: string[] = [];
   constructor(private readonly where: string) {}
@@ -61,54 +85,30 @@ class Checker {
     this.problems.push(this.where ? `${this.where}: ${detail}` : detail);
   }
 
-  str(o: Obj, name: string, opts: { required: boolean; fallback?: string; nonEmpty?: boolean }): string {
-    const v = o[name];
-    if (v === undefined) {
-      if (opts.required) this.fail(`field "${name}" is missing`);
-      return opts.fallback ?? '';
+  /** The value `schema` reads, or `fallback` once its problems are said. */
+  read<T>(schema: Schema<T>, value: unknown, fallback: T, path: Path = []): T {
+    const r = schema.parse(value, path);
+    if (r.ok) return r.value;
+    for (const issue of r.issues) {
+      const { where, detail } = wording(issue);
+      (where ? this.at(where) : this).fail(detail);
     }
-    if (typeof v !== 'string') {
-      this.fail(`field "${name}" must be a string`);
-      return opts.fallback ?? '';
-    }
-    if (opts.nonEmpty && !v.trim()) this.fail(`field "${name}" is empty`);
-    return v;
+    return fallback;
   }
 
-  num(
-    o: Obj,
-    name: string,
-    fallback: number,
-    opts: { min: number; max: number; int?: boolean; exclusiveMin?: boolean },
-  ): number {
-    const v = o[name];
-    if (v === undefined) return fallback;
-    const bad =
-      typeof v !== 'number' ||
-      !Number.isFinite(v) ||
-      (opts.int && !Number.isInteger(v)) ||
-      (opts.exclusiveMin ? v <= opts.min : v < opts.min) ||
-      v > opts.max;
-    if (bad) {
-      const what = opts.int ? 'a whole number' : 'a number';
-      const from = `${opts.exclusiveMin ? 'above' : 'of at least'} ${opts.min}`;
-      this.fail(`field "${name}" must be ${what} ${from} and at most ${opts.max}`);
-      return fallback;
-    }
-    return v;
+  str(o: Obj, name: string, opts: { required: boolean; fallback?: string; nonEmpty?: boolean }): string {
+    const fallback = opts.fallback ?? '';
+    const schema = opts.required ? text(opts) : text(opts).default(fallback);
+    return this.read(schema, o[name], fallback, [name]);
+  }
+
+  num(o: Obj, name: string, fallback: number, rule: Parameters<typeof number>[0]): number {
+    return this.read(number(rule).default(fallback), o[name], fallback, [name]);
   }
 
   list(o: Obj, name: string, required: boolean): unknown[] {
-    const v = o[name];
-    if (v === undefined) {
-      if (required) this.fail(`field "${name}" is missing`);
-      return [];
-    }
-    if (!Array.isArray(v)) {
-      this.fail(`field "${name}" must be a list`);
-      return [];
-    }
-    return v;
+    const list = array(unknown());
+    return this.read(required ? list : list.default([]), o[name], [], [name]);
   }
 }
 
@@ -162,18 +162,14 @@ function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>,
   });
 }
 
-function readHints(c: Checker, raw: unknown[]): PackHint[] {
-  return raw.flatMap((h, i) => {
-    const hc = c.at(`hints[${i}]`);
-    if (!isObj(h)) {
-      hc.fail('must be an object {afterFailures, text}');
-      return [];
-    }
-    const text = hc.str(h, 'text', { required: true, nonEmpty: true });
-    const afterFailures = hc.num(h, 'afterFailures', 0, { min: 0, max: MAX_COUNT, int: true });
-    return [{ ...h, afterFailures, text }];
-  });
-}
+const hint = object(
+  {
+    text: text({ nonEmpty: true }),
+    afterFailures: number({ min: 0, max: MAX_COUNT, int: true }).default(0),
+  },
+  { keep: true, expected: 'an object {afterFailures, text}' },
+);
+const hints = array(hint).default([]);
 
 /** "kind", "compare", "tolerance" and "engine": what the exercise is, and how its answers are compared. */
 function readKind(c: Checker, e: Obj): Kind {
@@ -188,7 +184,7 @@ function readKind(c: Checker, e: Obj): Kind {
   }
   if (e.tolerance !== undefined) {
     if (e.compare !== 'numbers') c.fail('field "tolerance" needs "compare": "numbers"');
-    else c.num(e, 'tolerance', 0, { min: 0, max: 1e9, exclusiveMin: true });
+    else c.num(e, 'tolerance', 0, { min: 0, max: 1e9, above: true });
   }
   if (e.engine !== undefined) {
     if (kind !== 'sql') c.fail('field "engine" needs "kind": "sql"');
@@ -231,7 +227,7 @@ function readExercise(c: Checker, e: Obj): PackExercise {
   const limits = isObj(limitsRaw) ? limitsRaw : (c.fail('field "limits" must be an object'), {});
   const timeoutSec = c
     .at('limits')
-    .num(limits, 'timeoutSec', DEFAULT_TIMEOUT_SEC, { min: 0, max: MAX_TIMEOUT_SEC, exclusiveMin: true });
+    .num(limits, 'timeoutSec', DEFAULT_TIMEOUT_SEC, { min: 0, max: MAX_TIMEOUT_SEC, above: true });
   const assistantRaw = e.assistant === undefined ? {} : e.assistant;
   const assistant = isObj(assistantRaw) ? assistantRaw : (c.fail('field "assistant" must be an object'), {});
   const ac = c.at('assistant');
@@ -258,7 +254,7 @@ function readExercise(c: Checker, e: Obj): PackExercise {
     entryPoint: c.str(e, 'entryPoint', { required: !noFunction, nonEmpty: !noFunction }),
     tests,
     hiddenTests,
-    hints: readHints(c, c.list(e, 'hints', false)).sort((a, b) => a.afterFailures - b.afterFailures),
+    hints: c.read(hints, e.hints, [], ['hints']).sort((a, b) => a.afterFailures - b.afterFailures),
     limits: { ...limits, timeoutSec },
     assistant: { ...assistant, mode, maxRequests },
   };
@@ -273,6 +269,17 @@ function readExercise(c: Checker, e: Obj): PackExercise {
   return out;
 }
 
+/** The pack's own fields, besides its format and exercises. */
+const packFields = object({
+  id: text({ nonEmpty: true }),
+  title: text({ nonEmpty: true }),
+  version: text({ nonEmpty: true }),
+  license: text({ nonEmpty: true }),
+  flaggedTestsScore: boolean()
+    .expecting('true or false: whether a test passed by code flagged for test gaming scores its points')
+    .optional(),
+});
+
 /** Checks a parsed pack; throws PackError listing every problem. */
 export function validatePack(value: unknown, file: string): Pack {
   const c = new Checker('');
@@ -281,14 +288,7 @@ export function validatePack(value: unknown, file: string): Pack {
     const got = value.format === undefined ? 'missing' : JSON.stringify(value.format);
     c.fail(`field "format" must be "${PACK_FORMAT}" (got ${got})`);
   }
-  const id = c.str(value, 'id', { required: true, nonEmpty: true });
-  const title = c.str(value, 'title', { required: true, nonEmpty: true });
-  const version = c.str(value, 'version', { required: true, nonEmpty: true });
-  const license = c.str(value, 'license', { required: true, nonEmpty: true });
-  if (value.flaggedTestsScore !== undefined && typeof value.flaggedTestsScore !== 'boolean')
-    c.fail(
-      'field "flaggedTestsScore" must be true or false: whether a test passed by code flagged for test gaming scores its points',
-    );
+  const { id, title, version, license } = c.read(packFields, value, { id: '', title: '', version: '', license: '' });
   const rawExercises = c.list(value, 'exercises', true);
   if (Array.isArray(value.exercises) && rawExercises.length === 0) c.fail('the pack has no exercises');
   // Past the bound its exercises are not read at all: the count is the one problem to fix.

@@ -2,6 +2,19 @@
 // a RunResult, and builds the results for runs the page stopped or that killed their interpreter.
 import { clip } from '../shared/format.ts';
 import { checkFlags } from '../shared/gaming.ts';
+import {
+  array,
+  boolean,
+  is,
+  literal,
+  number,
+  object,
+  string,
+  tuple,
+  union,
+  unknown,
+  type Schema,
+} from '../shared/schema.ts';
 import type { ExceptionInfo, OutputStream, RunJob, RunResult, RunTrace, TestResult, TraceStep } from '../shared/run.ts';
 
 const MAX_FIELD = 20_000;
@@ -46,89 +59,67 @@ export class OutputCollector {
   }
 }
 
-const str = (v: unknown, max = MAX_FIELD): string | undefined => (typeof v === 'string' ? clip(v, max) : undefined);
+/** Text kept to `max` characters. */
+const text = (max = MAX_FIELD): Schema<string> => string().map((s) => clip(s, max));
+/** A field that may be left out: a malformed one reads as absent. */
+const maybe = <T>(schema: Schema<T>): Schema<T | undefined> => schema.catch(undefined);
+const count = number({ int: true, min: 0 });
 
-function checkTest(v: unknown): TestResult | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const t = v as Record<string, unknown>;
-  const name = str(t.name, 2000);
-  if (name === undefined || typeof t.passed !== 'boolean') return undefined;
-  return {
-    name,
-    passed: t.passed,
-    source: str(t.source),
-    expected: str(t.expected),
-    actual: str(t.actual),
-    message: str(t.message),
-  };
-}
+const testResult: Schema<TestResult> = object({
+  name: text(2000),
+  passed: boolean(),
+  source: maybe(text()),
+  expected: maybe(text()),
+  actual: maybe(text()),
+  message: maybe(text()),
+});
 
-function checkException(v: unknown): ExceptionInfo | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const e = v as Record<string, unknown>;
-  const type = str(e.type, 200);
-  if (type === undefined) return undefined;
-  return {
-    type,
-    message: str(e.message) ?? '',
-    traceback: str(e.traceback) ?? '',
-    line: typeof e.line === 'number' && Number.isInteger(e.line) ? e.line : undefined,
-    syntax: e.syntax === true ? true : undefined,
-  };
-}
+const exceptionInfo: Schema<ExceptionInfo> = object({
+  type: text(200),
+  message: text().catch(''),
+  traceback: text().catch(''),
+  line: maybe(number({ int: true })),
+  syntax: maybe(literal(true)),
+});
 
 const MAX_TRACE_STEPS = 100;
 const MAX_TRACE_LOCALS = 20;
 const TRACE_EVENTS: readonly TraceStep['event'][] = ['call', 'line', 'return', 'exception'];
-const count = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
 
-function checkLocals(v: unknown): [string, string][] | undefined {
-  if (!Array.isArray(v)) return undefined;
-  const out: [string, string][] = [];
-  for (const pair of v.slice(0, MAX_TRACE_LOCALS)) {
-    if (!Array.isArray(pair)) return undefined;
-    const name = str(pair[0], 100);
-    const value = str(pair[1], 500);
-    if (name === undefined || value === undefined) return undefined;
-    out.push([name, value]);
-  }
-  return out;
-}
+const locals = array(tuple(text(100), text(500)), { first: MAX_TRACE_LOCALS });
 
-function checkStep(v: unknown): TraceStep | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const s = v as Record<string, unknown>;
-  const line = count(s.line);
-  const event = TRACE_EVENTS.find((e) => e === s.event);
-  const fn = str(s.function, 200);
-  const locals = checkLocals(s.locals);
-  if (line === undefined || event === undefined || fn === undefined || locals === undefined) return undefined;
-  const step: TraceStep = { line, event, function: fn, locals };
-  const value = str(s.value, 1000);
-  if (value !== undefined) step.value = value;
-  const hits = count(s.hits);
-  if (hits !== undefined) step.hits = hits;
-  const last = checkLocals(s.last);
-  if (last !== undefined) step.last = last;
-  return step;
-}
+const traceStep: Schema<TraceStep> = object({
+  line: count,
+  event: literal(...TRACE_EVENTS),
+  function: text(200),
+  locals,
+  value: maybe(text(1000)),
+  hits: maybe(count),
+  last: maybe(locals),
+});
 
 /** A trace is advice, never part of the verdict: a malformed one is dropped, not a crash. */
-function checkTrace(v: unknown, tests: TestResult[]): RunTrace | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const t = v as Record<string, unknown>;
-  const test = str(t.test, 2000);
-  const omitted = count(t.omitted);
-  if (test === undefined || omitted === undefined || !Array.isArray(t.steps)) return undefined;
-  if (!tests.some((x) => x.name === test && !x.passed)) return undefined;
-  const steps = t.steps.slice(0, MAX_TRACE_STEPS).map(checkStep);
-  if (steps.some((s) => !s)) return undefined;
-  const trace: RunTrace = { test, steps: steps as TraceStep[], omitted: omitted + (t.steps.length - steps.length) };
-  const stopped = str(t.stopped, 200);
-  if (stopped !== undefined) trace.stopped = stopped;
-  return trace;
-}
+const runTrace: Schema<RunTrace> = object({
+  test: text(2000),
+  steps: array(traceStep, { first: MAX_TRACE_STEPS }),
+  omitted: count,
+  stopped: maybe(text(200)),
+}).map((t, raw) => ({ ...t, omitted: t.omitted + ((raw as { steps: unknown[] }).steps.length - t.steps.length) }));
+
+/** What the harness reports; anything else in it is dropped. A list of tests that is no list reads as none. */
+const harnessResult = object({
+  status: literal('passed', 'failed', 'error'),
+  result: text(2000),
+  tests: union(
+    array(testResult, { first: MAX_TESTS }),
+    is('no list', (v) => !Array.isArray(v)).map((): TestResult[] => []),
+  ),
+  exception: maybe(exceptionInfo),
+  truncated: unknown().map((v) => v === true),
+  runningTest: maybe(text(500)),
+  trace: maybe(runTrace),
+  flags: unknown().map(checkFlags),
+});
 
 function base(
   durationMs: number,
@@ -145,33 +136,23 @@ function base(
 }
 
 export function checkResult(raw: unknown, job: RunJob, durationMs: number, out: OutputCollector): RunResult {
-  if (typeof raw !== 'object' || raw === null)
-    return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
-  const r = raw as Record<string, unknown>;
-  const tests = Array.isArray(r.tests) ? r.tests.slice(0, MAX_TESTS).map(checkTest) : [];
-  const status = r.status;
-  const result = str(r.result, 2000);
-  if (
-    (status !== 'passed' && status !== 'failed' && status !== 'error') ||
-    result === undefined ||
-    tests.some((t) => !t)
-  ) {
-    return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
-  }
-  const valid = tests as TestResult[];
+  const r = harnessResult.get(raw);
+  if (!r) return crashResult(job, 'the sandbox returned a malformed result', durationMs, out);
+  const { status, result, tests, trace } = r;
   // A pass must be consistent in every part, or it is not a pass.
-  const passed = status === 'passed' && result === 'passed' && valid.every((t) => t.passed);
+  const passed = status === 'passed' && result === 'passed' && tests.every((t) => t.passed);
   const b = base(durationMs, out);
   return {
     status: passed ? 'passed' : status === 'passed' ? 'failed' : status,
     result: passed ? 'passed' : result === 'passed' ? 'failed: inconsistent result' : result,
-    tests: valid,
-    exception: checkException(r.exception),
+    tests,
+    exception: r.exception,
     ...b,
-    truncated: b.truncated || r.truncated === true,
-    runningTest: str(r.runningTest, 500),
-    trace: job.trace === true ? checkTrace(r.trace, valid) : undefined,
-    flags: checkFlags(r.flags),
+    truncated: b.truncated || r.truncated,
+    runningTest: r.runningTest,
+    // Only of a test that failed, and only when the job asked for one.
+    trace: job.trace === true && tests.some((x) => x.name === trace?.test && !x.passed) ? trace : undefined,
+    flags: r.flags,
   };
 }
 

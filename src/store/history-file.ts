@@ -5,7 +5,8 @@ import { StoreError } from './errors.ts';
 import { stripSecrets } from './records.ts';
 import { agentFile, attemptShape, sessionShape } from './shapes.ts';
 import type { AgentFile } from '../shared/agent.ts';
-import { FieldError } from './validate.ts';
+import * as schema from '../shared/schema.ts';
+import { fieldProblems, list, object, optional } from './validate.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { withoutBom } from '../shared/byte-order-mark.ts';
 import { megabytes } from '../shared/read-capped.ts';
@@ -104,46 +105,47 @@ export function parseHistoryFile(text: string): SessionEntry[] {
   return top.sessions.map((entry, i) => checkEntry(entry, i));
 }
 
-function checkEntry(entry: unknown, i: number): SessionEntry {
-  const where = `sessions[${i}]`;
-  try {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      throw new FieldError(where, 'should be an object with "session" and "attempts"');
-    }
-    const { session, attempts } = entry as { session?: unknown; attempts?: unknown };
-    sessionShape(session, `${where}.session`);
-    if (!Array.isArray(attempts)) throw new FieldError(`${where}.attempts`, 'should be a list');
-    const id = (session as Session).id;
+/** One session of the file: it, its attempts, and an agent session's files. */
+const entryShape = schema
+  .object(
+    {
+      session: sessionShape,
+      attempts: list(attemptShape).optional(),
+      files: optional(object({ inputs: list(agentFile), outputs: list(agentFile) })),
+    },
+    { expected: 'an object with "session" and "attempts"' },
+  )
+  .refine(({ session, attempts }, report) => {
+    if (!attempts) return report('should be a list', ['attempts']);
     const seen = new Set<number>();
-    attempts.forEach((attempt: unknown, j) => {
-      const path = `${where}.attempts[${j}]`;
-      attemptShape(attempt, path);
-      const { sessionId, index } = attempt as Attempt;
-      if (sessionId !== id) {
-        throw new FieldError(`${path}.sessionId`, `is "${sessionId}" but the session's id is "${id}"`);
-      }
-      if (seen.has(index)) throw new FieldError(`${path}.index`, `repeats index ${index}`);
+    attempts.forEach(({ sessionId, index }, j) => {
+      if (sessionId !== session.id)
+        report(`is "${sessionId}" but the session's id is "${session.id}"`, ['attempts', j, 'sessionId']);
+      if (seen.has(index)) report(`repeats index ${index}`, ['attempts', j, 'index']);
       seen.add(index);
     });
-    const files = (entry as { files?: unknown }).files;
-    if (files !== undefined) {
-      const both = files as { inputs?: unknown; outputs?: unknown };
-      for (const role of ['inputs', 'outputs'] as const) {
-        const list = both[role];
-        if (!Array.isArray(list)) throw new FieldError(`${where}.files.${role}`, 'should be a list');
-        list.forEach((f: unknown, j) => agentFile(f, `${where}.files.${role}[${j}]`));
-      }
-    }
+  });
+
+/** Problems of a session past these are counted, not listed. */
+const MAX_SAID = 5;
+
+function checkEntry(entry: unknown, i: number): SessionEntry {
+  const r = entryShape.parse(entry, ['sessions', i]);
+  if (r.ok) {
+    const { session, attempts = [], files } = r.value;
     return {
-      session: session as Session,
-      attempts: attempts as Attempt[],
-      ...(files !== undefined ? { files: files as SessionEntry['files'] } : {}),
+      session,
+      attempts: attempts as unknown as Attempt[],
+      ...(files !== undefined ? { files } : {}),
     };
-  } catch (error) {
-    if (!(error instanceof FieldError)) throw error;
-    const title = titleOf(entry);
-    fail(`Session ${i + 1}${title} (${error.path}): ${error.problem}. Nothing was imported.`);
   }
+  const problems = fieldProblems(r.issues);
+  const said = problems
+    .slice(0, MAX_SAID)
+    .map((p) => `(${p.path}): ${p.problem}`)
+    .join('; ');
+  const more = problems.length > MAX_SAID ? `; and ${problems.length - MAX_SAID} more` : '';
+  fail(`Session ${i + 1}${titleOf(entry)} ${said}${more}. Nothing was imported.`);
 }
 
 function titleOf(entry: unknown): string {

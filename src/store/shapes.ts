@@ -1,28 +1,22 @@
 // The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
 // field becomes required. Optional fields added to the types later pass through unchecked.
 import { checkAnswers } from '../shared/sql.ts';
-import { compareTag, runFigures, runTrace, selection, strategySettings } from './strategy-shapes.ts';
-import {
-  bool,
-  FieldError,
-  int,
-  list,
-  nonEmpty,
-  num,
-  object,
-  oneOf,
-  optional,
-  str,
-  tagged,
-  type Check,
-} from './validate.ts';
+import { Schema } from '../shared/schema.ts';
+import { compareTag, runFigures, runTrace, selectionShape, strategySettings } from './strategy-shapes.ts';
+import { bool, int, list, nonEmpty, num, object, oneOf, optional, str, tagged } from './validate.ts';
+
+// ---- Task: the task a session solves (also what a share link carries) ----
 
 /** A SQL task's database: a bundled one by name, or a loaded one's name, size and maybe bytes. */
-const sqlDatabase: Check = (value, path) => {
-  const v = value as Record<string, unknown> | null;
-  if (typeof v === 'object' && v !== null && 'bundled' in v) return object({ bundled: nonEmpty })(value, path);
-  object({ name: str, size: num, base64: optional(str) })(value, path);
-};
+const bundledDatabase = object({ bundled: nonEmpty });
+const loadedDatabase = object({ name: str, size: num, base64: optional(str) });
+const sqlDatabase = new Schema('an object', (value, path, issues) =>
+  (typeof value === 'object' && value !== null && 'bundled' in value ? bundledDatabase : loadedDatabase).read(
+    value,
+    path,
+    issues,
+  ),
+);
 
 const sqlTask = object({
   engine: oneOf('sqlite', 'postgres'),
@@ -34,10 +28,6 @@ const sqlTask = object({
   database: sqlDatabase,
 });
 
-const sqlAnswer: Check = (value, path) => {
-  if (!checkAnswers([value], 1)) throw new FieldError(path, 'is not a SQL result (rows, an error or a time-out)');
-};
-
 const testSpec = tagged({
   humaneval: { test: str, entryPoint: str },
   mbpp: { setup: str, asserts: list(str) },
@@ -46,7 +36,7 @@ const testSpec = tagged({
 });
 
 /** A task's shape, also checked when a task arrives in a share link. */
-export const taskShape: Check = object({
+export const taskShape = object({
   id: str,
   title: str,
   prompt: str,
@@ -60,6 +50,8 @@ export const taskShape: Check = object({
   agent: optional(object({ files: list(object({ name: nonEmpty, size: num })) })),
   sql: optional(sqlTask),
 });
+
+// ---- Session and Attempt ----
 
 const settings = object({
   provider: str,
@@ -87,7 +79,7 @@ const endReason = oneOf(
   'sandbox-failed',
 );
 
-export const sessionShape: Check = object({
+export const sessionShape = object({
   id: nonEmpty,
   title: str,
   task: taskShape,
@@ -138,7 +130,11 @@ const runResult = object({
   trace: optional(runTrace),
 });
 
-export const attemptShape: Check = object({
+const sqlAnswer = new Schema('a SQL result', (value) => value).refine(
+  (value, report) => !checkAnswers([value], 1) && report('is not a SQL result (rows, an error or a time-out)'),
+);
+
+export const attemptShape = object({
   sessionId: str,
   index: int,
   messages: list(object({ role: oneOf('user', 'assistant'), content: str })),
@@ -156,14 +152,16 @@ export const attemptShape: Check = object({
   shape: optional(oneOf('whole', 'body')),
   tactic: optional(bool),
   reflection: optional(str),
-  selection: optional(selection),
+  selection: optional(selectionShape),
   observation: optional(observation),
   sql: optional(object({ gold: sqlAnswer, got: sqlAnswer })),
 });
 
 /** An agent session's file, as the history file carries it: text or base64, never both missing. */
-export const agentFile: Check = (value, path) => {
-  object({ name: nonEmpty, size: num, text: optional(str), base64: optional(str), mime: optional(str) })(value, path);
-  const f = value as { text?: string; base64?: string };
-  if (f.text === undefined && f.base64 === undefined) throw new FieldError(path, 'has neither "text" nor "base64"');
-};
+export const agentFile = object({
+  name: nonEmpty,
+  size: num,
+  text: optional(str),
+  base64: optional(str),
+  mime: optional(str),
+}).refine((f, report) => f.text === undefined && f.base64 === undefined && report('has neither "text" nor "base64"'));

@@ -3,14 +3,11 @@
 // the tag and figures of a session run in a comparison. Besides each field's type, the indexes a
 // selection holds must point inside its own lists, or the page would show a sample that is not there.
 import { STRATEGY_NAMES } from '../shared/strategy.ts';
-import { bool, FieldError, int, list, nonEmpty, num, object, oneOf, optional, str, type Check } from './validate.ts';
+import { bool, check, int, list, nonEmpty, num, object, oneOf, optional, str } from './validate.ts';
 
-const positive: Check = (value, path) => {
-  int(value, path);
-  if (value === 0) throw new FieldError(path, 'should be a whole number from 1 up, found 0');
-};
+const positive = int.refine((v, report) => v === 0 && report('should be a whole number from 1 up, found 0'));
 
-export const strategySettings: Check = object({
+export const strategySettings = object({
   name: oneOf(...STRATEGY_NAMES),
   samples: optional(positive),
   trace: optional(bool),
@@ -45,42 +42,34 @@ const selectionFields = object({
   why: str,
 });
 
-interface SelectionLike {
-  samples: { group?: number; passes?: number[] }[];
-  groups: number[];
-  chosen: number;
-  chosenSize: number;
-  tests?: string[];
-}
-
 /** `what` is the singular noun: "sample", "group", "generated test". */
-function within(path: string, index: number, size: number, what: string): void {
-  if (index < size) return;
+function within(index: number, size: number, what: string): string | undefined {
+  if (index < size) return undefined;
   const count = size === 1 ? `is 1 ${what}` : `are ${size} ${what}s`;
-  throw new FieldError(path, `is ${index} but there ${count}`);
+  return `is ${index} but there ${count}`;
 }
 
-export const selection: Check = (value, path) => {
-  selectionFields(value, path);
-  const s = value as SelectionLike;
-  if (s.samples.length === 0) throw new FieldError(`${path}.samples`, 'should hold at least one sample');
-  within(`${path}.chosen`, s.chosen, s.samples.length, 'sample');
-  if (s.chosenSize > 0 && !s.groups.includes(s.chosenSize)) {
-    throw new FieldError(`${path}.chosenSize`, `is ${s.chosenSize} but no group has that size`);
-  }
+export const selectionShape = selectionFields.refine((s, report) => {
+  const say = (problem: string | undefined, ...at: (string | number)[]): void => {
+    if (problem) report(problem, at);
+  };
+  if (s.samples.length === 0) report('should hold at least one sample', ['samples']);
+  else say(within(s.chosen, s.samples.length, 'sample'), 'chosen');
+  if (s.chosenSize > 0 && !s.groups.includes(s.chosenSize))
+    report(`is ${s.chosenSize} but no group has that size`, ['chosenSize']);
   const tests = s.tests?.length ?? 0;
   s.samples.forEach((sample, i) => {
-    if (sample.group !== undefined) within(`${path}.samples[${i}].group`, sample.group, s.groups.length, 'group');
-    sample.passes?.forEach((t, j) => within(`${path}.samples[${i}].passes[${j}]`, t, tests, 'generated test'));
+    if (sample.group !== undefined) say(within(sample.group, s.groups.length, 'group'), 'samples', i, 'group');
+    sample.passes?.forEach((t, j) => say(within(t, tests, 'generated test'), 'samples', i, 'passes', j));
   });
-};
-
-const locals = list((value, path) => {
-  list(str)(value, path);
-  if ((value as unknown[]).length !== 2) throw new FieldError(path, 'should be a [name, value] pair');
 });
 
-export const runTrace: Check = object({
+/** Throws a FieldError naming every problem of a selection round. */
+export const selection = (value: unknown, path: string): void => void check(selectionShape, value, path);
+
+const locals = list(list(str).refine((pair, report) => pair.length !== 2 && report('should be a [name, value] pair')));
+
+export const runTrace = object({
   test: str,
   steps: list(
     object({
@@ -97,9 +86,9 @@ export const runTrace: Check = object({
   stopped: optional(str),
 });
 
-export const compareTag: Check = object({ id: nonEmpty, side: int, plan: optional(list(strategySettings)) });
+export const compareTag = object({ id: nonEmpty, side: int, plan: optional(list(strategySettings)) });
 
-export const runFigures: Check = object({
+export const runFigures = object({
   modelCalls: int,
   samples: int,
   elapsedMs: num,

@@ -1,84 +1,56 @@
-// Shape checks for sessions and attempts that come from outside (an import file). Each check
-// throws a FieldError naming the field path, so the message can say exactly what is wrong.
-// Fields the checks do not know are kept: a newer minor addition to the types is not an error.
+// Shape checks for sessions and attempts that come from outside (an import file, a share link),
+// built on shared/schema.ts and worded as the history file's messages are ("should be a string,
+// found a number"). Every problem is collected with its field path, so the message can say exactly
+// what is wrong. Fields the checks do not know are kept: a newer minor addition to the types is not an error.
+import * as schema from '../shared/schema.ts';
+import { formatPath, type Issue, type ObjectOf, type Path, type Schema } from '../shared/schema.ts';
 
-export class FieldError extends Error {
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-  ) {
-    super(`${path} ${problem}`);
+export interface FieldProblem {
+  path: string;
+  problem: string;
+}
+
+/** Every problem found, the first also as `path` and `problem`. */
+class FieldError extends Error {
+  readonly path: string;
+  readonly problem: string;
+  constructor(readonly problems: FieldProblem[]) {
+    super(problems.map((p) => `${p.path} ${p.problem}`).join('; '));
+    this.path = problems[0]?.path ?? '';
+    this.problem = problems[0]?.problem ?? '';
   }
 }
 
-export type Check = (value: unknown, path: string) => void;
+export const fieldProblems = (issues: readonly Issue[]): FieldProblem[] =>
+  issues.map((i) => ({ path: formatPath(i.path), problem: i.problem }));
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  return `a ${typeof value}`;
+export type Check<T = unknown> = Schema<T>;
+
+/** The value read by `shape`, or a FieldError naming every problem under `path`. */
+export function check<T>(shape: Check<T>, value: unknown, path: string | Path): T {
+  const r = shape.parse(value, typeof path === 'string' ? [path] : path);
+  if (!r.ok) throw new FieldError(fieldProblems(r.issues));
+  return r.value;
 }
 
-function expect(want: string, ok: (value: unknown) => boolean): Check {
-  return (value, path) => {
-    if (value === undefined) throw new FieldError(path, 'is missing');
-    if (!ok(value)) throw new FieldError(path, `should be ${want}, found ${describe(value)}`);
-  };
-}
+export const str = schema.string();
+export const num = schema.number();
+export const int = schema.number({ int: true, min: 0 }).expecting('a whole number >= 0');
+export const bool = schema.boolean();
+export const nonEmpty = schema.is('a non-empty string', (v): v is string => typeof v === 'string' && v.length > 0);
+export const oneOf = schema.literal;
+export const list = schema.array;
+export const optional = <T>(shape: Check<T>): Check<T | undefined> => shape.optional();
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** An object with these fields checked, and any others kept. */
+export const object = <S extends Record<string, Check>>(fields: S) => schema.object(fields, { keep: true });
 
-export const str = expect('a string', (v) => typeof v === 'string');
-export const num = expect('a number', (v) => typeof v === 'number' && Number.isFinite(v));
-export const int = expect('a whole number >= 0', (v) => Number.isInteger(v) && (v as number) >= 0);
-export const bool = expect('true or false', (v) => typeof v === 'boolean');
-export const nonEmpty = expect('a non-empty string', (v) => typeof v === 'string' && v.length > 0);
-
-export function oneOf(...values: string[]): Check {
-  const list = values.map((v) => JSON.stringify(v)).join(', ');
-  const check = expect(`one of ${list}`, (v) => typeof v === 'string' && values.includes(v));
-  return (value, path) => {
-    try {
-      check(value, path);
-    } catch (error) {
-      if (error instanceof FieldError && typeof value === 'string') {
-        throw new FieldError(path, `should be one of ${list}, found ${JSON.stringify(value)}`);
-      }
-      throw error;
-    }
-  };
-}
-
-export function optional(check: Check): Check {
-  return (value, path) => {
-    if (value !== undefined) check(value, path);
-  };
-}
-
-export function list(item: Check): Check {
-  const isList = expect('a list', Array.isArray);
-  return (value, path) => {
-    isList(value, path);
-    (value as unknown[]).forEach((entry, i) => item(entry, `${path}[${i}]`));
-  };
-}
-
-export function object(fields: Record<string, Check>): Check {
-  const isObj = expect('an object', isObject);
-  return (value, path) => {
-    isObj(value, path);
-    const record = value as Record<string, unknown>;
-    for (const [key, check] of Object.entries(fields)) check(record[key], path ? `${path}.${key}` : key);
-  };
-}
+type Variants = Record<string, Record<string, Check>>;
 
 /** An object whose other fields depend on its `kind`. */
-export function tagged(variants: Record<string, Record<string, Check>>): Check {
-  const kind = oneOf(...Object.keys(variants));
-  return (value, path) => {
-    object({ kind })(value, path);
-    const fields = variants[(value as { kind: string }).kind] ?? {};
-    object(fields)(value, path);
-  };
+export function tagged<V extends Variants>(
+  variants: V,
+): Check<{ [N in keyof V]: { kind: N } & ObjectOf<V[N]> }[keyof V]> {
+  const objects = Object.fromEntries(Object.entries(variants).map(([kind, fields]) => [kind, object(fields)]));
+  return schema.tagged('kind', objects) as Check<{ [N in keyof V]: { kind: N } & ObjectOf<V[N]> }[keyof V]>;
 }

@@ -2,64 +2,47 @@
 // untrusted code, so a message is only acted on once its type and the fields that type needs
 // are checked here.
 import type { WorkerToFrame } from '../../shared/sandbox-protocol.ts';
+import { instance, is, literal, object, string, tagged, unknown, type Schema } from '../../shared/schema.ts';
+
+/** A job's id, as the frame numbered it. */
+const id = is('a number', (v): v is number => typeof v === 'number');
+/** Said only when true. */
+const flag = unknown().map((v) => (v === true ? true : undefined));
+const heapBytes = id.catch(undefined);
+/** What the harness reported: its own fields are checked by the page (results.ts), which decides the verdict. */
+const json = string();
+
+const message: Schema<WorkerToFrame> = tagged('type', {
+  ready: object({ times: unknown().map(times) }),
+  'boot-error': object({ message: unknown().map(text) }),
+  snapshot: object({ bytes: instance(Blob, 'a Blob') }),
+  started: object({ id }),
+  output: object({
+    id,
+    stream: literal('stderr').catch('stdout' as const),
+    text: string(),
+    truncated: flag,
+  }),
+  progress: object({ id, test: string() }),
+  result: object({
+    id,
+    json,
+    heapBytes,
+    fresh: flag,
+    stale: string()
+      .map((s) => s.slice(0, 200))
+      .catch(undefined),
+  }),
+  verdict: object({ id, json }),
+  fatal: object({ id, message: unknown().map(text) }),
+  'agent-done': object({ id }),
+  'agent-observation': object({ id, json, heapBytes }),
+  'agent-files': object({ id, json }),
+});
 
 /** The message as the protocol's union, or undefined when it is none of its members. */
 export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const m = data as Record<string, unknown>;
-  const id = m.id;
-  switch (m.type) {
-    case 'ready':
-      return { type: 'ready', ...times(m.times) };
-    case 'boot-error':
-      return { type: 'boot-error', message: text(m.message) };
-    case 'snapshot':
-      return m.bytes instanceof Blob ? { type: 'snapshot', bytes: m.bytes } : undefined;
-  }
-  if (typeof id !== 'number') return undefined;
-  switch (m.type) {
-    case 'started':
-      return { type: 'started', id };
-    case 'output':
-      if (typeof m.text !== 'string') return undefined;
-      return {
-        type: 'output',
-        id,
-        stream: m.stream === 'stderr' ? 'stderr' : 'stdout',
-        text: m.text,
-        ...(m.truncated === true ? { truncated: true } : {}),
-      };
-    case 'progress':
-      return typeof m.test === 'string' ? { type: 'progress', id, test: m.test } : undefined;
-    case 'result':
-      // The result's own fields are checked by the page (results.ts), which decides the verdict.
-      if (typeof m.json !== 'string') return undefined;
-      return {
-        type: 'result',
-        id,
-        json: m.json,
-        ...(typeof m.heapBytes === 'number' ? { heapBytes: m.heapBytes } : {}),
-        ...(m.fresh === true ? { fresh: true } : {}),
-        ...(typeof m.stale === 'string' ? { stale: m.stale.slice(0, 200) } : {}),
-      };
-    case 'verdict':
-      return typeof m.json === 'string' ? { type: 'verdict', id, json: m.json } : undefined;
-    case 'fatal':
-      return { type: 'fatal', id, message: text(m.message) };
-    case 'agent-done':
-      return { type: 'agent-done', id };
-    case 'agent-observation':
-      if (typeof m.json !== 'string') return undefined;
-      return {
-        type: 'agent-observation',
-        id,
-        json: m.json,
-        ...(typeof m.heapBytes === 'number' ? { heapBytes: m.heapBytes } : {}),
-      };
-    case 'agent-files':
-      return typeof m.json === 'string' ? { type: 'agent-files', id, json: m.json } : undefined;
-  }
-  return undefined;
+  return message.get(data);
 }
 
 /** A message's text; a cloned object whose own toString is not a function makes String() throw. */
@@ -72,10 +55,10 @@ function text(value: unknown): string {
 }
 
 /** Start-up moments: only finite numbers under at most a few short names are kept. */
-function times(value: unknown): { times?: Record<string, number> } {
-  if (typeof value !== 'object' || value === null) return {};
+function times(value: unknown): Record<string, number> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   const kept: Record<string, number> = {};
   for (const [name, at] of Object.entries(value).slice(0, 16))
     if (typeof at === 'number' && Number.isFinite(at)) kept[name.slice(0, 40)] = at;
-  return { times: kept };
+  return kept;
 }

@@ -115,6 +115,16 @@ describe('pack validation', () => {
     ]);
   });
 
+  it('names each malformed hint and its field, all at once', () => {
+    const raw = rawPack();
+    exercises(raw)[0]!.hints = [{ text: ' ' }, 'use +', { text: 'x', afterFailures: -1 }];
+    expect(problems(raw)).toEqual([
+      'exercise "add", hints[0]: field "text" is empty',
+      'exercise "add", hints[1]: must be an object {afterFailures, text}',
+      'exercise "add", hints[2]: field "afterFailures" must be a whole number of at least 0 and at most 1000',
+    ]);
+  });
+
   it('reports text that is not JSON with the file name', () => {
     expect(() => parsePack('{"format": ', 'broken.json')).toThrow(/^broken\.json: not valid JSON/);
   });

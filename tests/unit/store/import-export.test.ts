@@ -154,6 +154,21 @@ describe('import', () => {
     expect(importError(file([{ session: good('f').session }]))).toMatch(/sessions\[0\]\.attempts\): should be a list/);
   });
 
+  it('names every problem of a session at once, counting those past five', () => {
+    const two = good('a');
+    (two.session.task as { title: unknown }).title = 42;
+    (two.attempts[1]!.result as { status: unknown }).status = 'exploded';
+    expect(importError(file([two]))).toMatch(
+      /^Session 1 "Session a" \(sessions\[0\]\.session\.task\.title\): should be a string, found a number; \(sessions\[0\]\.attempts\[1\]\.result\.status\): should be one of .*found "exploded"\. Nothing was imported\.$/,
+    );
+    const many = good('b') as unknown as { session: Record<string, unknown> };
+    for (const field of ['title', 'createdAt', 'updatedAt', 'status', 'settings', 'task', 'id'])
+      delete many.session[field];
+    const text = importError(file([many]));
+    expect(text).toContain('(sessions[0].session.id): is missing; (sessions[0].session.title): is missing');
+    expect(text).toMatch(/; and 2 more\. Nothing was imported\.$/);
+  });
+
   it('checks that attempts belong to their session and do not repeat', () => {
     const stranger = good('a');
     stranger.attempts[1]!.sessionId = 'z';
