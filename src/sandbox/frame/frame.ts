@@ -3,13 +3,15 @@
 // workers come only over each worker's private port and are checked before they are relayed.
 import { deferred } from '../../shared/deferred.ts';
 import type {
-  FrameToHost,
+  Channel,
+  FrameMessage,
   FrameToWorker,
+  HostMessage,
   HostToFrame,
   WorkerInit,
   WorkerToFrame,
 } from '../../shared/sandbox-protocol.ts';
-import { SIGINT } from '../../shared/sandbox-protocol.ts';
+import { readEnvelope, SIGINT } from '../../shared/sandbox-protocol.ts';
 import { AgentJsSessions } from './agent-js/sessions.ts';
 import { JsPool } from './js-pool.ts';
 import { PgPool } from './pg/pool.ts';
@@ -77,7 +79,7 @@ let sql: SqlPool | undefined;
 let pg: PgPool | undefined;
 let current: Current | undefined;
 let agents: AgentSessions | undefined;
-const queue: { id: number; job: Extract<HostToFrame, { type: 'run' }>['job'] }[] = [];
+const queue: { id: number; job: Extract<HostMessage<'python'>, { type: 'run' }>['job'] }[] = [];
 // How long the frame waits for a first run before it starts its background boots anyway.
 const QUIET_MS = 1000;
 const { promise: firstRunOver, resolve: firstRunEnded } = deferred();
@@ -85,13 +87,41 @@ const { promise: firstRunOver, resolve: firstRunEnded } = deferred();
 const clock = (): number => performance.timeOrigin + performance.now();
 const bootTimes: Record<string, number> = {};
 
-const toHost = (m: FrameToHost): void => parentWindow.postMessage(m, '*');
-const agentJs = new AgentJsSessions(toHost);
+const send = <C extends Channel>(channel: C, id: number, msg: FrameMessage<C>): void =>
+  parentWindow.postMessage({ channel, id, msg }, '*');
+const toHost = (id: number, msg: FrameMessage<'python'>): void => send('python', id, msg);
+const toPage = (msg: FrameMessage<'frame'>): void => send('frame', 0, msg);
+const agentJs = new AgentJsSessions((id, msg) => send('agent-js', id, msg));
 
-window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
+// Routes the page's messages by channel; each channel's reader checks the fields it uses.
+window.addEventListener('message', (e: MessageEvent<unknown>) => {
   if (e.source !== parentWindow) return;
-  const m = e.data;
-  if (typeof m !== 'object' || m === null) return;
+  const m = readEnvelope(e.data) as HostToFrame | undefined;
+  if (!m) return;
+  switch (m.channel) {
+    case 'frame':
+      return onFrame(m.id, m.msg);
+    case 'python':
+      return onPython(m.id, m.msg);
+    case 'js':
+      return onJs(m.id, m.msg);
+    case 'sql':
+      return onSql(m.id, m.msg);
+    case 'agent':
+      if (!makeInit) return;
+      agents ??= new AgentSessions(
+        () => spawn(false, true),
+        (slot) => retire(slot as Slot),
+        (id, msg) => send('agent', id, msg),
+        isolated,
+      );
+      return agents.handle(m.id, m.msg);
+    case 'agent-js':
+      return agentJs.handle(m.id, m.msg);
+  }
+});
+
+function onFrame(id: number, m: HostMessage<'frame'>): void {
   switch (m.type) {
     case 'init':
       void init(m);
@@ -99,72 +129,74 @@ window.addEventListener('message', (e: MessageEvent<HostToFrame | null>) => {
     case 'snapshot':
       if (!restoring && m.snapshot instanceof Blob) restoreFrom(readAhead(m.snapshot), readLength(m.snapshot));
       break;
-    case 'run':
-      queue.push({ id: m.id, job: m.job });
-      void pump();
-      break;
-    case 'interrupt':
-      interrupt(m.id);
-      break;
-    case 'kill':
-      kill(m.id);
-      break;
     case 'prepare-python':
       if (!workerUrl && typeof m.workerSource === 'string')
         early = new Worker((workerUrl = workerBlobUrl(m.workerSource)));
       break;
     case 'init-js':
-      if (!js && typeof m.jsWorkerSource === 'string') js = new JsPool(m.jsWorkerSource, toHost);
+      if (js || typeof m.jsWorkerSource !== 'string') return;
+      js = new JsPool(m.jsWorkerSource, (id, msg) => send('js', id, msg));
+      void js.ready.then(
+        () => toPage({ type: 'js-ready' }),
+        (err: unknown) => toPage({ type: 'js-boot-error', message: `JavaScript could not start: ${String(err)}` }),
+      );
       break;
-    case 'js-run':
-      js?.run(m.id, m.job);
+    case 'ping':
+      send('frame', id, { type: 'pong' });
       break;
-    case 'js-kill':
-      js?.kill(m.id);
+  }
+}
+
+function onPython(id: number, m: HostMessage<'python'>): void {
+  switch (m.type) {
+    case 'run':
+      queue.push({ id, job: m.job });
+      void pump();
       break;
-    case 'sql-init':
+    case 'interrupt':
+      interrupt(id);
+      break;
+    case 'kill':
+      kill(id);
+      break;
+  }
+}
+
+function onJs(id: number, m: HostMessage<'js'>): void {
+  switch (m.type) {
+    case 'run':
+      js?.run(id, m.job);
+      break;
+    case 'kill':
+      js?.kill(id);
+      break;
+  }
+}
+
+function onSql(id: number, m: HostMessage<'sql'>): void {
+  switch (m.type) {
+    case 'init':
       if (!sql && typeof m.workerSource === 'string' && m.wasm instanceof Blob)
-        sql = new SqlPool(m.workerSource, m.wasm, toHost);
+        sql = new SqlPool(m.workerSource, m.wasm, (id, msg) => send('sql', id, msg));
       break;
     case 'pg-init':
       if (!pg && typeof m.workerSource === 'string' && m.wasm instanceof Blob && m.fsBundle instanceof Blob)
-        pg = new PgPool(m.workerSource, m.wasm, m.fsBundle, toHost);
+        pg = new PgPool(m.workerSource, m.wasm, m.fsBundle, (id, msg) => send('sql', id, msg));
       break;
-    case 'sql-run':
-      if (m.job?.engine === 'postgres') pg?.run(m.id, m.job);
-      else sql?.run(m.id, m.job);
+    case 'run':
+      if (m.job?.engine === 'postgres') pg?.run(id, m.job);
+      else sql?.run(id, m.job);
       break;
-    case 'sql-kill':
-      sql?.kill(m.id);
-      pg?.kill(m.id);
-      break;
-    case 'ping':
-      toHost({ type: 'pong', n: Number(m.n) });
-      break;
-    case 'agent-js':
-      agentJs.handle(Number(m.session), m.request);
-      break;
-    case 'agent-start':
-    case 'agent-act':
-    case 'agent-interrupt':
-    case 'agent-restart':
-    case 'agent-files':
-    case 'agent-close':
-      if (!makeInit) return;
-      agents ??= new AgentSessions(
-        () => spawn(false, true),
-        (slot) => retire(slot as Slot),
-        toHost,
-        isolated,
-      );
-      agents.handle(m);
+    case 'kill':
+      sql?.kill(id);
+      pg?.kill(id);
       break;
   }
-});
+}
 
 const workerBlobUrl = (source: string): string => URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
 
-async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
+async function init(m: Extract<HostMessage<'frame'>, { type: 'init' }>): Promise<void> {
   bootTimes['frame got files'] = clock();
   try {
     // Types of their own: the worker imports the modules and Pyodide reads the zip by these URLs.
@@ -208,11 +240,11 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
       retire(active);
       restoring = restoringLength = snapshot = undefined;
       unpacked = false;
-      toHost({ type: 'snapshot-rejected' });
+      toPage({ type: 'snapshot-rejected' });
       active = spawn();
       await active.ready;
     }
-    toHost({ type: 'ready', isolated, unpacked, times: { ...bootTimes, ...active.times } });
+    toPage({ type: 'ready', isolated, unpacked, times: { ...bootTimes, ...active.times } });
     // The spare (and, on a first visit, the snapshot maker) boots after the first interpreter and
     // after its first run, or once nothing asks for one: on two cores a booting interpreter would
     // take half the CPU from the run the page is waiting for. The unpacked copy waits as well.
@@ -221,7 +253,7 @@ async function init(m: Extract<HostToFrame, { type: 'init' }>): Promise<void> {
     else if (unpacked && snapshot) await offerCopy(snapshot);
     spare ??= spawn();
   } catch (err) {
-    toHost({ type: 'boot-error', message: String(err) });
+    toPage({ type: 'boot-error', message: String(err) });
   }
 }
 
@@ -253,7 +285,7 @@ async function makeSnapshot(): Promise<void> {
   await maker.ready.catch(() => undefined);
   retire(maker);
   // No snapshot after all (it could not be made): the page need not wait for one.
-  if (!snapshot) toHost({ type: 'snapshot-rejected' });
+  if (!snapshot) toPage({ type: 'snapshot-rejected' });
 }
 
 function spawn(snapshotOnly = false, agent = false): Slot {
@@ -360,7 +392,7 @@ function takeSnapshot(slot: Slot, bytes: Blob): void {
 
 /** Hands the page the copy to keep for later visits (whole if it could not be made smaller). */
 async function offerCopy(bytes: Blob): Promise<void> {
-  toHost({ type: 'snapshot', bytes: await copyToKeep(bytes).catch(() => bytes) });
+  toPage({ type: 'snapshot', bytes: await copyToKeep(bytes).catch(() => bytes) });
 }
 
 /** A message about a run: acted on only when it is about the run this worker has now. */
@@ -373,21 +405,21 @@ function onRunMessage(
   switch (w.type) {
     case 'started':
       clearTimeout(cur.startTimer);
-      toHost({ type: 'started', id: cur.id });
+      toHost(cur.id, { type: 'started' });
       break;
     case 'output':
-      toHost({ type: 'output', id: cur.id, stream: w.stream, text: w.text, truncated: w.truncated === true });
+      toHost(cur.id, { type: 'output', stream: w.stream, text: w.text, truncated: w.truncated === true });
       break;
     case 'progress':
-      toHost({ type: 'progress', id: cur.id, test: w.test });
+      toHost(cur.id, { type: 'progress', test: w.test });
       break;
     case 'verdict':
-      toHost({ type: 'verdict', id: cur.id, result: parse(w.json) });
+      toHost(cur.id, { type: 'verdict', result: parse(w.json) });
       break;
     case 'result':
       current = undefined;
       firstRunEnded();
-      toHost({ type: 'result', id: cur.id, result: parse(w.json) });
+      toHost(cur.id, { type: 'result', result: parse(w.json) });
       // Only an interpreter put back to where it stood before its first run serves another job.
       if (w.fresh && !(w.heapBytes !== undefined && w.heapBytes > RECYCLE_HEAP_BYTES)) slot.used = false;
       else replace(slot);
@@ -414,7 +446,7 @@ function fail(slot: Slot, message: string, killed: boolean): void {
   if (cur?.slot === slot) {
     current = undefined;
     firstRunEnded();
-    toHost({ type: 'crashed', id: cur.id, message, killed });
+    toHost(cur.id, { type: 'crashed', message, killed });
   }
   void pump();
 }

@@ -2,7 +2,7 @@
 // the time limit is kept here: a query past it ends its worker, and a spare worker that already
 // holds the same database takes the next query at once (a new spare opens behind it). The frame
 // keeps each database's pristine data directory, built once by the first worker that opened it.
-import type { FrameToHost } from '../../../shared/sandbox-protocol.ts';
+import type { SendOn } from '../../../shared/sandbox-protocol.ts';
 import type { FrameToPgWorker, PgWorkerToFrame, SqlAnswer, SqlJob } from '../../../shared/sql.ts';
 
 // Building a database from its script (PGlite's start included) may take this long at least.
@@ -32,14 +32,14 @@ export class PgPool {
     source: string,
     wasm: Blob,
     private readonly fsBundle: Blob,
-    private readonly toHost: (m: FrameToHost) => void,
+    private readonly toHost: SendOn<'sql'>,
   ) {
     this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     this.module = WebAssembly.compileStreaming(new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }));
     this.slot = this.spawn();
     this.module.then(
-      () => toHost({ type: 'pg-ready' }),
-      (err: unknown) => toHost({ type: 'pg-boot-error', message: `Postgres could not start: ${String(err)}` }),
+      () => toHost(0, { type: 'pg-ready' }),
+      (err: unknown) => toHost(0, { type: 'pg-boot-error', message: `Postgres could not start: ${String(err)}` }),
     );
   }
 
@@ -55,7 +55,7 @@ export class PgPool {
     }
     this.retire();
     this.current = undefined;
-    this.toHost({ type: 'sql-crashed', id, message: 'the run was stopped' });
+    this.toHost(id, { type: 'crashed', message: 'the run was stopped' });
     void this.pump();
   }
 
@@ -172,7 +172,7 @@ export class PgPool {
     }
     if (this.current !== id) return;
     this.current = undefined;
-    this.toHost({ type: 'sql-answers', id, answers });
+    this.toHost(id, { type: 'answers', answers });
     // Between jobs, not during one: a spare opening beside a query would slow it toward its limit.
     this.warmSpare(job);
     void this.pump();

@@ -2,7 +2,7 @@
 // A query past its limit is stopped inside the worker by SQLite's progress handler, so the worker
 // lives on; only when the page's backstop fires (sql-kill) is the worker ended and a new one
 // started from the already compiled wasm. Messages from a worker arrive on its private port only.
-import type { FrameToHost } from '../../../shared/sandbox-protocol.ts';
+import type { FrameMessage, SendOn } from '../../../shared/sandbox-protocol.ts';
 import type { FrameToSqlWorker, SqlJob, SqlWorkerToFrame } from '../../../shared/sql.ts';
 
 interface Slot {
@@ -21,7 +21,7 @@ export class SqlPool {
   constructor(
     source: string,
     wasm: Blob,
-    private readonly toHost: (m: FrameToHost) => void,
+    private readonly toHost: SendOn<'sql'>,
   ) {
     this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     this.module = WebAssembly.compileStreaming(new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }));
@@ -29,8 +29,8 @@ export class SqlPool {
     const first = this.spawn();
     this.slot = first;
     void first.ready.then(
-      () => toHost({ type: 'sql-ready' }),
-      (err: unknown) => toHost({ type: 'sql-boot-error', message: `SQLite could not start: ${String(err)}` }),
+      () => toHost(0, { type: 'ready' }),
+      (err: unknown) => toHost(0, { type: 'boot-error', message: `SQLite could not start: ${String(err)}` }),
     );
   }
 
@@ -45,7 +45,7 @@ export class SqlPool {
       return;
     }
     this.replace();
-    this.end({ type: 'sql-crashed', id, message: 'the run was stopped' });
+    this.end(id, { type: 'crashed', message: 'the run was stopped' });
   }
 
   private spawn(): Slot {
@@ -61,7 +61,7 @@ export class SqlPool {
       if (w.type === 'ready') settle.ok();
       else if (w.type === 'boot-error') settle.fail(new Error(String(w.message)));
       else if (w.type === 'answers' && slot === this.slot && w.id === this.current)
-        this.end({ type: 'sql-answers', id: w.id, answers: w.answers });
+        this.end(w.id, { type: 'answers', answers: w.answers });
     };
     worker.onerror = (e) => {
       e.preventDefault();
@@ -69,7 +69,7 @@ export class SqlPool {
       if (slot !== this.slot) return;
       const id = this.current;
       this.replace();
-      if (id !== undefined) this.end({ type: 'sql-crashed', id, message: `the SQL worker died: ${e.message}` });
+      if (id !== undefined) this.end(id, { type: 'crashed', message: `the SQL worker died: ${e.message}` });
     };
     void this.module.then(
       (module) =>
@@ -85,9 +85,9 @@ export class SqlPool {
     this.slot = this.spawn();
   }
 
-  private end(message: FrameToHost): void {
+  private end(id: number, message: FrameMessage<'sql'>): void {
     this.current = undefined;
-    this.toHost(message);
+    this.toHost(id, message);
     void this.pump();
   }
 
@@ -102,7 +102,7 @@ export class SqlPool {
     } catch (err) {
       if (this.current !== next.id) return;
       this.replace();
-      this.end({ type: 'sql-crashed', id: next.id, message: `SQLite could not start: ${String(err)}` });
+      this.end(next.id, { type: 'crashed', message: `SQLite could not start: ${String(err)}` });
       return;
     }
     if (this.current !== next.id || slot !== this.slot) return;
