@@ -1,41 +1,17 @@
-// Runs inside the opaque-origin sandbox frame. It owns the Python workers (one active, one warm
-// spare), the interrupt buffer, and relays between the page and the active worker. Messages from
-// workers come only over each worker's private port and are checked before they are relayed.
+// Runs inside the opaque-origin sandbox frame and routes the page's messages by channel: the
+// frame's own start-up, Python's runs (one active worker, one warm spare, the interrupt buffer),
+// JavaScript's pool, SQL's engines and the agent sessions. Messages from workers come only over
+// each worker's private port and are checked before they are relayed.
 import { deferred } from '../../shared/deferred.ts';
-import type {
-  Channel,
-  FrameMessage,
-  FrameToWorker,
-  HostMessage,
-  HostToFrame,
-  WorkerInit,
-  WorkerToFrame,
-} from '../../shared/sandbox-protocol.ts';
+import type { Channel, FrameMessage, FrameToWorker, HostMessage, HostToFrame } from '../../shared/sandbox-protocol.ts';
 import { readEnvelope, SIGINT } from '../../shared/sandbox-protocol.ts';
 import { AgentJsSessions } from './agent-js/sessions.ts';
 import { JsPool } from './js-pool.ts';
 import { PgPool } from './pg/pool.ts';
+import { PythonWorkers, type RunMessage, type Slot } from './python-workers.ts';
+import { SnapshotPipeline } from './snapshot-pipeline.ts';
 import { SqlPool } from './sql/pool.ts';
-import { copyToKeep, readAhead, readLength, unpackSnapshot, type Unpacked } from './unpack-snapshot.ts';
-import { readWorkerMessage } from './worker-messages.ts';
 import { AgentSessions } from './agent/sessions.ts';
-
-interface Slot {
-  worker: Worker;
-  port: MessagePort;
-  interrupt?: Int32Array;
-  ready: Promise<void>;
-  dead: boolean;
-  /** Only a worker asked for a snapshot, before it has run anything, may hand one in. */
-  offersSnapshot: boolean;
-  /** Is running or has run a job and not been put back since. */
-  used?: boolean;
-  /** The worker's start-up moments, as it reported them. */
-  times?: Record<string, number>;
-  /** An agent run's interpreter (agent/sessions.ts): its messages go there. */
-  onAgent?: (w: WorkerToFrame) => void;
-  onDeath?: (message: string) => void;
-}
 
 interface Current {
   id: number;
@@ -50,28 +26,6 @@ const START_DEADLINE_MS = 1000;
 // wasm memory never shrinks: an interpreter that grew this large is swapped for the spare.
 const RECYCLE_HEAP_BYTES = 1 << 30;
 
-let makeInit:
-  | ((port: MessagePort, interrupt: Int32Array | undefined, makeSnapshot: boolean, agent: boolean) => WorkerInit)
-  | undefined;
-// The snapshot handed in, being unpacked; `snapshot` once it is. Without one, the first visit's
-// interpreters boot from scratch and one is made.
-let restoring: Promise<Unpacked> | undefined;
-// The memory it restores, which a worker needs first, and may know before the bytes are read.
-let restoringLength: Promise<number> | undefined;
-let snapshot: Blob | undefined;
-// It is the one built with the app, so its unpacked copy goes to the page to keep: also when a
-// server (vite preview among them) sent the .gz as Content-Encoding: gzip and it arrived unpacked.
-let unpacked = false;
-let workerUrl = '';
-// The first Python worker, started before Python's files arrive: its start overlaps their fetch.
-let early: Worker | undefined;
-let compiled: Promise<WebAssembly.Module> | undefined;
-// The standard library's zip, read here while the first worker starts: a worker busy loading
-// Pyodide reads a blob only between its long tasks, so the zip would arrive late there. The bytes
-// read ahead move to the first worker, uncopied; a later one, booting off the critical path, is
-// sent a fresh read of `stdlibBlob`.
-let stdlibBlob: Blob | undefined;
-let stdlibAhead: Promise<ArrayBuffer | undefined> | undefined;
 let active: Slot | undefined;
 let spare: Slot | undefined;
 let js: JsPool | undefined;
@@ -86,12 +40,25 @@ const { promise: firstRunOver, resolve: firstRunEnded } = deferred();
 // Wall-clock moments of the first interpreter's start, reported with "ready" for the bench.
 const clock = (): number => performance.timeOrigin + performance.now();
 const bootTimes: Record<string, number> = {};
+const mark = (moment: string): void => void (bootTimes[moment] = clock());
 
 const send = <C extends Channel>(channel: C, id: number, msg: FrameMessage<C>): void =>
   parentWindow.postMessage({ channel, id, msg }, '*');
 const toHost = (id: number, msg: FrameMessage<'python'>): void => send('python', id, msg);
 const toPage = (msg: FrameMessage<'frame'>): void => send('frame', 0, msg);
 const agentJs = new AgentJsSessions((id, msg) => send('agent-js', id, msg));
+const snapshots = new SnapshotPipeline(toPage, mark);
+const workers = new PythonWorkers(
+  isolated,
+  snapshots,
+  mark,
+  (slot, w) => onRunMessage(slot, w),
+  (slot, message) => {
+    if (current?.slot === slot) fail(slot, message, false);
+  },
+);
+const spawn = (snapshotOnly = false, agent = false): Slot => workers.spawn(snapshotOnly, agent);
+const retire = (slot: Slot): void => workers.retire(slot);
 
 // Routes the page's messages by channel; each channel's reader checks the fields it uses.
 window.addEventListener('message', (e: MessageEvent<unknown>) => {
@@ -108,7 +75,7 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
     case 'sql':
       return onSql(m.id, m.msg);
     case 'agent':
-      if (!makeInit) return;
+      if (!workers.started) return;
       agents ??= new AgentSessions(
         () => spawn(false, true),
         (slot) => retire(slot as Slot),
@@ -127,11 +94,10 @@ function onFrame(id: number, m: HostMessage<'frame'>): void {
       void init(m);
       break;
     case 'snapshot':
-      if (!restoring && m.snapshot instanceof Blob) restoreFrom(readAhead(m.snapshot), readLength(m.snapshot));
+      if (m.snapshot instanceof Blob) snapshots.ownCopy(m.snapshot);
       break;
     case 'prepare-python':
-      if (!workerUrl && typeof m.workerSource === 'string')
-        early = new Worker((workerUrl = workerBlobUrl(m.workerSource)));
+      workers.prepare(m.workerSource);
       break;
     case 'init-js':
       if (js || typeof m.jsWorkerSource !== 'string') return;
@@ -194,85 +160,51 @@ function onSql(id: number, m: HostMessage<'sql'>): void {
   }
 }
 
-const workerBlobUrl = (source: string): string => URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-
+/** Python's start-up, phase by phase; a failure in any is the page's 'boot-error'. */
 async function init(m: Extract<HostMessage<'frame'>, { type: 'init' }>): Promise<void> {
-  bootTimes['frame got files'] = clock();
+  mark('frame got files');
   try {
-    // Types of their own: the worker imports the modules and Pyodide reads the zip by these URLs.
-    const blob = (data: Blob, type: string): string => URL.createObjectURL(new Blob([data], { type }));
-    const urls = {
-      pyodideMjs: blob(m.assets.pyodideMjs, 'text/javascript'),
-      asmMjs: blob(m.assets.asmMjs, 'text/javascript'),
-      stdlib: blob(m.assets.stdlib, 'application/zip'),
-    };
-    // Compiled while the bytes are read, as a page that fetches the wasm itself would, and while
-    // the first worker starts and imports Pyodide's modules: it gets the module once compiled.
-    const wasm = new Response(m.assets.wasm, { headers: { 'Content-Type': 'application/wasm' } });
-    compiled = WebAssembly.compileStreaming(wasm).then((module) => {
-      bootTimes['wasm compiled'] = clock();
-      return module;
-    });
-    let wasmRefused = false;
-    compiled.catch(() => (wasmRefused = true));
-    stdlibBlob = m.assets.stdlib;
-    stdlibAhead = readStdlib();
-    workerUrl ||= workerBlobUrl(m.workerSource);
-    makeInit = (port, interrupt, makeSnapshot, agent) => ({
-      type: 'init',
-      port,
-      urls,
-      lock: m.assets.lock,
-      harness: m.assets.harness,
-      interrupt,
-      restore: !makeSnapshot && restoring !== undefined,
-      makeSnapshot,
-      ...(agent ? { agent } : {}),
-    });
-    if (m.builtSnapshot instanceof Blob && !restoring) restoreFrom(unpackSnapshot(m.builtSnapshot));
-    active = spawn();
-    try {
-      await Promise.all([compiled, active.ready, restoring]);
-    } catch (err) {
-      // Wasm that does not compile is no fault of the snapshot: no interpreter can boot.
-      if (!restoring || wasmRefused) throw err;
-      // A snapshot that does not unpack or no longer loads (another Pyodide build): boot from scratch.
-      retire(active);
-      restoring = restoringLength = snapshot = undefined;
-      unpacked = false;
-      toPage({ type: 'snapshot-rejected' });
-      active = spawn();
-      await active.ready;
-    }
-    toPage({ type: 'ready', isolated, unpacked, times: { ...bootTimes, ...active.times } });
+    const wasmRefused = workers.takeFiles(m);
+    if (m.builtSnapshot instanceof Blob) snapshots.builtCopy(m.builtSnapshot);
+    await bootFirst(wasmRefused);
+    toPage({ type: 'ready', isolated, unpacked: snapshots.builtWithApp, times: { ...bootTimes, ...active!.times } });
     // The spare (and, on a first visit, the snapshot maker) boots after the first interpreter and
     // after its first run, or once nothing asks for one: on two cores a booting interpreter would
     // take half the CPU from the run the page is waiting for. The unpacked copy waits as well.
     await quietMoment();
-    if (!restoring) await makeSnapshot();
-    else if (unpacked && snapshot) await offerCopy(snapshot);
+    await keepSnapshot();
     spare ??= spawn();
   } catch (err) {
     toPage({ type: 'boot-error', message: String(err) });
   }
 }
 
-function restoreFrom(u: Promise<Unpacked>, length?: Promise<number>): void {
-  restoring = u.then((got) => {
-    bootTimes['snapshot unpacked'] = clock();
-    unpacked = got.built;
-    snapshot = got.bytes;
-    return got;
-  });
-  restoring.catch(() => undefined);
-  restoringLength = length ?? restoring.then((got) => got.length);
-  restoringLength.catch(() => undefined);
+/** The first interpreter: from the snapshot handed in, or from scratch if that will not load. */
+async function bootFirst(wasmRefused: () => boolean): Promise<void> {
+  active = spawn();
+  try {
+    await Promise.all([workers.compiled, active.ready, snapshots.settled]);
+  } catch (err) {
+    // Wasm that does not compile is no fault of the snapshot: no interpreter can boot.
+    if (!snapshots.restores || wasmRefused()) throw err;
+    // A snapshot that does not unpack or no longer loads (another Pyodide build): boot from scratch.
+    retire(active);
+    snapshots.reject();
+    active = spawn();
+    await active.ready;
+  }
 }
 
 /** Resolves after the first run has ended, or after a moment in which none was started. */
 async function quietMoment(): Promise<void> {
   await new Promise((ok) => setTimeout(ok, QUIET_MS));
   if (current || queue.length > 0) await firstRunOver;
+}
+
+/** Makes a snapshot on a first visit; hands the page the unpacked copy of the one built with the app. */
+async function keepSnapshot(): Promise<void> {
+  if (!snapshots.restores) await makeSnapshot();
+  else await snapshots.offerUnpacked();
 }
 
 /**
@@ -285,121 +217,11 @@ async function makeSnapshot(): Promise<void> {
   await maker.ready.catch(() => undefined);
   retire(maker);
   // No snapshot after all (it could not be made): the page need not wait for one.
-  if (!snapshot) toPage({ type: 'snapshot-rejected' });
-}
-
-function spawn(snapshotOnly = false, agent = false): Slot {
-  if (!makeInit) throw new Error('sandbox frame used before init');
-  // The worker started early is the first grading interpreter's, never an agent's.
-  const worker = (!agent && early) || new Worker(workerUrl);
-  if (!agent) early = undefined;
-  const channel = new MessageChannel();
-  const interrupt = isolated ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-  const started = deferred();
-  const ready = started.promise;
-  const init = makeInit(channel.port2, interrupt, snapshotOnly, agent);
-  const slot: Slot = {
-    worker,
-    port: channel.port1,
-    interrupt,
-    ready,
-    dead: false,
-    offersSnapshot: init.makeSnapshot === true,
-  };
-  ready.catch(() => undefined);
-  channel.port1.onmessage = (e: MessageEvent<unknown>) => {
-    const w = readWorkerMessage(e.data);
-    if (!w) return;
-    switch (w.type) {
-      case 'ready':
-        slot.times ??= w.times;
-        started.resolve();
-        break;
-      case 'boot-error':
-        started.reject(new Error(w.message));
-        break;
-      case 'snapshot':
-        takeSnapshot(slot, w.bytes);
-        break;
-      case 'started':
-      case 'output':
-      case 'progress':
-      case 'result':
-      case 'verdict':
-        onRunMessage(slot, w);
-        break;
-      case 'fatal':
-        if (slot.onAgent) slot.onAgent(w);
-        else onRunMessage(slot, w);
-        break;
-      case 'agent-done':
-      case 'agent-observation':
-      case 'agent-files':
-        slot.onAgent?.(w);
-        break;
-    }
-  };
-  worker.onerror = (e) => {
-    e.preventDefault();
-    started.reject(new Error(e.message || 'the Python worker failed to start'));
-    if (current?.slot === slot) fail(slot, `the interpreter died: ${e.message || 'worker error'}`, false);
-    slot.onDeath?.(`the interpreter died: ${e.message || 'worker error'}`);
-  };
-  worker.postMessage(init, [channel.port2]);
-  void compiled?.then((module) => channel.port1.postMessage({ type: 'module', module } satisfies FrameToWorker));
-  const stdlib = stdlibAhead ?? readStdlib();
-  stdlibAhead = undefined;
-  void stdlib?.then((bytes) =>
-    channel.port1.postMessage({ type: 'stdlib', bytes } satisfies FrameToWorker, bytes ? [bytes] : []),
-  );
-  // Read here, beside the worker's own start, and moved over without a copy.
-  if (init.restore) {
-    void restoringLength?.then(
-      (length) => channel.port1.postMessage({ type: 'snapshot-length', length } satisfies FrameToWorker),
-      () => undefined,
-    );
-    void restoring
-      ?.then((u) => {
-        // The bytes read ahead serve the first worker; they move to it, so a later one reads again.
-        const ahead = u.read;
-        u.read = undefined;
-        return ahead ?? u.bytes.arrayBuffer();
-      })
-      .then(
-        (bytes) => channel.port1.postMessage({ type: 'snapshot', bytes } satisfies FrameToWorker, [bytes]),
-        () => undefined,
-      );
-  }
-  return slot;
-}
-
-const readStdlib = (): Promise<ArrayBuffer | undefined> | undefined => stdlibBlob?.arrayBuffer().catch(() => undefined);
-
-function retire(slot: Slot): void {
-  slot.dead = true;
-  slot.worker.terminate();
-  slot.port.close();
-}
-
-function takeSnapshot(slot: Slot, bytes: Blob): void {
-  if (!slot.offersSnapshot || snapshot) return;
-  slot.offersSnapshot = false;
-  snapshot = bytes;
-  restoring = Promise.resolve({ bytes, length: bytes.size, built: false });
-  restoringLength = Promise.resolve(bytes.size);
-  void offerCopy(bytes);
-}
-
-/** Hands the page the copy to keep for later visits (whole if it could not be made smaller). */
-async function offerCopy(bytes: Blob): Promise<void> {
-  toPage({ type: 'snapshot', bytes: await copyToKeep(bytes).catch(() => bytes) });
+  if (!snapshots.made) toPage({ type: 'snapshot-rejected' });
 }
 
 /** A message about a run: acted on only when it is about the run this worker has now. */
-function onRunMessage(
-  slot: Slot,
-  w: Extract<WorkerToFrame, { type: 'started' | 'output' | 'progress' | 'verdict' | 'result' | 'fatal' }>,
-): void {
+function onRunMessage(slot: Slot, w: RunMessage): void {
   const cur = current;
   if (!cur || cur.slot !== slot || w.id !== cur.id) return;
   switch (w.type) {
