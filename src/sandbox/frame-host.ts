@@ -2,9 +2,10 @@
 // fetch (its CSP allows no network) and is not controlled by the app's service worker, so the
 // app fetches Pyodide's files from its own origin (frame-assets.ts) and passes the bytes in.
 import { deferred } from '../shared/deferred.ts';
-import type { FrameToHost, HostToFrame } from '../shared/sandbox-protocol.ts';
+import type { Channel, FrameMessage, HostMessage } from '../shared/sandbox-protocol.ts';
 import { forgetPythonFiles, keepPythonFiles, loadAssets, loadSources, lookupSnapshot } from './frame-assets.ts';
 import { heartbeat } from './frame-heartbeat.ts';
+import { FrameReplies } from './frame-replies.ts';
 import { snapshotHandoff } from './snapshot-handoff.ts';
 import { markReported, markStartup } from './startup-times.ts';
 
@@ -12,9 +13,12 @@ const FRAME_CSP =
   "default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src blob:";
 
 export interface FrameConnection {
-  post(m: HostToFrame): void;
-  /** Another receiver of the frame's run messages (the JavaScript runtime shares the frame). */
-  listen(onMessage: (m: FrameToHost) => void): void;
+  /** Sends `msg` on `channel`; id: the run's or session's (see Channel). */
+  post<C extends Channel>(channel: C, id: number, msg: HostMessage<C>): void;
+  /** The frame's messages on `channel` about `id` go to `on` until the returned function is called. */
+  expect<C extends Channel>(channel: C, id: number, on: (msg: FrameMessage<C>) => void): () => void;
+  /** The frame's messages on `channel` that nothing expects (a channel's own start-up). */
+  listen<C extends Channel>(channel: C, on: (msg: FrameMessage<C>, id: number) => void): void;
   ready: Promise<{ isolated: boolean }>;
   /** Settles when the frame's JavaScript workers can run (after startJs); Python may still be starting. */
   jsReady: Promise<void>;
@@ -43,16 +47,17 @@ export interface FrameConnection {
 const JS_AFTER_PYTHON_MS = 1000;
 
 export interface FrameOptions {
-  onMessage?: (m: FrameToHost) => void;
   /** Python starts on the first Python run (or startPython) instead of at once: a batch of only
    * JavaScript then does not share the CPU with booting interpreters it never uses. */
   lazyPython?: boolean;
 }
 
 export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
-  const { onMessage, lazyPython = false } = options;
+  const { lazyPython = false } = options;
   markStartup('sandbox opened');
-  const listeners: ((m: FrameToHost) => void)[] = onMessage ? [onMessage] : [];
+  const replies = new FrameReplies();
+  const send = <C extends Channel>(channel: C, id: number, msg: HostMessage<C>): void =>
+    iframe.contentWindow?.postMessage({ channel, id, msg }, '*');
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', 'allow-scripts');
   iframe.setAttribute('allow', 'cross-origin-isolated');
@@ -71,16 +76,16 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   const filesSettled = (): void => kept.resolve();
   const lostCallbacks: (() => void)[] = [];
   const alive = heartbeat(
-    (n) => iframe.contentWindow?.postMessage({ type: 'ping', n } satisfies HostToFrame, '*'),
+    (n) => send('frame', n, { type: 'ping' }),
     () => {
       for (const cb of lostCallbacks.splice(0)) cb();
     },
   );
   const listener = (e: MessageEvent): void => {
-    if (e.source !== iframe.contentWindow) return;
     // The frame is this app's code, but the run code beside it is not: shapes are checked as used.
-    const m = e.data as FrameToHost | null;
-    if (typeof m !== 'object' || m === null) return;
+    if (e.source === iframe.contentWindow) replies.dispatch(e.data);
+  };
+  replies.listen('frame', (m, id) => {
     switch (m.type) {
       case 'ready':
         snapshots.ready(m.unpacked === true);
@@ -97,7 +102,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         alive.start();
         break;
       case 'pong':
-        alive.pong(m.n);
+        alive.pong(id);
         break;
       case 'js-boot-error':
         js.reject(new Error(String(m.message)));
@@ -117,32 +122,8 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
         python.reject(new Error(`Python could not start: ${String(m.message)}${advice}`));
         break;
       }
-      case 'started':
-      case 'output':
-      case 'progress':
-      case 'result':
-      case 'verdict':
-      case 'crashed':
-      case 'js-started':
-      case 'js-output':
-      case 'js-result':
-      case 'js-crashed':
-      case 'sql-ready':
-      case 'sql-boot-error':
-      case 'pg-ready':
-      case 'pg-boot-error':
-      case 'sql-answers':
-      case 'sql-crashed':
-      case 'agent-js':
-      case 'agent-ready':
-      case 'agent-boot-error':
-      case 'agent-observation':
-      case 'agent-files':
-      case 'agent-crashed':
-        for (const l of listeners) l(m);
-        break;
     }
-  };
+  });
   window.addEventListener('message', listener);
   const failAll = (err: unknown): void => {
     snapshots.gaveUp();
@@ -158,14 +139,10 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     });
     markStartup('snapshot looked up');
     // This browser's copy goes ahead of Python's files: reading it is a large part of a returning start.
-    if (snapshot && !builtSnapshot)
-      iframe.contentWindow?.postMessage({ type: 'snapshot', snapshot } satisfies HostToFrame, '*');
+    if (snapshot && !builtSnapshot) send('frame', 0, { type: 'snapshot', snapshot });
     const { assets, workerSource } = await files;
     markStartup('python files fetched');
-    iframe.contentWindow?.postMessage(
-      { type: 'init', assets, workerSource, builtSnapshot: builtSnapshot ? snapshot : undefined } satisfies HostToFrame,
-      '*',
-    );
+    send('frame', 0, { type: 'init', assets, workerSource, builtSnapshot: builtSnapshot ? snapshot : undefined });
     markStartup('files handed to frame');
   };
   let jsStarted = false;
@@ -175,7 +152,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     jsWanted = true;
     if (!loaded || jsStarted) return;
     jsStarted = true;
-    iframe.contentWindow?.postMessage({ type: 'init-js', jsWorkerSource } satisfies HostToFrame, '*');
+    send('frame', 0, { type: 'init-js', jsWorkerSource });
   };
   let pythonWanted = false;
   let pythonStarted = false;
@@ -192,9 +169,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     if (pythonStarted) return;
     pythonStarted = true;
     markStartup('python asked');
-    void loadSources().then(({ workerSource }) =>
-      iframe.contentWindow?.postMessage({ type: 'prepare-python', workerSource } satisfies HostToFrame, '*'),
-    );
+    void loadSources().then(({ workerSource }) => send('frame', 0, { type: 'prepare-python', workerSource }));
     initPython().catch(failAll);
   };
   void loadSources().then((sources) => {
@@ -217,8 +192,9 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   }, failAll);
   if (!lazyPython) startPython();
   return {
-    post: (m) => iframe.contentWindow?.postMessage(m, '*'),
-    listen: (l) => void listeners.push(l),
+    post: send,
+    expect: (channel, id, on) => replies.expect(channel, id, on),
+    listen: (channel, on) => replies.listen(channel, on),
     ready,
     jsReady,
     cached: Promise.all([snapshots.cached, filesKept]).then(() => undefined),

@@ -4,7 +4,7 @@
 // run. The verdict for a run the page stopped is decided here, never by what the frame reports.
 import { deferred } from '../shared/deferred.ts';
 import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
-import type { FrameToHost } from '../shared/sandbox-protocol.ts';
+import type { FrameMessage } from '../shared/sandbox-protocol.ts';
 import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import type { FrameConnection } from './frame-host.ts';
 import { runLimitMs } from '../shared/timers.ts';
@@ -32,6 +32,8 @@ interface Pending {
   movedTo?: RunHandle;
   /** The static test-gaming flags, found on the page while the run runs. */
   staticFlags?: Promise<GamingFlag[]>;
+  /** Stops the frame's messages about this run coming here. */
+  unexpect?: () => void;
 }
 
 /** A job this runtime had not started when its frame was lost: to be run in a new frame. */
@@ -67,7 +69,6 @@ export class JsRuntime implements Runtime {
     private readonly frame: FrameConnection,
     private readonly makeChecker?: () => TypeScriptChecker,
   ) {
-    frame.listen((m) => this.onFrame(m));
     this.ready = frame.jsReady.then(() => ({ isolated: self.crossOriginIsolated === true }));
     this.ready.catch(() => undefined);
   }
@@ -77,6 +78,7 @@ export class JsRuntime implements Runtime {
     const { promise: result, resolve } = deferred<RunResult>();
     const p: Pending = { id, job, onOutput, resolve, output: new OutputCollector(job.limits.outputCap), posted: false };
     this.jobs.set(id, p);
+    p.unexpect = this.frame.expect('js', id, (m) => this.onRunMessage(p, m));
     void this.start(p);
     return {
       result,
@@ -97,6 +99,7 @@ export class JsRuntime implements Runtime {
         continue;
       }
       clearTimeout(p.timer);
+      p.unexpect?.();
       this.jobs.delete(p.id);
       unstarted.push({
         job: p.job,
@@ -149,7 +152,7 @@ export class JsRuntime implements Runtime {
       }
       p.staticFlags = staticJsFlags(p.job);
       p.posted = true;
-      this.frame.post({ type: 'js-run', id: p.id, job: prepared.job });
+      this.frame.post('js', p.id, { type: 'run', job: prepared.job });
     } catch (err) {
       this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, errorMessage(err), 0, p.output));
     }
@@ -157,7 +160,7 @@ export class JsRuntime implements Runtime {
 
   private stop(p: Pending, reason: 'timed out' | 'cancelled'): void {
     if (!this.jobs.has(p.id)) return;
-    if (p.posted) this.frame.post({ type: 'js-kill', id: p.id });
+    if (p.posted) this.frame.post('js', p.id, { type: 'kill' });
     const elapsed = p.startedAt === undefined ? 0 : performance.now() - p.startedAt;
     if (p.program) return this.finish(p, this.programResult(p, { stopped: reason }));
     this.finish(p, stoppedResult(reason, elapsed, p.output));
@@ -168,7 +171,7 @@ export class JsRuntime implements Runtime {
     const job = p.program!.next();
     if (!job) return this.finish(p, this.programResult(p, {}));
     p.posted = true;
-    this.frame.post({ type: 'js-run', id: p.id, job });
+    this.frame.post('js', p.id, { type: 'run', job });
   }
 
   private programResult(p: Pending, end: { stopped?: 'timed out' | 'cancelled'; crashed?: string }): RunResult {
@@ -177,27 +180,24 @@ export class JsRuntime implements Runtime {
     return p.program!.result({ ...end, durationMs, stdout, stderr, truncated: p.output.truncated });
   }
 
-  private onFrame(m: FrameToHost): void {
-    if (typeof m !== 'object' || m === null || typeof m.type !== 'string' || !m.type.startsWith('js-')) return;
-    const p = this.jobs.get((m as { id?: number }).id ?? -1);
-    if (!p) return;
+  private onRunMessage(p: Pending, m: FrameMessage<'js'>): void {
     const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
     switch (m.type) {
-      case 'js-started':
+      case 'started':
         // A program's limit is per test, as LiveCodeBench's: each test's run starts it again.
         clearTimeout(p.timer);
         p.startedAt = performance.now();
         p.firstStart ??= p.startedAt;
         p.timer = setTimeout(() => this.stop(p, 'timed out'), runLimitMs(p.job.limits.timeoutSec));
         break;
-      case 'js-output': {
+      case 'output': {
         const stream = m.stream === 'stderr' ? 'stderr' : 'stdout';
         p.program?.output(stream, String(m.text), m.truncated === true);
         const kept = p.output.add(stream, String(m.text), m.truncated === true);
         if (kept && p.onOutput) p.onOutput(stream, kept);
         break;
       }
-      case 'js-result': {
+      case 'result': {
         clearTimeout(p.timer);
         if (p.program) {
           p.posted = false;
@@ -210,44 +210,19 @@ export class JsRuntime implements Runtime {
         void (p.staticFlags ?? Promise.resolve([])).then((found) => this.finish(p, withStaticFlags(result, found)));
         break;
       }
-      case 'js-crashed':
+      case 'crashed':
         if (p.program) {
           this.finish(p, this.programResult(p, { crashed: String(m.message) }));
           break;
         }
         this.finish(p, crashResult({ ...p.job, mode: 'feedback' }, String(m.message), elapsed(), p.output));
         break;
-      case 'pong':
-      case 'sql-ready':
-      case 'sql-boot-error':
-      case 'pg-ready':
-      case 'pg-boot-error':
-      case 'sql-answers':
-      case 'sql-crashed':
-      case 'agent-js':
-      case 'agent-ready':
-      case 'agent-boot-error':
-      case 'agent-observation':
-      case 'agent-files':
-      case 'agent-crashed':
-      case 'js-ready':
-      case 'js-boot-error':
-      case 'ready':
-      case 'boot-error':
-      case 'snapshot':
-      case 'snapshot-rejected':
-      case 'started':
-      case 'output':
-      case 'progress':
-      case 'result':
-      case 'verdict':
-      case 'crashed':
-        break; // the frame's own life cycle, and Python's runs
     }
   }
 
   private finish(p: Pending, result: RunResult): void {
     clearTimeout(p.timer);
+    p.unexpect?.();
     if (!this.jobs.delete(p.id)) return;
     p.resolve(result);
   }

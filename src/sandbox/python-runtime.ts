@@ -3,7 +3,7 @@
 // what the frame or the run reports.
 import { deferred } from '../shared/deferred.ts';
 import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
-import type { FrameToHost } from '../shared/sandbox-protocol.ts';
+import type { FrameMessage } from '../shared/sandbox-protocol.ts';
 import { runLimitMs } from '../shared/timers.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
@@ -28,6 +28,8 @@ interface Pending {
   /** Contest programs: the page judges each test's output as it comes (src/kinds/program). */
   watch?: ProgramWatch;
   limit?: ReturnType<typeof setTimeout>;
+  /** Stops the frame's messages about this run coming here. */
+  unexpect?: () => void;
 }
 
 export class PythonRuntime implements Runtime {
@@ -41,7 +43,6 @@ export class PythonRuntime implements Runtime {
   /** frame: the sandbox frame to share (with the JavaScript runtime); a new one by default. */
   constructor(frame?: FrameConnection) {
     this.frame = frame ?? openSandboxFrame();
-    this.frame.listen((m) => this.onFrame(m));
     this.ready = this.frame.ready;
     this.cached = this.frame.cached;
     this.ready.catch(() => undefined);
@@ -64,11 +65,12 @@ export class PythonRuntime implements Runtime {
       job = { ...job, tests: { ...job.tests, outputs: [] } };
     }
     this.jobs.set(id, pending);
+    pending.unexpect = this.frame.expect('python', id, (m) => this.onRunMessage(pending, m));
     this.frame.startPython();
     // The frame exists only once Python is ready; a message sent before that would be lost.
     void this.ready.then(
       () => {
-        if (this.jobs.has(id)) this.frame.post({ type: 'run', id, job });
+        if (this.jobs.has(id)) this.frame.post('python', id, { type: 'run', job });
       },
       (err: Error) => this.finish(pending, crashResult(job, err.message, 0, pending.output)),
     );
@@ -86,64 +88,22 @@ export class PythonRuntime implements Runtime {
     if (reason === 'judged') {
       // The verdict is settled: answer now; the run is interrupted, and killed if it lingers
       // (the frame kills only a run of this id, so a later job is safe).
-      this.frame.post({ type: 'interrupt', id: p.id });
-      setTimeout(() => this.frame.post({ type: 'kill', id: p.id }), INTERRUPT_GRACE_MS);
+      this.frame.post('python', p.id, { type: 'interrupt' });
+      setTimeout(() => this.frame.post('python', p.id, { type: 'kill' }), INTERRUPT_GRACE_MS);
       this.finish(p, this.ended(p, {}, reason));
       return;
     }
     if (p.startedAt === undefined) {
       // Not started yet: drop it from the frame's queue and answer at once.
-      this.frame.post({ type: 'kill', id: p.id });
+      this.frame.post('python', p.id, { type: 'kill' });
       this.finish(p, this.ended(p, {}, reason));
       return;
     }
-    this.frame.post({ type: 'interrupt', id: p.id });
-    p.timers.push(setTimeout(() => this.frame.post({ type: 'kill', id: p.id }), INTERRUPT_GRACE_MS));
+    this.frame.post('python', p.id, { type: 'interrupt' });
+    p.timers.push(setTimeout(() => this.frame.post('python', p.id, { type: 'kill' }), INTERRUPT_GRACE_MS));
   }
 
-  private onFrame(m: FrameToHost): void {
-    if (typeof m !== 'object' || m === null || typeof m.type !== 'string') return;
-    switch (m.type) {
-      case 'started':
-      case 'output':
-      case 'progress':
-      case 'result':
-      case 'verdict':
-      case 'crashed':
-        this.onRunMessage(m);
-        break;
-      case 'ready':
-      case 'boot-error':
-      case 'snapshot':
-      case 'snapshot-rejected':
-      case 'js-ready':
-      case 'js-boot-error':
-      case 'js-started':
-      case 'js-output':
-      case 'js-result':
-      case 'js-crashed':
-      case 'sql-ready':
-      case 'sql-boot-error':
-      case 'pg-ready':
-      case 'pg-boot-error':
-      case 'sql-answers':
-      case 'sql-crashed':
-      case 'agent-js':
-      case 'agent-ready':
-      case 'agent-boot-error':
-      case 'agent-observation':
-      case 'agent-files':
-      case 'agent-crashed':
-      case 'pong':
-        break; // the frame host handles the frame's own life cycle; JavaScript runs are not Python's
-    }
-  }
-
-  private onRunMessage(
-    m: Extract<FrameToHost, { type: 'started' | 'output' | 'progress' | 'result' | 'verdict' | 'crashed' }>,
-  ): void {
-    const p = this.jobs.get(m.id);
-    if (!p) return;
+  private onRunMessage(p: Pending, m: FrameMessage<'python'>): void {
     const elapsed = (): number => (p.startedAt === undefined ? 0 : performance.now() - p.startedAt);
     switch (m.type) {
       case 'started':
@@ -210,6 +170,7 @@ export class PythonRuntime implements Runtime {
   private finish(p: Pending, result: RunResult): void {
     clearTimeout(p.limit);
     for (const t of p.timers) clearTimeout(t);
+    p.unexpect?.();
     if (!this.jobs.delete(p.id)) return;
     p.resolve(result);
   }

@@ -1,6 +1,6 @@
 // Messages of the JavaScript agent session (agent mode, src/sandbox/agent-js/): page -> frame ->
-// the session's own worker and back. The page wraps them in HostToFrame / FrameToHost's
-// 'agent-js' messages; everything that comes back is checked on the page before it is believed.
+// the session's own worker and back. The page sends them on the sandbox protocol's 'agent-js'
+// channel (src/shared/sandbox-protocol.ts); everything that comes back is checked on the page before it is believed.
 import type { AgentFile, RichOutput } from './agent.ts';
 import type { OutputStream } from './run.ts';
 

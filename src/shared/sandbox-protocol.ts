@@ -3,7 +3,7 @@
 // checked against these shapes before use: the worker runs untrusted code.
 import type { OutputStream, RunJob, RunResult } from './run.ts';
 import type { SqlJob } from './sql.ts';
-import type { AgentJsRequest } from './agent-js-protocol.ts';
+import type { AgentJsEvent, AgentJsRequest } from './agent-js-protocol.ts';
 import type { AgentFile } from './agent.ts';
 
 /**
@@ -20,56 +20,71 @@ export interface PyodideAssets {
   harness: Record<string, string>;
 }
 
-/** page -> frame */
-export type HostToFrame =
-  /**
-   * builtSnapshot: the memory snapshot built with the app (compressed), when this browser has no
-   * copy of its own. A Blob, as everywhere below: it crosses frames and workers as a handle, where
-   * 30 MB of bytes would be copied on the page's main thread and freeze it.
-   */
-  | { type: 'init'; assets: PyodideAssets; workerSource: string; builtSnapshot?: Blob }
-  /** This browser's own snapshot, sent ahead of 'init' so the frame reads it while the files arrive. */
-  | { type: 'snapshot'; snapshot: Blob }
-  /** Sent as soon as the frame loads when Python will run: its first worker starts while the files arrive. */
-  | { type: 'prepare-python'; workerSource: string }
-  /** Sent as soon as the frame loads unless Python starts too: JavaScript does not wait for Python's files. */
-  | { type: 'init-js'; jsWorkerSource: string }
-  | { type: 'run'; id: number; job: RunJob }
-  /** Stop the run: an interrupt when isolated; the frame kills the worker if it does not stop. */
-  | { type: 'interrupt'; id: number }
-  | { type: 'kill'; id: number }
+/**
+ * The channels of the page <-> frame protocol. Every message is an envelope `{channel, id, msg}`:
+ * each runtime reads only its own channel's messages, and the page matches replies to requests
+ * by channel and id in one place (src/sandbox/frame-host.ts). id: the run's on 'python', 'js' and
+ * 'sql' (0 for a channel's own start-up); the session's on 'agent' and 'agent-js'; the ping's on
+ * 'frame' (0 otherwise).
+ */
+export type Channel = 'frame' | 'python' | 'js' | 'sql' | 'agent' | 'agent-js';
+
+const CHANNELS: readonly Channel[] = ['frame', 'python', 'js', 'sql', 'agent', 'agent-js'];
+
+/** page -> frame, by channel */
+interface HostMessages {
+  /** The frame's own life cycle: Python's interpreters and JavaScript's workers start; the heartbeat. */
+  frame:
+    | /**
+       * builtSnapshot: the memory snapshot built with the app (compressed), when this browser has no
+       * copy of its own. A Blob, as everywhere below: it crosses frames and workers as a handle, where
+       * 30 MB of bytes would be copied on the page's main thread and freeze it.
+       */
+      { type: 'init'; assets: PyodideAssets; workerSource: string; builtSnapshot?: Blob }
+      /** This browser's own snapshot, sent ahead of 'init' so the frame reads it while the files arrive. */
+    | { type: 'snapshot'; snapshot: Blob }
+    /** Sent as soon as the frame loads when Python will run: its first worker starts while the files arrive. */
+    | { type: 'prepare-python'; workerSource: string }
+    /** Sent as soon as the frame loads unless Python starts too: JavaScript does not wait for Python's files. */
+    | { type: 'init-js'; jsWorkerSource: string }
+    /** Is the frame alive? A run that exhausts memory takes the frame's process down with it. */
+    | { type: 'ping' };
+  python:
+    | { type: 'run'; job: RunJob }
+    /** Stop the run: an interrupt when isolated; the frame kills the worker if it does not stop. */
+    | { type: 'interrupt' }
+    | { type: 'kill' };
   /** JavaScript jobs have their own queue and workers in the frame; a kill ends the worker at once. */
-  | { type: 'js-run'; id: number; job: JsJob }
-  | { type: 'js-kill'; id: number }
-  /** SQL: sent with the first SQL job; SQLite's wasm is compiled in the frame (src/sandbox/frame/sql/). */
-  | { type: 'sql-init'; workerSource: string; wasm: Blob }
-  /** Postgres: sent with the first Postgres job; PGlite's wasm and files (src/sandbox/frame/pg/). */
-  | { type: 'pg-init'; workerSource: string; wasm: Blob; fsBundle: Blob }
-  /** Runs on SQLite or Postgres by job.engine. */
-  | { type: 'sql-run'; id: number; job: SqlJob }
-  /** The run outlived the page's backstop: end the SQL worker (a new one takes the next run). */
-  | { type: 'sql-kill'; id: number }
-  /** Is the frame alive? A run that exhausts memory takes the frame's process down with it. */
-  | { type: 'ping'; n: number }
+  js: { type: 'run'; job: JsJob } | { type: 'kill' };
+  sql:
+    /** Sent with the first SQL job; SQLite's wasm is compiled in the frame (src/sandbox/frame/sql/). */
+    | { type: 'init'; workerSource: string; wasm: Blob }
+    /** Postgres: sent with the first Postgres job; PGlite's wasm and files (src/sandbox/frame/pg/). */
+    | { type: 'pg-init'; workerSource: string; wasm: Blob; fsBundle: Blob }
+    /** Runs on SQLite or Postgres by job.engine. */
+    | { type: 'run'; job: SqlJob }
+    /** The run outlived the page's backstop: end the SQL worker (a new one takes the next run). */
+    | { type: 'kill' };
+  agent: AgentHostMessage;
   /** A JavaScript agent session (src/shared/agent-js-protocol.ts). */
-  | { type: 'agent-js'; session: number; request: AgentJsRequest }
-  | AgentHostToFrame;
+  'agent-js': AgentJsRequest;
+}
 
 /**
  * An agent run's Python interpreter (src/sandbox/agent/, src/sandbox/frame/agent/): a worker of
  * its own, apart from the grading workers, that keeps its state from one action to the next.
- * 'agent-start' boots it with the files (and boots it again after 'agent-restart').
+ * 'start' boots it with the files (and boots it again after 'restart'). id: the action's.
  */
-export type AgentHostToFrame =
-  | { type: 'agent-start'; session: number; files: AgentFile[] }
+export type AgentHostMessage =
+  | { type: 'start'; files: AgentFile[] }
   /** packages: files the page fetched and checked, to install before the code runs. */
-  | { type: 'agent-act'; session: number; id: number; code: string; outputCap: number; packages?: AgentPackageFile[] }
+  | { type: 'act'; id: number; code: string; outputCap: number; packages?: AgentPackageFile[] }
   /** Stop the action: SIGINT into the session's interrupt buffer (isolated frames only). */
-  | { type: 'agent-interrupt'; session: number; id: number }
+  | { type: 'interrupt'; id: number }
   /** End the interpreter and boot a new one with the files it started with. */
-  | { type: 'agent-restart'; session: number }
-  | { type: 'agent-files'; session: number; id: number }
-  | { type: 'agent-close'; session: number };
+  | { type: 'restart' }
+  | { type: 'files'; id: number }
+  | { type: 'close' };
 
 /** A package file for an agent run's interpreter, its sha256 already checked by the page. */
 export interface AgentPackageFile {
@@ -80,58 +95,83 @@ export interface AgentPackageFile {
   bytes: ArrayBuffer;
 }
 
-/** frame -> page, about an agent run's interpreter; result and files are checked by the page. */
-export type AgentFrameToHost =
-  | { type: 'agent-ready'; session: number; isolated: boolean }
-  | { type: 'agent-boot-error'; session: number; message: string }
-  | { type: 'agent-observation'; session: number; id: number; result: unknown; heapBytes?: number }
-  | { type: 'agent-files'; session: number; id: number; files: unknown }
-  | { type: 'agent-crashed'; session: number; id: number; message: string };
+/** frame -> page, by channel */
+interface FrameMessages {
+  frame:
+    | /**
+       * times: wall-clock moments of the first interpreter's start (frame and worker), for the bench.
+       * unpacked: the snapshot handed in was the one built with the app; its unpacked copy follows as 'snapshot'.
+       */
+      { type: 'ready'; isolated: boolean; unpacked?: boolean; times?: Record<string, number> }
+    | { type: 'boot-error'; message: string }
+    /**
+     * A fresh interpreter's memory snapshot, made before any run, or the unpacked copy of the
+     * one built with the app: cache it for the next visit.
+     */
+    | { type: 'snapshot'; bytes: Blob }
+    /** The snapshot handed in could not be loaded: drop it from the cache. */
+    | { type: 'snapshot-rejected' }
+    /** The JavaScript workers can run (they start before Python, and do not wait for it). */
+    | { type: 'js-ready' }
+    | { type: 'js-boot-error'; message: string }
+    | { type: 'pong' };
+  python:
+    | { type: 'started' }
+    /** truncated: the run has written past its output cap (see OutputCollector.add). */
+    | { type: 'output'; stream: OutputStream; text: string; truncated?: boolean }
+    | { type: 'progress'; test: string }
+    /** result: a RunResult without its duration, as the run reported it: the page checks its shape. */
+    | { type: 'result'; result: unknown }
+    /** A traced run's verdict, sent before tracing starts: what the run reports if tracing never ends. */
+    | { type: 'verdict'; result: unknown }
+    /** The interpreter died (fatal error, stack or memory exhausted, os._exit) or was killed. */
+    | { type: 'crashed'; message: string; killed: boolean };
+  js:
+    | { type: 'started' }
+    /** truncated: the run has written past its output cap (the page keeps this if it stops the run). */
+    | { type: 'output'; stream: OutputStream; text: string; truncated?: boolean }
+    | { type: 'result'; result: Omit<RunResult, 'durationMs'> }
+    | { type: 'crashed'; message: string; killed: boolean };
+  sql:
+    | { type: 'ready' }
+    | { type: 'boot-error'; message: string }
+    | { type: 'pg-ready' }
+    | { type: 'pg-boot-error'; message: string }
+    /** answers: one per query, as the worker reported them: the page checks their shape (checkAnswers). */
+    | { type: 'answers'; answers: unknown }
+    | { type: 'crashed'; message: string };
+  /** About an agent run's interpreter; result and files are checked by the page. id: the action's. */
+  agent:
+    | { type: 'ready'; isolated: boolean }
+    | { type: 'boot-error'; message: string }
+    | { type: 'observation'; id: number; result: unknown; heapBytes?: number }
+    | { type: 'files'; id: number; files: unknown }
+    | { type: 'crashed'; id: number; message: string };
+  /** What the session's worker said, or the frame's word that it died: the page checks it. */
+  'agent-js': AgentJsEvent;
+}
 
-/** frame -> page */
-export type FrameToHost =
-  /**
-   * times: wall-clock moments of the first interpreter's start (frame and worker), for the bench.
-   * unpacked: the snapshot handed in was the one built with the app; its unpacked copy follows as 'snapshot'.
-   */
-  | { type: 'ready'; isolated: boolean; unpacked?: boolean; times?: Record<string, number> }
-  | { type: 'boot-error'; message: string }
-  /**
-   * A fresh interpreter's memory snapshot, made before any run, or the unpacked copy of the
-   * one built with the app: cache it for the next visit.
-   */
-  | { type: 'snapshot'; bytes: Blob }
-  /** The snapshot handed in could not be loaded: drop it from the cache. */
-  | { type: 'snapshot-rejected' }
-  | { type: 'started'; id: number }
-  /** truncated: the run has written past its output cap (see OutputCollector.add). */
-  | { type: 'output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
-  | { type: 'progress'; id: number; test: string }
-  /** result: a RunResult without its duration, as the run reported it: the page checks its shape. */
-  | { type: 'result'; id: number; result: unknown }
-  /** A traced run's verdict, sent before tracing starts: what the run reports if tracing never ends. */
-  | { type: 'verdict'; id: number; result: unknown }
-  /** The interpreter died (fatal error, stack or memory exhausted, os._exit) or was killed. */
-  | { type: 'crashed'; id: number; message: string; killed: boolean }
-  /** The JavaScript workers can run (they start before Python, and do not wait for it). */
-  | { type: 'js-ready' }
-  | { type: 'js-boot-error'; message: string }
-  | { type: 'js-started'; id: number }
-  /** truncated: the run has written past its output cap (the page keeps this if it stops the run). */
-  | { type: 'js-output'; id: number; stream: OutputStream; text: string; truncated?: boolean }
-  | { type: 'js-result'; id: number; result: Omit<RunResult, 'durationMs'> }
-  | { type: 'js-crashed'; id: number; message: string; killed: boolean }
-  | { type: 'sql-ready' }
-  | { type: 'sql-boot-error'; message: string }
-  | { type: 'pg-ready' }
-  | { type: 'pg-boot-error'; message: string }
-  /** answers: one per query, as the worker reported them: the page checks their shape (checkAnswers). */
-  | { type: 'sql-answers'; id: number; answers: unknown }
-  | { type: 'sql-crashed'; id: number; message: string }
-  | { type: 'pong'; n: number }
-  /** event: what the session's worker said (an AgentJsEvent), or the frame's word that it died: the page checks it. */
-  | { type: 'agent-js'; session: number; event: unknown }
-  | AgentFrameToHost;
+export type HostMessage<C extends Channel> = HostMessages[C];
+export type FrameMessage<C extends Channel> = FrameMessages[C];
+
+/** How the frame answers on one channel. */
+export type SendOn<C extends Channel> = (id: number, msg: FrameMessages[C]) => void;
+
+/** page -> frame */
+export type HostToFrame = { [C in Channel]: { channel: C; id: number; msg: HostMessages[C] } }[Channel];
+
+/**
+ * An envelope as it arrives, checked only as far as routing needs: a known channel, a numeric id,
+ * a message with a type. Each channel's reader checks the fields it uses.
+ */
+export function readEnvelope(data: unknown): { channel: Channel; id: number; msg: { type: string } } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { channel, id, msg } = data as Record<string, unknown>;
+  if (typeof channel !== 'string' || !(CHANNELS as readonly string[]).includes(channel)) return undefined;
+  if (typeof id !== 'number' || typeof msg !== 'object' || msg === null) return undefined;
+  if (typeof (msg as { type?: unknown }).type !== 'string') return undefined;
+  return { channel: channel as Channel, id, msg: msg as { type: string } };
+}
 
 /** A JavaScript run as the frame's worker gets it: scripts already built (TypeScript already emitted). */
 export interface JsJob {

@@ -7,7 +7,6 @@
 import type { ActOptions, AgentFile, AgentLanguage, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
 import type { AgentJsEvent, AgentJsRequest } from '../../shared/agent-js-protocol.ts';
 import { deferred, type Deferred } from '../../shared/deferred.ts';
-import type { FrameToHost } from '../../shared/sandbox-protocol.ts';
 import type { FrameConnection } from '../frame-host.ts';
 import { loadAgentJsWorker } from './assets.ts';
 import { checkAgentResult } from './check.ts';
@@ -102,7 +101,7 @@ export class AgentJsSession implements AgentSessionRuntime {
   }
 
   private post(request: AgentJsRequest): void {
-    this.frame?.post({ type: 'agent-js', session: this.session, request });
+    this.frame?.post('agent-js', this.session, request);
   }
 
   /** Starts the worker in the sandbox's frame (again, when the frame was replaced). */
@@ -110,7 +109,7 @@ export class AgentJsSession implements AgentSessionRuntime {
     const frame = this.frameOf();
     if (frame !== this.frame) {
       this.frame = frame;
-      frame.listen((m) => this.onFrame(frame, m));
+      frame.expect('agent-js', this.session, (m) => this.onFrame(frame, m));
       frame.onLost(() => this.lost(frame));
     }
     const ready = (this.ready = deferred());
@@ -160,10 +159,8 @@ export class AgentJsSession implements AgentSessionRuntime {
       });
   }
 
-  private onFrame(frame: FrameConnection, m: FrameToHost): void {
-    if (frame !== this.frame || m.type !== 'agent-js' || m.session !== this.session) return;
-    const e = m.event as AgentJsEvent | null;
-    if (typeof e !== 'object' || e === null) return;
+  private onFrame(frame: FrameConnection, e: AgentJsEvent): void {
+    if (frame !== this.frame) return;
     const p = this.pending;
     switch (e.type) {
       case 'ready':

@@ -7,7 +7,7 @@
 // (check.ts); the time-out, the restart and the final answer's absence are decided here.
 import { deferred, type Deferred } from '../../shared/deferred.ts';
 import type { ActOptions, AgentFile, AgentSessionRuntime, Observation } from '../../shared/agent.ts';
-import type { AgentFrameToHost, AgentPackageFile, FrameToHost, HostToFrame } from '../../shared/sandbox-protocol.ts';
+import type { AgentHostMessage, AgentPackageFile, FrameMessage } from '../../shared/sandbox-protocol.ts';
 import type { FrameConnection } from '../frame-host.ts';
 import { readFiles, readObservation, type Reported } from './check.ts';
 import { fileNameProblem } from '../../shared/agent-file-name.ts';
@@ -27,7 +27,7 @@ const INSTALL_FAILED = 'PackageInstallError';
 
 let sessions = 0;
 
-type Reply = Extract<AgentFrameToHost, { type: 'agent-observation' | 'agent-files' | 'agent-crashed' }>;
+type Reply = Extract<FrameMessage<'agent'>, { type: 'observation' | 'files' | 'crashed' }>;
 
 export class PythonAgentSession implements AgentSessionRuntime {
   readonly language = 'python' as const;
@@ -50,12 +50,12 @@ export class PythonAgentSession implements AgentSessionRuntime {
     packages?: PackageSource,
   ) {
     this.packages = new AgentPackages(packages);
-    frame.listen((m) => this.onFrame(m));
+    frame.expect('agent', this.session, (m) => this.onFrame(m));
     // A run that used up the frame process's memory ends the frame: nothing more will answer.
     frame.onLost(() => {
       this.lost = 'the sandbox frame stopped answering (an action may have used up its memory)';
       this.booting?.reject(new Error(this.lost));
-      for (const [id, r] of this.replies) r({ type: 'agent-crashed', session: this.session, id, message: this.lost });
+      for (const [id, r] of this.replies) r({ type: 'crashed', id, message: this.lost });
     });
   }
 
@@ -75,7 +75,7 @@ export class PythonAgentSession implements AgentSessionRuntime {
     const { isolated } = await this.frame.ready;
     this.isolated = isolated;
     const clean = files.map(({ name, text, base64 }) => (text !== undefined ? { name, text } : { name, base64 }));
-    await this.boot({ type: 'agent-start', session: this.session, files: clean as AgentFile[] });
+    await this.boot({ type: 'start', files: clean as AgentFile[] });
   }
 
   async act(code: string, opts: ActOptions): Promise<Observation> {
@@ -94,7 +94,7 @@ export class PythonAgentSession implements AgentSessionRuntime {
     }
     for (const p of packages) this.installed.add(p.name);
     const reply = this.reply(id);
-    this.frame.post({ type: 'agent-act', session: this.session, id, code, outputCap: cap, packages });
+    this.frame.post('agent', this.session, { type: 'act', id, code, outputCap: cap, packages });
     const stop = deferred<'timed out' | 'stopped'>();
     const timer = setTimeout(() => stop.resolve('timed out'), opts.timeoutMs);
     const onAbort = (): void => stop.resolve('stopped');
@@ -103,7 +103,7 @@ export class PythonAgentSession implements AgentSessionRuntime {
       const first = await Promise.race([reply, stop.promise]);
       if (typeof first !== 'string') {
         // A file that would not install is dropped, so it is not tried again after a restart.
-        if (first.type === 'agent-observation' && readObservation(first.result, cap)?.errorType === INSTALL_FAILED)
+        if (first.type === 'observation' && readObservation(first.result, cap)?.errorType === INSTALL_FAILED)
           for (const p of packages) {
             this.installed.delete(p.name);
             this.packages.forget(p.name);
@@ -112,10 +112,10 @@ export class PythonAgentSession implements AgentSessionRuntime {
       }
       // Past the limit (or stopped): interrupted where that keeps the state, else restarted.
       if (this.isolated) {
-        this.frame.post({ type: 'agent-interrupt', session: this.session, id });
+        this.frame.post('agent', this.session, { type: 'interrupt', id });
         const grace = new Promise<undefined>((ok) => setTimeout(() => ok(undefined), INTERRUPT_GRACE_MS));
         const late = await Promise.race([reply, grace]);
-        if (late?.type === 'agent-observation') {
+        if (late?.type === 'observation') {
           const seen = readObservation(late.result, cap);
           if (seen) return this.stopped(first, opts.timeoutMs, began, { ...seen, finalAnswer: undefined }, false);
         }
@@ -133,10 +133,10 @@ export class PythonAgentSession implements AgentSessionRuntime {
     if (!this.started || this.closed) return [];
     const id = this.nextId++;
     const reply = this.reply(id);
-    this.frame.post({ type: 'agent-files', session: this.session, id });
+    this.frame.post('agent', this.session, { type: 'files', id });
     const m = await reply;
     this.replies.delete(id);
-    const files = m.type === 'agent-files' ? readFiles(m.files) : undefined;
+    const files = m.type === 'files' ? readFiles(m.files) : undefined;
     if (!files) throw new Error('the interpreter could not list its files');
     return files;
   }
@@ -144,17 +144,17 @@ export class PythonAgentSession implements AgentSessionRuntime {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.started) this.frame.post({ type: 'agent-close', session: this.session });
+    if (this.started) this.frame.post('agent', this.session, { type: 'close' });
     this.booting?.reject(new Error('the agent session was closed'));
   }
 
   private async answered(m: Reply, cap: number, began: number): Promise<Observation> {
     const ms = performance.now() - began;
-    if (m.type === 'agent-crashed') {
+    if (m.type === 'crashed') {
       await this.restart();
       return { output: '', rich: [], error: `${clean(m.message)}.`, stateLost: true, ms };
     }
-    const seen = m.type === 'agent-observation' ? readObservation(m.result, cap) : undefined;
+    const seen = m.type === 'observation' ? readObservation(m.result, cap) : undefined;
     if (!seen) {
       await this.restart();
       return {
@@ -166,7 +166,7 @@ export class PythonAgentSession implements AgentSessionRuntime {
       };
     }
     const { errorType, ...observation } = seen;
-    const swollen = m.type === 'agent-observation' && (m.heapBytes ?? 0) > MAX_HEAP_BYTES;
+    const swollen = m.type === 'observation' && (m.heapBytes ?? 0) > MAX_HEAP_BYTES;
     if (errorType === 'MemoryError' || swollen) {
       await this.restart();
       const why = 'The action ran out of memory';
@@ -204,39 +204,35 @@ export class PythonAgentSession implements AgentSessionRuntime {
     return new Promise((ok) => this.replies.set(id, ok));
   }
 
-  private boot(m: HostToFrame): Promise<void> {
+  private boot(m: AgentHostMessage): Promise<void> {
     if (this.lost) return Promise.reject(new Error(this.lost));
     const d = deferred();
     this.booting = d;
     const bound = setTimeout(() => d.reject(new Error('the interpreter did not start in time')), BOOT_BOUND_MS);
-    this.frame.post(m);
+    this.frame.post('agent', this.session, m);
     return d.promise.finally(() => clearTimeout(bound));
   }
 
   private restart(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.installed.clear();
-    return this.boot({ type: 'agent-restart', session: this.session });
+    return this.boot({ type: 'restart' });
   }
 
-  private onFrame(m: FrameToHost): void {
-    if (typeof m !== 'object' || m === null || !('session' in m) || m.session !== this.session) return;
+  private onFrame(m: FrameMessage<'agent'>): void {
     switch (m.type) {
-      case 'agent-ready':
+      case 'ready':
         this.booting?.resolve();
         break;
-      case 'agent-boot-error':
+      case 'boot-error':
         this.booting?.reject(new Error(`Python could not start for the agent: ${clean(m.message)}`));
-        for (const [id, r] of this.replies)
-          r({ type: 'agent-crashed', session: this.session, id, message: clean(m.message) });
+        for (const [id, r] of this.replies) r({ type: 'crashed', id, message: clean(m.message) });
         break;
-      case 'agent-observation':
-      case 'agent-files':
-      case 'agent-crashed':
+      case 'observation':
+      case 'files':
+      case 'crashed':
         this.replies.get(Number(m.id))?.(m);
         break;
-      case 'agent-js':
-        break; // a JavaScript session's message: its own session object reads it
     }
   }
 }

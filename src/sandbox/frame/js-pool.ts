@@ -3,7 +3,7 @@
 // page sends js-kill); there is no interrupt for JavaScript. Messages from a worker arrive only
 // on its private port and are checked before they go to the page.
 import { deferred } from '../../shared/deferred.ts';
-import type { FrameToHost, FrameToJsWorker, JsJob, JsWorkerToFrame } from '../../shared/sandbox-protocol.ts';
+import type { FrameMessage, FrameToJsWorker, JsJob, JsWorkerToFrame, SendOn } from '../../shared/sandbox-protocol.ts';
 
 interface Slot {
   worker: Worker;
@@ -32,17 +32,16 @@ export class JsPool {
   private queue: { id: number; job: JsJob }[] = [];
   private current: Current | undefined;
   private readonly url: string;
+  /** Settles once the first worker can run. */
+  readonly ready: Promise<void>;
 
   constructor(
     source: string,
-    private readonly toHost: (m: FrameToHost) => void,
+    private readonly toHost: SendOn<'js'>,
   ) {
     this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     this.fill();
-    void this.spares[0]!.ready.then(
-      () => toHost({ type: 'js-ready' }),
-      (err: unknown) => toHost({ type: 'js-boot-error', message: `JavaScript could not start: ${String(err)}` }),
-    );
+    this.ready = this.spares[0]!.ready;
   }
 
   run(id: number, job: JsJob): void {
@@ -57,7 +56,7 @@ export class JsPool {
       if (i >= 0) this.queue.splice(i, 1);
       return;
     }
-    this.end(cur, { type: 'js-crashed', id, message: 'the run was stopped', killed: true });
+    this.end(cur, { type: 'crashed', message: 'the run was stopped', killed: true });
   }
 
   private fill(): void {
@@ -82,8 +81,7 @@ export class JsPool {
       const cur = this.current;
       if (cur?.slot === slot)
         this.end(cur, {
-          type: 'js-crashed',
-          id: cur.id,
+          type: 'crashed',
           message: `the worker died: ${e.message || 'worker error'}`,
           killed: false,
         });
@@ -98,27 +96,26 @@ export class JsPool {
       return;
     if (w.type === 'started') {
       clearTimeout(cur.startTimer);
-      this.toHost({ type: 'js-started', id: cur.id });
+      this.toHost(cur.id, { type: 'started' });
     } else if (w.type === 'output' && typeof w.text === 'string') {
-      this.toHost({
-        type: 'js-output',
-        id: cur.id,
+      this.toHost(cur.id, {
+        type: 'output',
         stream: w.stream === 'stderr' ? 'stderr' : 'stdout',
         text: w.text,
         truncated: w.truncated === true,
       });
     } else if (w.type === 'result' && w.token === cur.token) {
-      this.end(cur, { type: 'js-result', id: cur.id, result: w.result });
+      this.end(cur, { type: 'result', result: w.result });
     }
   }
 
   /** Every run ends its worker: nothing it left behind (timers, nested workers) outlives it. */
-  private end(cur: Current, message: FrameToHost): void {
+  private end(cur: Current, message: FrameMessage<'js'>): void {
     clearTimeout(cur.startTimer);
     cur.slot.worker.terminate();
     cur.slot.port.close();
     this.current = undefined;
-    this.toHost(message);
+    this.toHost(cur.id, message);
     this.fill();
     void this.pump();
   }
@@ -136,8 +133,7 @@ export class JsPool {
       startTimer: setTimeout(() => {
         if (this.current === cur)
           this.end(cur, {
-            type: 'js-crashed',
-            id: cur.id,
+            type: 'crashed',
             message: 'the JavaScript worker did not start',
             killed: false,
           });
@@ -149,8 +145,7 @@ export class JsPool {
     } catch (err) {
       if (this.current === cur)
         this.end(cur, {
-          type: 'js-crashed',
-          id: cur.id,
+          type: 'crashed',
           message: `the worker could not start: ${String(err)}`,
           killed: false,
         });

@@ -2,7 +2,7 @@
 // and checks every answer's shape on arrival. The engine stops a query past its limit itself
 // (progress handler); if the frame has not answered well past the job's limits, the worker is
 // ended (a new one takes the next job) and the queries not answered count as timed out.
-import type { FrameToHost } from '../../shared/sandbox-protocol.ts';
+import type { FrameMessage } from '../../shared/sandbox-protocol.ts';
 import { checkAnswers, type SqlAnswer, type SqlJob } from '../../shared/sql.ts';
 import type { FrameConnection } from '../frame-host.ts';
 
@@ -17,6 +17,8 @@ interface Pending {
   job: SqlJob;
   resolve: (answers: SqlAnswer[]) => void;
   timer?: ReturnType<typeof setTimeout>;
+  /** Stops the frame's messages about this job coming here. */
+  unexpect?: () => void;
 }
 
 export class SqlRuntime {
@@ -28,7 +30,7 @@ export class SqlRuntime {
   private settlePg: { ok: () => void; fail: (e: Error) => void } | undefined;
 
   constructor(private readonly frame: FrameConnection) {
-    frame.listen((m) => this.onFrame(m));
+    frame.listen('sql', (m) => this.onStart(m));
   }
 
   /** Loads SQLite into the frame (once); resolves when it can run. */
@@ -37,7 +39,7 @@ export class SqlRuntime {
       const [{ loadSqlAssets }] = await Promise.all([import('./assets.ts'), this.frame.loaded]);
       const assets = await loadSqlAssets();
       const ready = new Promise<void>((ok, fail) => (this.settleReady = { ok, fail }));
-      this.frame.post({ type: 'sql-init', workerSource: assets.workerSource, wasm: assets.wasm });
+      this.frame.post('sql', 0, { type: 'init', workerSource: assets.workerSource, wasm: assets.wasm });
       await ready;
     })();
     this.started.catch(() => (this.started = undefined));
@@ -50,7 +52,7 @@ export class SqlRuntime {
       const [{ loadPgAssets }] = await Promise.all([import('./pg-assets.ts'), this.frame.loaded]);
       const assets = await loadPgAssets();
       const ready = new Promise<void>((ok, fail) => (this.settlePg = { ok, fail }));
-      this.frame.post({ type: 'pg-init', ...assets });
+      this.frame.post('sql', 0, { type: 'pg-init', ...assets });
       await ready;
     })();
     this.pgStarted.catch(() => (this.pgStarted = undefined));
@@ -70,24 +72,47 @@ export class SqlRuntime {
     return new Promise<SqlAnswer[]>((resolve) => {
       const p: Pending = { job, resolve };
       this.jobs.set(id, p);
+      p.unexpect = this.frame.expect('sql', id, (m) => this.onJob(id, m));
       const limit = pg
         ? job.queries.length * (job.timeoutMs + PG_PER_QUERY_MS) + PG_SLACK_MS
         : job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
       p.timer = setTimeout(() => {
-        this.frame.post({ type: 'sql-kill', id });
+        this.frame.post('sql', id, { type: 'kill' });
         this.finish(id, undefined);
       }, limit);
-      this.frame.post({ type: 'sql-run', id, job });
+      this.frame.post('sql', id, { type: 'run', job });
     });
   }
 
-  private onFrame(m: FrameToHost): void {
-    if (m.type === 'sql-ready') this.settleReady?.ok();
-    else if (m.type === 'sql-boot-error') this.settleReady?.fail(new Error(String(m.message)));
-    else if (m.type === 'pg-ready') this.settlePg?.ok();
-    else if (m.type === 'pg-boot-error') this.settlePg?.fail(new Error(String(m.message)));
-    else if (m.type === 'sql-answers') this.finish(m.id, m.answers);
-    else if (m.type === 'sql-crashed') this.finish(m.id, undefined, String(m.message));
+  /** The engines' start-up, and any late word on a job already answered (dropped). */
+  private onStart(m: FrameMessage<'sql'>): void {
+    switch (m.type) {
+      case 'ready':
+        return this.settleReady?.ok();
+      case 'boot-error':
+        return this.settleReady?.fail(new Error(String(m.message)));
+      case 'pg-ready':
+        return this.settlePg?.ok();
+      case 'pg-boot-error':
+        return this.settlePg?.fail(new Error(String(m.message)));
+      case 'answers':
+      case 'crashed':
+        return;
+    }
+  }
+
+  private onJob(id: number, m: FrameMessage<'sql'>): void {
+    switch (m.type) {
+      case 'answers':
+        return this.finish(id, m.answers);
+      case 'crashed':
+        return this.finish(id, undefined, String(m.message));
+      case 'ready':
+      case 'boot-error':
+      case 'pg-ready':
+      case 'pg-boot-error':
+        return; // said with id 0, for the channel
+    }
   }
 
   private finish(id: number, answers: unknown, crashed?: string): void {
@@ -95,6 +120,7 @@ export class SqlRuntime {
     if (!p) return;
     this.jobs.delete(id);
     clearTimeout(p.timer);
+    p.unexpect?.();
     const n = p.job.queries.length;
     const checked = answers === undefined ? undefined : checkAnswers(answers, n);
     if (checked) return p.resolve(checked);

@@ -5,7 +5,7 @@
 // the page checks them.
 import type { AgentFile } from '../../../shared/agent.ts';
 import type { AgentJsEvent, AgentJsRequest, FrameToAgentJsWorker } from '../../../shared/agent-js-protocol.ts';
-import type { FrameToHost } from '../../../shared/sandbox-protocol.ts';
+import type { SendOn } from '../../../shared/sandbox-protocol.ts';
 
 interface Session {
   url: string;
@@ -17,7 +17,7 @@ export class AgentJsSessions {
   private readonly sessions = new Map<number, Session>();
   private readonly urls = new Map<string, string>();
 
-  constructor(private readonly toHost: (m: FrameToHost) => void) {}
+  constructor(private readonly toHost: SendOn<'agent-js'>) {}
 
   handle(session: number, r: AgentJsRequest): void {
     if (typeof r !== 'object' || r === null) return;
@@ -53,7 +53,7 @@ export class AgentJsSessions {
     const s: Session = { url, worker, port: channel.port1 };
     this.sessions.set(session, s);
     const relay = (event: AgentJsEvent): void => {
-      if (this.sessions.get(session) === s) this.toHost({ type: 'agent-js', session, event });
+      if (this.sessions.get(session) === s) this.toHost(session, event);
     };
     channel.port1.onmessage = (e: MessageEvent<unknown>) => {
       const w = e.data as AgentJsEvent | null;

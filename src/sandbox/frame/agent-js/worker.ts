@@ -26,27 +26,29 @@ import {
   toText,
 } from '../javascript/intrinsics.ts';
 import { Sink } from '../javascript/output.ts';
+import {
+  BlobCtor,
+  addListener,
+  errorEventError,
+  eventData,
+  makeUrl,
+  portPost,
+  preventDefault,
+  randomWords,
+  realClearInterval,
+  realClearTimeout,
+  realSetInterval,
+  realSetTimeout,
+  rejectionReason,
+  revokeUrl,
+  runScript,
+} from '../javascript/worker-captures.ts';
 import { MemoryFs } from './memory-fs.ts';
 import { displayed, reprOf } from './rich.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const g = self as unknown as Record<string, unknown>;
-const portPost = MessagePort.prototype.postMessage;
-const eventData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!.get!;
-const rejectionReason = Object.getOwnPropertyDescriptor(PromiseRejectionEvent.prototype, 'reason')!.get!;
-const errorEventError = Object.getOwnPropertyDescriptor(ErrorEvent.prototype, 'error')!.get!;
-const preventDefault = Event.prototype.preventDefault;
-const addListener = EventTarget.prototype.addEventListener;
-const runScript = self.importScripts.bind(self);
-const makeUrl = URL.createObjectURL;
-const revokeUrl = URL.revokeObjectURL;
-const BlobCtor = Blob;
-const realSetTimeout = setTimeout;
-const realClearTimeout = clearTimeout;
-const realSetInterval = setInterval;
-const realClearInterval = clearInterval;
-const randomWords = crypto.getRandomValues.bind(crypto);
 // Thrown by finalAnswer to end the action; never shown.
 const FINAL = freeze({ final: true });
 // Rich parts kept per action, and the characters of each.

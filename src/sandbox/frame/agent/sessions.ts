@@ -4,12 +4,7 @@
 // with the run's first files when the page asks for a restart (a time-out without isolation,
 // memory, a crash).
 import type { AgentFile } from '../../../shared/agent.ts';
-import type {
-  AgentFrameToHost,
-  AgentHostToFrame,
-  AgentPackageFile,
-  WorkerToFrame,
-} from '../../../shared/sandbox-protocol.ts';
+import type { AgentHostMessage, AgentPackageFile, SendOn, WorkerToFrame } from '../../../shared/sandbox-protocol.ts';
 import { SIGINT } from '../../../shared/sandbox-protocol.ts';
 
 /** The part of the frame's worker slot a session uses. */
@@ -38,23 +33,23 @@ export class AgentSessions {
   constructor(
     private readonly spawn: () => AgentSlot,
     private readonly retire: (slot: AgentSlot) => void,
-    private readonly toHost: (m: AgentFrameToHost) => void,
+    private readonly toHost: SendOn<'agent'>,
     private readonly isolated: boolean,
   ) {}
 
-  handle(m: AgentHostToFrame): void {
-    const s = this.sessions.get(m.session);
+  handle(session: number, m: AgentHostMessage): void {
+    const s = this.sessions.get(session);
     switch (m.type) {
-      case 'agent-start':
+      case 'start':
         if (s || !Array.isArray(m.files)) return;
-        this.boot(m.session, m.files);
+        this.boot(session, m.files);
         break;
-      case 'agent-restart':
+      case 'restart':
         if (!s) return;
         this.retire(s.slot);
-        this.boot(m.session, s.files);
+        this.boot(session, s.files);
         break;
-      case 'agent-act':
+      case 'act':
         if (!s || typeof m.code !== 'string') return;
         s.acting = m.id;
         s.slot.port.postMessage({
@@ -65,16 +60,16 @@ export class AgentSessions {
           packages: packages(m.packages),
         });
         break;
-      case 'agent-interrupt':
+      case 'interrupt':
         if (s?.slot.interrupt && s.acting === m.id) Atomics.store(s.slot.interrupt, 0, SIGINT);
         break;
-      case 'agent-files':
+      case 'files':
         s?.slot.port.postMessage({ type: 'agent-files', id: m.id });
         break;
-      case 'agent-close':
+      case 'close':
         if (!s) return;
         this.retire(s.slot);
-        this.sessions.delete(m.session);
+        this.sessions.delete(session);
         break;
     }
   }
@@ -86,8 +81,8 @@ export class AgentSessions {
     const current = (): boolean => this.sessions.get(session)?.slot === slot;
     slot.onDeath = (message) => {
       if (!current()) return;
-      if (s.acting !== undefined) this.toHost({ type: 'agent-crashed', session, id: s.acting, message });
-      else this.toHost({ type: 'agent-boot-error', session, message });
+      if (s.acting !== undefined) this.toHost(session, { type: 'crashed', id: s.acting, message });
+      else this.toHost(session, { type: 'boot-error', message });
       s.acting = undefined;
     };
     slot.onAgent = (w) => {
@@ -98,15 +93,15 @@ export class AgentSessions {
         return;
       switch (w.type) {
         case 'agent-done':
-          if (w.id === PUT_ID) this.toHost({ type: 'agent-ready', session, isolated: this.isolated });
+          if (w.id === PUT_ID) this.toHost(session, { type: 'ready', isolated: this.isolated });
           break;
         case 'agent-observation':
           if (w.id !== s.acting) return;
           s.acting = undefined;
-          this.toHost({ type: 'agent-observation', session, id: w.id, result: parse(w.json), heapBytes: w.heapBytes });
+          this.toHost(session, { type: 'observation', id: w.id, result: parse(w.json), heapBytes: w.heapBytes });
           break;
         case 'agent-files':
-          this.toHost({ type: 'agent-files', session, id: w.id, files: parse(w.json) });
+          this.toHost(session, { type: 'files', id: w.id, files: parse(w.json) });
           break;
         case 'fatal':
           slot.onDeath?.(w.message);
@@ -118,7 +113,7 @@ export class AgentSessions {
         if (current()) slot.port.postMessage({ type: 'agent-put', id: PUT_ID, files: JSON.stringify(files) });
       },
       (err: unknown) => {
-        if (current()) this.toHost({ type: 'agent-boot-error', session, message: String(err) });
+        if (current()) this.toHost(session, { type: 'boot-error', message: String(err) });
       },
     );
   }

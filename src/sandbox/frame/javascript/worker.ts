@@ -17,20 +17,22 @@ import { Sink } from './output.ts';
 import { TestRunner } from './test-runner.ts';
 import { Timers } from './timers.ts';
 import { wrapTests } from './tests-wrapper.ts';
+import {
+  BlobCtor,
+  addListener,
+  closeSelf,
+  errorEventError,
+  eventData,
+  makeUrl,
+  portPost,
+  preventDefault,
+  realSetTimeout,
+  rejectionReason,
+  runScript,
+} from './worker-captures.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const portPost = MessagePort.prototype.postMessage;
-const eventData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!.get!;
-const rejectionReason = Object.getOwnPropertyDescriptor(PromiseRejectionEvent.prototype, 'reason')!.get!;
-const errorEventError = Object.getOwnPropertyDescriptor(ErrorEvent.prototype, 'error')!.get!;
-const preventDefault = Event.prototype.preventDefault;
-const addListener = EventTarget.prototype.addEventListener;
-const runScript = self.importScripts.bind(self);
-const makeUrl = URL.createObjectURL;
-const BlobCtor = Blob;
-const realSetTimeout = setTimeout;
-const closeSelf = self.close.bind(self);
 const captureStack = (Error as { captureStackTrace?: (o: object, fn?: unknown) => void }).captureStackTrace;
 // Thrown by process.exit to unwind the run's code; never shown.
 const EXIT = Object.freeze({ exit: true });

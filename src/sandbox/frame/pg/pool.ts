@@ -2,8 +2,9 @@
 // the time limit is kept here: a query past it ends its worker, and a spare worker that already
 // holds the same database takes the next query at once (a new spare opens behind it). The frame
 // keeps each database's pristine data directory, built once by the first worker that opened it.
-import type { FrameToHost } from '../../../shared/sandbox-protocol.ts';
+import type { SendOn } from '../../../shared/sandbox-protocol.ts';
 import type { FrameToPgWorker, PgWorkerToFrame, SqlAnswer, SqlJob } from '../../../shared/sql.ts';
+import { SerialPool } from '../sql/serial-pool.ts';
 
 // Building a database from its script (PGlite's start included) may take this long at least.
 const OPEN_MS = 60_000;
@@ -18,45 +19,28 @@ interface Slot {
   dead: boolean;
 }
 
-export class PgPool {
+export class PgPool extends SerialPool {
   private readonly url: string;
   private readonly module: Promise<WebAssembly.Module>;
   private readonly pristine = new Map<string, Blob>();
   private slot: Slot;
   private spare: Slot | undefined;
-  private queue: { id: number; job: SqlJob }[] = [];
-  private current: number | undefined;
   private n = 0;
 
   constructor(
     source: string,
     wasm: Blob,
     private readonly fsBundle: Blob,
-    private readonly toHost: (m: FrameToHost) => void,
+    toHost: SendOn<'sql'>,
   ) {
+    super(toHost);
     this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     this.module = WebAssembly.compileStreaming(new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }));
     this.slot = this.spawn();
     this.module.then(
-      () => toHost({ type: 'pg-ready' }),
-      (err: unknown) => toHost({ type: 'pg-boot-error', message: `Postgres could not start: ${String(err)}` }),
+      () => toHost(0, { type: 'pg-ready' }),
+      (err: unknown) => toHost(0, { type: 'pg-boot-error', message: `Postgres could not start: ${String(err)}` }),
     );
-  }
-
-  run(id: number, job: SqlJob): void {
-    this.queue.push({ id, job });
-    void this.pump();
-  }
-
-  kill(id: number): void {
-    if (this.current !== id) {
-      this.queue = this.queue.filter((q) => q.id !== id);
-      return;
-    }
-    this.retire();
-    this.current = undefined;
-    this.toHost({ type: 'sql-crashed', id, message: 'the run was stopped' });
-    void this.pump();
   }
 
   private spawn(): Slot {
@@ -124,6 +108,10 @@ export class PgPool {
     return slot.opening;
   }
 
+  protected stop(): void {
+    this.retire();
+  }
+
   /** The worker is ended; the spare (or a new worker) takes its place, and a new spare opens. */
   private retire(): void {
     this.end(this.slot);
@@ -139,12 +127,7 @@ export class PgPool {
     void this.open(this.spare, job).catch(() => undefined);
   }
 
-  private async pump(): Promise<void> {
-    if (this.current !== undefined) return;
-    const next = this.queue.shift();
-    if (!next) return;
-    const { id, job } = next;
-    this.current = id;
+  protected async serve(id: number, job: SqlJob): Promise<void> {
     const answers: SqlAnswer[] = [];
     try {
       for (const sql of job.queries) {
@@ -171,10 +154,7 @@ export class PgPool {
       if (this.slot.dead || this.slot.key === job.database.key) this.retire();
     }
     if (this.current !== id) return;
-    this.current = undefined;
-    this.toHost({ type: 'sql-answers', id, answers });
     // Between jobs, not during one: a spare opening beside a query would slow it toward its limit.
-    this.warmSpare(job);
-    void this.pump();
+    this.answer(id, { type: 'answers', answers }, () => this.warmSpare(job));
   }
 }

@@ -2,8 +2,9 @@
 // A query past its limit is stopped inside the worker by SQLite's progress handler, so the worker
 // lives on; only when the page's backstop fires (sql-kill) is the worker ended and a new one
 // started from the already compiled wasm. Messages from a worker arrive on its private port only.
-import type { FrameToHost } from '../../../shared/sandbox-protocol.ts';
+import type { SendOn } from '../../../shared/sandbox-protocol.ts';
 import type { FrameToSqlWorker, SqlJob, SqlWorkerToFrame } from '../../../shared/sql.ts';
+import { SerialPool } from './serial-pool.ts';
 
 interface Slot {
   worker: Worker;
@@ -11,41 +12,22 @@ interface Slot {
   ready: Promise<void>;
 }
 
-export class SqlPool {
+export class SqlPool extends SerialPool {
   private slot: Slot | undefined;
-  private queue: { id: number; job: SqlJob }[] = [];
-  private current: number | undefined;
   private readonly url: string;
   private readonly module: Promise<WebAssembly.Module>;
 
-  constructor(
-    source: string,
-    wasm: Blob,
-    private readonly toHost: (m: FrameToHost) => void,
-  ) {
+  constructor(source: string, wasm: Blob, toHost: SendOn<'sql'>) {
+    super(toHost);
     this.url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     this.module = WebAssembly.compileStreaming(new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }));
     this.module.catch(() => undefined);
     const first = this.spawn();
     this.slot = first;
     void first.ready.then(
-      () => toHost({ type: 'sql-ready' }),
-      (err: unknown) => toHost({ type: 'sql-boot-error', message: `SQLite could not start: ${String(err)}` }),
+      () => toHost(0, { type: 'ready' }),
+      (err: unknown) => toHost(0, { type: 'boot-error', message: `SQLite could not start: ${String(err)}` }),
     );
-  }
-
-  run(id: number, job: SqlJob): void {
-    this.queue.push({ id, job });
-    void this.pump();
-  }
-
-  kill(id: number): void {
-    if (this.current !== id) {
-      this.queue = this.queue.filter((q) => q.id !== id);
-      return;
-    }
-    this.replace();
-    this.end({ type: 'sql-crashed', id, message: 'the run was stopped' });
   }
 
   private spawn(): Slot {
@@ -61,7 +43,7 @@ export class SqlPool {
       if (w.type === 'ready') settle.ok();
       else if (w.type === 'boot-error') settle.fail(new Error(String(w.message)));
       else if (w.type === 'answers' && slot === this.slot && w.id === this.current)
-        this.end({ type: 'sql-answers', id: w.id, answers: w.answers });
+        this.answer(w.id, { type: 'answers', answers: w.answers });
     };
     worker.onerror = (e) => {
       e.preventDefault();
@@ -69,7 +51,7 @@ export class SqlPool {
       if (slot !== this.slot) return;
       const id = this.current;
       this.replace();
-      if (id !== undefined) this.end({ type: 'sql-crashed', id, message: `the SQL worker died: ${e.message}` });
+      if (id !== undefined) this.answer(id, { type: 'crashed', message: `the SQL worker died: ${e.message}` });
     };
     void this.module.then(
       (module) =>
@@ -79,33 +61,27 @@ export class SqlPool {
     return slot;
   }
 
+  protected stop(): void {
+    this.replace();
+  }
+
   private replace(): void {
     this.slot?.worker.terminate();
     this.slot?.port.close();
     this.slot = this.spawn();
   }
 
-  private end(message: FrameToHost): void {
-    this.current = undefined;
-    this.toHost(message);
-    void this.pump();
-  }
-
-  private async pump(): Promise<void> {
-    if (this.current !== undefined) return;
-    const next = this.queue.shift();
-    if (!next) return;
-    this.current = next.id;
+  protected async serve(id: number, job: SqlJob): Promise<void> {
     const slot = this.slot!;
     try {
       await slot.ready;
     } catch (err) {
-      if (this.current !== next.id) return;
+      if (this.current !== id) return;
       this.replace();
-      this.end({ type: 'sql-crashed', id: next.id, message: `SQLite could not start: ${String(err)}` });
+      this.answer(id, { type: 'crashed', message: `SQLite could not start: ${String(err)}` });
       return;
     }
-    if (this.current !== next.id || slot !== this.slot) return;
-    slot.port.postMessage({ type: 'run', id: next.id, job: next.job } satisfies FrameToSqlWorker);
+    if (this.current !== id || slot !== this.slot) return;
+    slot.port.postMessage({ type: 'run', id, job } satisfies FrameToSqlWorker);
   }
 }
