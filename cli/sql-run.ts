@@ -69,7 +69,10 @@ export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = pro
     log,
     open: async () => {
       const page = await openHeadless({ sandboxes: 1, isolated: !flags['no-isolation'], log, languages: [] });
-      await putDatabases(page, files);
+      await putDatabases(page, files).catch(async (err: unknown) => {
+        await page.close();
+        throw err;
+      });
       return page;
     },
     solve: (page, p) => {
