@@ -3,9 +3,9 @@
 // final answer matches it as M3ToolEval checks (src/loop/agent/answer.ts).
 import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
-import { openBatch, OUT_USAGE } from './batch.ts';
-import { openHeadless, type HeadlessPage } from './page.ts';
-import { Progress } from './progress.ts';
+import { OUT_USAGE } from './batch.ts';
+import { passSummary, runBatch } from './batch-run.ts';
+import { openHeadless } from './page.ts';
 import { endpointFrom } from './run.ts';
 import { parseAgentRows, type AgentProblem } from '../src/kinds/agent/rows.ts';
 import { answerMatches } from '../src/loop/agent/answer.ts';
@@ -73,53 +73,32 @@ export async function agentRunCommand(argv: string[], env: NodeJS.ProcessEnv = p
     outputCap: OUTPUT_CAP,
   };
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  const batch = openBatch({
-    taskIds: problems.map((p) => p.taskId),
-    shardFlag: flags.shard,
-    env,
-    out: flags.out,
-    sameItem: (row, i) => row.task_id === problems[i]!.rawId,
-    retryLast: (row) => row.end_reason === 'endpoint-failed',
-    noun: 'goals',
-    log,
-  });
-  const progress = new Progress(batch.todo.length, 'solved');
-  let passed = batch.kept.filter((r) => r.passed === true).length;
-  let page: HeadlessPage | undefined;
   let failed: string | undefined;
-  try {
-    if (batch.todo.length) {
-      // Python boots only when a goal to run is in Python.
-      const languages = [...new Set(batch.todo.map((i) => problems[i]!.language))];
-      page = await openHeadless({ sandboxes: 1, log, languages });
-      for (const i of batch.todo) {
-        const p = problems[i]!;
-        const goal = { goal: p.goal, language: p.language, files: p.files };
-        const r = await page.page.evaluate(([g, e, l]) => window.fixpoint.agentLoop(g, e, { limits: l }), [
-          goal,
-          endpoint,
-          limits,
-        ] as const);
-        const row = rowOf(p, r);
-        if (row.passed) passed++;
-        batch.write({ ...row }, i);
-        progress.tick(row.passed === true);
-        if (r.endReason === 'endpoint-failed') {
-          failed = r.error;
-          break;
-        }
-      }
-    }
-  } finally {
-    progress.done();
-    await batch.close();
-    if (page) await page.close();
-  }
-  const total = batch.kept.length + batch.todo.length;
-  const shard = batch.shard ? { shard: `${batch.shard.k}/${batch.shard.n}` } : {};
-  const rate = total ? passed / total : 0;
-  const summary = { summary: true, problems: total, passed, pass_rate: rate, seconds: progress.seconds(), ...shard };
-  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  const end = await runBatch({
+    items: problems,
+    noun: 'goals',
+    shardFlag: flags.shard,
+    out: flags.out,
+    env,
+    log,
+    // Python boots only when a goal to run is in Python.
+    open: (left) => openHeadless({ sandboxes: 1, log, languages: [...new Set(left.map((p) => p.language))] }),
+    solve: (page, p) => {
+      const goal = { goal: p.goal, language: p.language, files: p.files };
+      return page.page.evaluate(([g, e, l]) => window.fixpoint.agentLoop(g, e, { limits: l }), [
+        goal,
+        endpoint,
+        limits,
+      ] as const);
+    },
+    settle: (r, p) => {
+      const row = rowOf(p, r);
+      const stop = r.endReason === 'endpoint-failed';
+      if (stop) failed = r.error;
+      return { row, passed: row.passed === true, stop };
+    },
+  });
+  process.stdout.write(passSummary(end));
   if (failed !== undefined) {
     process.stderr.write(`fixpoint: stopped: the endpoint failed: ${failed}\n`);
     return 1;

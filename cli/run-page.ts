@@ -1,12 +1,9 @@
 // `run`'s side of the headless page: opening it for the problems left to run, and one problem's
-// loop in it (with its hidden tests after the loop, when some are kept back).
-import type { LoopOutcome } from '../src/loop/types.ts';
-import { hiddenFields, hiddenJob } from '../src/loop/hidden-tests.ts';
-import type { RunRow } from '../src/shared/bench-rows.ts';
+// row from it (its loop, then its hidden tests when some are kept back).
 import type { EndpointConfig } from '../src/shared/model.ts';
 import { problemToTask, type Problem } from '../src/shared/problems.ts';
 import type { StrategySettings } from '../src/shared/strategy.ts';
-import { splitProblem, type VisibleTests } from '../src/shared/visible-tests.ts';
+import type { VisibleTests } from '../src/shared/visible-tests.ts';
 import { openHeadless, type HeadlessPage } from './page.ts';
 import { workersFor } from './workers.ts';
 
@@ -23,44 +20,35 @@ export interface RunSettings {
   screenshots: boolean;
 }
 
-export type RunPage = HeadlessPage & { workers: number };
+/** What the page's solve gives back: the row, what to say once, why the endpoint failed. */
+type Solved = Awaited<ReturnType<Window['fixpoint']['solve']>>;
 
-/** The page, with a sandbox per problem worked on at once. */
+/** The page, with a sandbox (a lane) per problem worked on at once. */
 export async function openRunPage(
   problems: Problem[],
   workersFlag: number | undefined,
   timeout: number,
   log: (s: string) => void,
-): Promise<RunPage> {
+): Promise<HeadlessPage & { lanes: number }> {
   const workers = workersFor(workersFlag, problems.length);
   // Python boots only when a problem is in Python (MultiPL-E files are JavaScript or TypeScript).
   const languages = [...new Set(problems.map((p) => problemToTask(p, timeout).language))];
   const page = await openHeadless({ sandboxes: workers, log, languages });
   const noHistory = await page.page.evaluate(() => window.fixpoint.historyProblem());
   if (noHistory) log(`fixpoint: the sessions of this run are not kept in the history: ${noHistory}`);
-  return Object.assign(page, { workers });
+  return Object.assign(page, { lanes: workers });
 }
 
-export async function solve(
-  page: HeadlessPage,
-  p: Problem,
-  slot: number,
-  o: RunSettings,
-): Promise<{ outcome: LoopOutcome; extra: Partial<RunRow> }> {
-  const split = p.split ?? (o.visible === undefined ? undefined : splitProblem(p, o.visible, o.timeout));
-  const outcome = await page.page.evaluate(
-    ([t, e, m, st, s, sh]) => window.fixpoint.loop(t, e, { maxIterations: m, strategy: st, screenshots: sh }, s),
-    [split?.task ?? problemToTask(p, o.timeout), o.endpoint, o.maxIterations, o.strategy, slot, o.screenshots] as const,
-  );
-  if (!split) return { outcome, extra: {} };
-  // The hidden tests run once, after the loop has ended: nothing of them reaches the model.
-  const job = hiddenJob(split, outcome, o.timeout);
-  const hidden = job && (await page.page.evaluate(([j, s]) => window.fixpoint.run(j, s), [job, slot] as const));
-  return { outcome, extra: hiddenFields(split, outcome, hidden) };
+/** One problem through the page's pipeline (src/app/solve.ts): its loop, then its hidden tests, kept back when asked. */
+export function solve(page: HeadlessPage, p: Problem, slot: number, o: RunSettings): Promise<Solved> {
+  const { endpoint, maxIterations, strategy, screenshots, visible, timeout } = o;
+  const settings = { maxIterations, strategy, screenshots };
+  const options = { endpoint, settings, timeoutSec: timeout, slot, ...(visible === undefined ? {} : { visible }) };
+  return page.page.evaluate(([problem, opts]) => window.fixpoint.solve(problem, opts), [p, options] as const);
 }
 
 /** Why the run stops here: the endpoint failed in a way every later problem would too. */
-export function fatalError(outcome: LoopOutcome): string | undefined {
-  if (outcome.endReason !== 'endpoint-failed' || !outcome.error || !FATAL_KINDS.has(outcome.error.kind)) return;
-  return `${outcome.error.message}${outcome.error.hint ? ` ${outcome.error.hint}` : ''}`;
+export function fatalError({ row, error }: Solved): string | undefined {
+  if (row.end_reason !== 'endpoint-failed' || !error || !FATAL_KINDS.has(error.kind)) return;
+  return `${error.message}${error.hint ? ` ${error.hint}` : ''}`;
 }

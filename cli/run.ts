@@ -6,14 +6,13 @@ import { PROGRAM_TIMEOUT } from '../src/kinds/program/job.ts';
 import { programAsProblem } from '../src/kinds/program/task.ts';
 import { parseProblems } from '../src/shared/problems.ts';
 import { isAgentRows } from '../src/kinds/agent/rows.ts';
-import { parseRunRows, rowOf, type RunRow } from '../src/shared/bench-rows.ts';
+import { parseRunRows, type RunRow } from '../src/shared/bench-rows.ts';
 import { summarize, summaryLines } from '../src/shared/bench-summary.ts';
 import { parseFlags, UsageError, type Flags, type FlagSpec } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
-import { Progress } from './progress.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
-import { orderedPool } from './ordered-pool.ts';
-import { openBatch, OUT_USAGE, SHARD_USAGE } from './batch.ts';
+import { OUT_USAGE, SHARD_USAGE } from './batch.ts';
+import { runBatch } from './batch-run.ts';
 import { fatalError, openRunPage, solve } from './run-page.ts';
 import { VISIBLE_TESTS_USAGE, visibleTestsFlag } from './hidden-tests.ts';
 import {
@@ -112,63 +111,37 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const visible = visibleTestsFlag(flags['visible-tests'], problems);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
-  const batch = openBatch({
-    taskIds: problems.map((p) => p.taskId),
-    shardFlag: flags.shard,
-    env,
-    out: flags.out,
-    sameItem: (row, i) => row.task_id === problems[i]!.rawId,
-    retryLast: (row) => row.end_reason === 'endpoint-failed',
-    noun: 'problems',
-    log,
-  });
-  const todo = batch.todo;
-  const rows: RunRow[] = batch.kept.length
-    ? parseRunRows(batch.kept.map((r) => JSON.stringify(r)).join('\n'), flags.out!)
-    : [];
-  const total = rows.length + todo.length;
-  const progress = new Progress(todo.length, 'solved');
+  const settings = { endpoint, maxIterations, strategy, visible, timeout, screenshots: !flags['no-screenshots'] };
+  const said = new Set<string>();
   let fatal: string | undefined;
-  const left = todo.map((i) => problems[i]!);
-  // Nothing left to run (a finished --out): no browser, just the summary.
-  const page = left.length ? await openRunPage(left, flags.workers, timeout, log) : undefined;
-  try {
-    const settings = { endpoint, maxIterations, strategy, visible, timeout, screenshots: !flags['no-screenshots'] };
-    const said = new Set<string>();
-    // Problems run side by side, one sandbox each; rows still come out in input order.
-    if (page)
-      await orderedPool(
-        todo,
-        page.workers,
-        (i, slot) => solve(page, problems[i]!, slot, settings),
-        (solved, k) => {
-          const i = todo[k]!;
-          const row: RunRow = { ...rowOf(left[k]!.rawId, solved.outcome), ...solved.extra };
-          for (const n of solved.outcome.notices ?? []) {
-            if (said.has(n)) continue;
-            said.add(n);
-            log(`fixpoint: ${n}`);
-          }
-          rows.push(row);
-          batch.write(row, i);
-          progress.tick(row.passed);
-          fatal = fatalError(solved.outcome);
-          return !fatal;
-        },
-      );
-  } finally {
-    await page?.close();
-    progress.done();
-    await batch.close();
-  }
+  const end = await runBatch({
+    items: problems,
+    noun: 'problems',
+    shardFlag: flags.shard,
+    out: flags.out,
+    env,
+    log,
+    readKept: (kept): RunRow[] =>
+      kept.length ? parseRunRows(kept.map((r) => JSON.stringify(r)).join('\n'), flags.out!) : [],
+    open: (left) => openRunPage(left, flags.workers, timeout, log),
+    solve: (page, p, slot) => solve(page, p, slot, settings),
+    settle: (solved) => {
+      for (const n of solved.notices ?? []) {
+        if (said.has(n)) continue;
+        said.add(n);
+        log(`fixpoint: ${n}`);
+      }
+      fatal = fatalError(solved);
+      return { row: solved.row, passed: solved.row.passed, stop: Boolean(fatal) };
+    },
+  });
   // The same figures, from the same function, as the page's benchmark view shows.
-  const summary = summarize(rows, { priceInPerM: flags['price-in'], priceOutPerM: flags['price-out'] });
+  const summary = summarize(end.rows, { priceInPerM: flags['price-in'], priceOutPerM: flags['price-out'] });
   for (const line of summaryLines(summary)) log(line);
-  const shard = batch.shard ? { shard: `${batch.shard.k}/${batch.shard.n}` } : {};
-  process.stdout.write(`${JSON.stringify({ summary: true, ...summary, seconds: progress.seconds(), ...shard })}\n`);
+  process.stdout.write(`${JSON.stringify({ summary: true, ...summary, seconds: end.seconds, ...end.shard })}\n`);
   if (fatal) {
     process.stderr.write(
-      `fixpoint: stopped after ${summary.problems} of ${total} problems: the endpoint failed: ${fatal}\n`,
+      `fixpoint: stopped after ${summary.problems} of ${end.total} problems: the endpoint failed: ${fatal}\n`,
     );
     return 1;
   }

@@ -3,9 +3,9 @@
 import { parseFlags, UsageError } from './args.ts';
 import { engineFlag } from './sql-databases.ts';
 import { checkOutFile, readText } from './files.ts';
-import { openBatch, OUT_USAGE } from './batch.ts';
-import { openHeadless, type HeadlessPage } from './page.ts';
-import { Progress } from './progress.ts';
+import { OUT_USAGE } from './batch.ts';
+import { passSummary, runBatch } from './batch-run.ts';
+import { openHeadless } from './page.ts';
 import { endpointFrom } from './run.ts';
 import { findDatabases, putDatabases } from './sql-databases.ts';
 import { databaseKey, parseSqlProblems } from '../src/kinds/sql/rows.ts';
@@ -59,54 +59,39 @@ export async function sqlRunCommand(argv: string[], env: NodeJS.ProcessEnv = pro
     ...strategy,
   };
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
-  const batch = openBatch({
-    taskIds: problems.map((p) => p.taskId),
-    shardFlag: flags.shard,
-    env,
-    out: flags.out,
-    sameItem: (row, i) => row.task_id === problems[i]!.rawId,
-    retryLast: (row) => row.end_reason === 'endpoint-failed',
-    noun: 'problems',
-    log,
-  });
-  const progress = new Progress(batch.todo.length, 'solved');
-  let passed = batch.kept.filter((r) => r.passed === true).length;
-  let page: HeadlessPage | undefined;
   let failed: string | undefined;
-  try {
-    if (batch.todo.length) {
-      page = await openHeadless({ sandboxes: 1, isolated: !flags['no-isolation'], log, languages: [] });
-      await putDatabases(page, files);
-      for (const i of batch.todo) {
-        const p = problems[i]!;
-        const question = { question: p.question, evidence: p.evidence, goldSql: p.sql };
-        const hp = page;
-        const o = await hp.page.evaluate(([k, q, e, s]) => window.fixpoint.sqlLoop(k, q, e, s), [
-          databaseKey(p),
-          question,
-          endpoint,
-          { ...settings, engine: p.engine },
-        ] as const);
-        if (o.passed) passed++;
-        const { endReason, ...rest } = o;
-        batch.write({ task_id: p.rawId, ...rest, end_reason: endReason }, i);
-        progress.tick(o.passed);
-        if (endReason === 'endpoint-failed') {
-          failed = o.result;
-          break;
-        }
-      }
-    }
-  } finally {
-    progress.done();
-    await batch.close();
-    if (page) await page.close();
-  }
-  const total = batch.kept.length + batch.todo.length;
-  const shard = batch.shard ? { shard: `${batch.shard.k}/${batch.shard.n}` } : {};
-  const rate = total ? passed / total : 0;
-  const summary = { summary: true, problems: total, passed, pass_rate: rate, seconds: progress.seconds(), ...shard };
-  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  const end = await runBatch({
+    items: problems,
+    noun: 'problems',
+    shardFlag: flags.shard,
+    out: flags.out,
+    env,
+    log,
+    open: async () => {
+      const page = await openHeadless({ sandboxes: 1, isolated: !flags['no-isolation'], log, languages: [] });
+      await putDatabases(page, files).catch(async (err: unknown) => {
+        await page.close();
+        throw err;
+      });
+      return page;
+    },
+    solve: (page, p) => {
+      const question = { question: p.question, evidence: p.evidence, goldSql: p.sql };
+      return page.page.evaluate(([k, q, e, s]) => window.fixpoint.sqlLoop(k, q, e, s), [
+        databaseKey(p),
+        question,
+        endpoint,
+        { ...settings, engine: p.engine },
+      ] as const);
+    },
+    settle: (o, p) => {
+      const { endReason, ...rest } = o;
+      const stop = endReason === 'endpoint-failed';
+      if (stop) failed = o.result;
+      return { row: { task_id: p.rawId, ...rest, end_reason: endReason }, passed: o.passed, stop };
+    },
+  });
+  process.stdout.write(passSummary(end));
   if (failed) {
     process.stderr.write(`fixpoint: stopped: ${failed}\n`);
     return 1;

@@ -21,6 +21,9 @@ import type { SqlLoopOutcome } from '../kinds/sql/repair.ts';
 import type { Selection } from '../shared/selection.ts';
 import type { SqlLoopSettings, SqlQuestion } from './sql-loop.ts';
 import { headlessAgentApi, type HeadlessAgentApi } from './headless-agent.ts';
+import type { Problem } from '../shared/problems.ts';
+import type { RunRow } from '../shared/bench-rows.ts';
+import type { SolveOptions } from './solve.ts';
 
 export interface HeadlessApi extends HeadlessAgentApi {
   /**
@@ -74,6 +77,14 @@ export interface HeadlessApi extends HeadlessAgentApi {
     slot?: number,
     options?: HeadlessLoopOptions,
   ): Promise<LoopOutcome & { sessionId: string }>;
+  /**
+   * A dataset problem to its row, as the Benchmark view makes it (src/app/solve.ts): the loop,
+   * saved to this page's history, then the hidden tests; with what the command line says or stops on.
+   */
+  solve(
+    problem: Problem,
+    options: SolveOptions & { slot?: number },
+  ): Promise<{ row: RunRow; notices?: string[]; error?: LoopOutcome['error'] }>;
   /** Why this page keeps no history (IndexedDB would not open), or undefined when it keeps it. */
   historyProblem(): Promise<string | undefined>;
   /** Read-only: a stored session and its attempts, as this page's history keeps them. */
@@ -229,6 +240,13 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
         clientOptions,
       });
       return { ...outcome, sessionId: session.id };
+    },
+    async solve(problem, { slot = 0, ...options }) {
+      const { store } = await historyOpened();
+      // The loop and the model clients load when a loop is asked for: grading never needs them.
+      const { solveProblem } = await import('./solve.ts');
+      const { row, outcome } = await solveProblem(problem, options, { runtime: runtime(slot), store });
+      return { row: row!, notices: outcome.notices, error: outcome.error };
     },
     historyProblem: async () => (await historyOpened()).problem,
     async history(sessionId) {

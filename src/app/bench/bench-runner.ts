@@ -3,18 +3,16 @@
 // finish; stop cancels them (they run again on resume). Rate limits slow the run down: the
 // clients wait and retry longer than in a person's session, and a task that still ends on a rate
 // limit goes back in the queue after a pause instead of counting as failed.
-import type { LoopSettings } from '../../loop/types.ts';
+import type { LoopOutcome, LoopSettings } from '../../loop/types.ts';
 import type { ModelErrorKind, EndpointConfig } from '../../shared/model.ts';
 import type { Runtime } from '../../shared/run.ts';
-import { problemToTask, type Problem } from '../../shared/problems.ts';
+import type { Problem } from '../../shared/problems.ts';
 import { resultKey, type BenchResult, type BenchRun } from '../../shared/bench-records.ts';
-import { rowOf } from '../../shared/bench-rows.ts';
-import { splitProblem } from '../../shared/visible-tests.ts';
-import { hiddenFields, hiddenJob } from '../../loop/hidden-tests.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { sleep } from '../../shared/timers.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
-import { runSession } from '../session.ts';
+import type { runSession } from '../session.ts';
+import { solveProblem } from '../solve.ts';
 import { runSqlSession } from '../sql-session.ts';
 import { SandboxRuntime } from '../../sandbox/sandbox-runtime.ts';
 
@@ -64,7 +62,6 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
       if (!o.done.has(resultKey(problem.rawId, sample))) queue.push({ problem, sample });
 
   const coolDownMs = o.coolDownMs ?? 15_000;
-  const session = o.runSession ?? runSession;
   const stopper = new AbortController();
   let pausing = false;
   let coolUntil = 0;
@@ -142,54 +139,53 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
     await keep(result);
   };
 
-  const one = async (item: Item, runtime: Runtime): Promise<void> => {
-    if (item.problem.sql) return oneSql(item, runtime);
-    const { timeoutSec, visibleTests } = run.settings;
-    // LiveCodeBench rows bring their own split: public tests shown, all of them deciding.
-    const own = item.problem.split;
-    const split = own
-      ? { ...own, task: { ...own.task, limits: { ...own.task.limits, timeoutSec } } }
-      : visibleTests === undefined
-        ? undefined
-        : splitProblem(item.problem, visibleTests, timeoutSec);
-    const {
-      session: ran,
-      outcome,
-      stored,
-    } = await session({
-      task: split?.task ?? problemToTask(item.problem, timeoutSec),
-      endpoint: o.endpoint,
-      settings,
-      runtime,
-      store: o.history,
-      signal: stopper.signal,
-      clientOptions,
-    });
-    if (outcome.endReason === 'stopped') return void queue.unshift(item);
+  /** Whether the loop's outcome makes the task's result; when not, the task goes back in the queue. */
+  const keepsRow = (item: Item, outcome: LoopOutcome): boolean => {
+    if (outcome.endReason === 'stopped') {
+      queue.unshift(item);
+      return false;
+    }
     const kind = outcome.error?.kind;
     if (outcome.endReason === 'endpoint-failed' && kind && SLOWED.has(kind)) {
       queue.unshift(item);
       coolUntil = Date.now() + coolDownMs;
       o.onNotice(`The endpoint is still limiting requests: the run waits ${coolDownMs / 1000} s, then goes on.`);
-      return;
+      return false;
     }
     if (outcome.endReason === 'endpoint-failed' && kind && FATAL.has(kind)) {
       queue.unshift(item);
       pausing = true;
       o.onNotice(`The run paused: ${outcome.error?.message ?? outcome.endMessage} ${outcome.error?.hint ?? ''}`.trim());
-      return;
+      return false;
     }
-    // The hidden tests run once, after the loop has ended: nothing of them reaches the model.
-    const job = split && hiddenJob(split, outcome, timeoutSec);
-    const hidden = job && (await runtime.run(job).result);
-    const sample = run.settings.samples > 1 ? item.sample : undefined;
-    const result: BenchResult = {
-      runId: run.id,
-      key: resultKey(item.problem.rawId, item.sample),
-      row: { ...rowOf(item.problem.rawId, outcome, sample), ...(split ? hiddenFields(split, outcome, hidden) : {}) },
-    };
+    return true;
+  };
+
+  const one = async (item: Item, runtime: Runtime): Promise<void> => {
+    if (item.problem.sql) return oneSql(item, runtime);
+    const { timeoutSec, visibleTests } = run.settings;
+    const { row, sessionId, stored } = await solveProblem(
+      item.problem,
+      {
+        endpoint: o.endpoint,
+        settings,
+        timeoutSec,
+        visible: visibleTests,
+        sample: run.settings.samples > 1 ? item.sample : undefined,
+      },
+      {
+        runtime,
+        store: o.history,
+        signal: stopper.signal,
+        clientOptions,
+        keepsRow: (outcome) => keepsRow(item, outcome),
+        runSession: o.runSession,
+      },
+    );
+    if (!row) return;
+    const result: BenchResult = { runId: run.id, key: resultKey(item.problem.rawId, item.sample), row };
     // A session the history could not keep has nothing to open.
-    if (stored) result.sessionId = ran.id;
+    if (stored) result.sessionId = sessionId;
     await keep(result);
   };
 
