@@ -17,7 +17,7 @@ import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoin
 import { installBenchRoute } from './bench-route.ts';
 import { installShare } from './share-code.ts';
 import { installCompareToggle } from './compare-toggle.ts';
-import { createHistoryDialog } from './history-dialog.ts';
+import { createHistoryDialog } from '../ui/history/history-dialog.ts';
 import { mountNotices } from '../ui/layout/notices.ts';
 import {
   checkedLoopTask,
@@ -33,7 +33,7 @@ import { runProject } from './run-project.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { mountSessionView } from '../ui/session/session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
-import { createShortcutHelp } from './shortcut-help.ts';
+import { createShortcutHelp } from '../ui/layout/shortcut-help.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
 

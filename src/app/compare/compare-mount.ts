@@ -1,7 +1,7 @@
 // The strategy comparison in the page, loaded when first opened: runs A then B on the panel's
 // task through the page's own loop (so the views show each run and Stop ends it), each as a
 // session tagged with the comparison, then shows both; past comparisons come from the history.
-import { comparisonCaption } from './caption.ts';
+import { comparisonCaption } from '../../ui/strategies/compare-caption.ts';
 import type { StrategySettings } from '../../shared/strategy.ts';
 import { mountComparePanel } from '../../ui/strategies/compare-panel.ts';
 import { letterOf, pastComparisons, strategyLabel, summarize, verdict } from '../../ui/strategies/compare-model.ts';
