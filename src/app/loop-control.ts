@@ -7,7 +7,7 @@ import type { ModelError } from '../models/errors.ts';
 import type { CompareTag } from '../shared/comparison.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/run.ts';
-import type { Attempt, EndReason, Session, Task } from '../shared/task.ts';
+import type { Attempt, Session, Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import { attemptAnnouncement, attemptVerdict } from '../ui/common/verdict.ts';
 import type { Editor } from '../ui/editor/editor.ts';
@@ -17,6 +17,7 @@ import type { Terminal } from '../ui/terminal/terminal.ts';
 import type { RunResults } from '../ui/results/run-results.ts';
 import { startRun } from '../ui/common/run-output.ts';
 import { summarizeEnd } from '../ui/timeline/summary.ts';
+import { END_WORDS } from '../ui/common/end-words.ts';
 import type { Activity } from '../ui/layout/activity.ts';
 import type { Notices } from '../ui/layout/notices.ts';
 import { runSession } from './session.ts';
@@ -55,21 +56,6 @@ export interface PlayedLoop {
   session?: Session;
   attempts?: readonly Attempt[];
 }
-
-const END_WORDS: Record<EndReason, string> = {
-  passed: 'passed',
-  'iteration-cap': 'iteration cap reached',
-  'token-budget': 'token budget used up',
-  'time-budget': 'time budget used up',
-  stuck: 'stuck',
-  stopped: 'stopped by you',
-  'endpoint-failed': 'the endpoint failed, the reason is shown with the attempts',
-  interrupted: 'interrupted',
-  'flagged-pass': 'iteration cap reached with a flagged pass',
-  'final-answer': 'final answer given',
-  answered: 'answered without code',
-  'sandbox-failed': 'the sandbox failed',
-};
 
 const waitWords = (ms: number): string => `${Math.max(1, Math.round(ms / 1000))} s`;
 
@@ -159,7 +145,9 @@ export async function playLoop(p: LoopParts, req: LoopRequest): Promise<PlayedLo
     activity.add(words, session.endReason === 'passed' ? 'ok' : session.endReason === 'stopped' ? 'idle' : 'error');
     // The verdict line and the timeline say it in full; the reply's status only points there.
     reply.setStatus(
-      session.endReason === 'passed' ? 'Passed.' : `The session ended: ${END_WORDS[session.endReason ?? 'stopped']}.`,
+      session.endReason === 'passed'
+        ? 'Passed.'
+        : `The session ended: ${END_WORDS[session.endReason ?? 'stopped'].ended}.`,
       session.endReason === 'passed' ? 'ok' : session.endReason === 'stopped' ? 'idle' : 'error',
     );
     if (unsaved.length > 0) {
