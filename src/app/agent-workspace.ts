@@ -9,7 +9,7 @@ import { mountAgentView, type AgentView } from '../ui/agent/agent-view.ts';
 import { isDemoEndpoint } from '../models/demo.ts';
 import { withKey } from '../models/keys.ts';
 import { ENDPOINT_CHANGED } from './endpoint-settings.ts';
-import { exclusive, type PageState } from './page-sessions.ts';
+import type { PageState } from './page-state.ts';
 import { runAgentSession, showEnd } from './agent-page-run.ts';
 import { agentLanguages, openAgentRuntime } from './agent-runtime.ts';
 
@@ -31,7 +31,7 @@ function mount(page: PageState): AgentView {
       examples: AGENT_EXAMPLES,
       languages: agentLanguages(page.runtime),
       onRun: () => void start(page, view),
-      onStop: () => page.active?.abort(),
+      onStop: () => page.stop(),
     },
   );
   const notice = (): void => view.setNotice(isDemoEndpoint(page.endpoint.config) ? DEMO_NOTICE : undefined);
@@ -57,7 +57,7 @@ async function start(page: PageState, view: AgentView): Promise<void> {
   const runtime = openAgentRuntime(page.runtime, language);
   if (!runtime) return view.setStatus(`${language} agents cannot run in this page yet.`, 'failed');
   view.setNotice(isDemoEndpoint(page.endpoint.config) ? DEMO_NOTICE : undefined);
-  await exclusive(page, async (signal) => {
+  await page.exclusive(async (signal) => {
     view.setRunning(true);
     try {
       await runAgentSession({

@@ -6,7 +6,8 @@ import type { Runtime } from '../shared/run.ts';
 import { h } from '../ui/common/dom.ts';
 import { ENDPOINT_CHANGED, endpointLabel } from './endpoint-settings.ts';
 import { pageSandboxes } from './page-parallelism.ts';
-import { openSession, type PageState } from './page-sessions.ts';
+import { openSession } from './page-sessions.ts';
+import type { PageState } from './page-state.ts';
 
 const BENCH_HASH = '#benchmark';
 

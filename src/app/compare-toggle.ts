@@ -3,7 +3,7 @@
 import { h } from '../ui/common/dom.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import type { CompareView } from './compare/compare-mount.ts';
-import type { PageState } from './page-sessions.ts';
+import type { PageState } from './page-state.ts';
 
 export function installCompareToggle(page: PageState): void {
   const host = page.tasks.compareSlot;

@@ -1,56 +1,13 @@
 // What the page does with sessions: one run at a time (a loop or a single run), starting and
 // resuming loops, and opening a session from the history into the views.
 import type { LoopSettings } from '../loop/types.ts';
-import { picturesOn, type WebPageView } from '../ui/kinds/web/page-view.ts';
-import type { KeyStore } from '../models/keys.ts';
+import { picturesOn } from '../ui/kinds/web/page-view.ts';
 import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import type { Attempt, Task } from '../shared/task.ts';
-import type { HistoryStore } from '../store/history-store.ts';
 import { noFiles } from '../store/agent-files.ts';
-import type { EndpointSettings } from '../ui/settings/settings-model.ts';
-import type { TaskPanel } from '../ui/task/task-panel.ts';
 import { playLoop, type LoopParts } from './loop-control.ts';
-
-/** The mounted page: its views, and what changes while it is open. */
-export interface PageState extends Omit<LoopParts, 'store' | 'endpoint' | 'settings'> {
-  root: HTMLElement;
-  tasks: TaskPanel;
-  /** The web page kind's rendered page (picture, console, live preview). */
-  webPage: WebPageView;
-  keys: KeyStore;
-  endpoint: EndpointSettings;
-  store: HistoryStore | undefined;
-  /** Why there is no store, for the history dialog to say. */
-  storeProblem: string;
-  /**
-   * Set when the task panel changes after a session was shown: Continue then starts afresh
-   * instead of going on with a session about another task.
-   */
-  taskEdited: boolean;
-  /** The run in progress; there is at most one. */
-  active: AbortController | undefined;
-}
-
-/** Runs `work` unless something is running already, with the page locked meanwhile. */
-export async function exclusive(page: PageState, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
-  if (page.active) return;
-  const ac = (page.active = new AbortController());
-  setBusy(page, true);
-  try {
-    await work(ac.signal);
-  } finally {
-    page.active = undefined;
-    setBusy(page, false);
-  }
-}
-
-function setBusy(page: PageState, busy: boolean): void {
-  page.root.dataset.busy = String(busy);
-  page.layout.setRunning(busy);
-  page.editor.setReadOnly(busy);
-  page.tasks.setLocked(busy);
-}
+import type { PageState } from './page-state.ts';
 
 /** The panel's task, or undefined after saying which fields to correct. */
 export function checkedTask(page: PageState): Task | undefined {
@@ -118,19 +75,19 @@ export function startLoop(
   task: Task,
   more: { resumeId?: string; editedCode?: string } = {},
 ): Promise<void> {
-  return exclusive(page, async (signal) => {
-    page.taskEdited = false;
+  return page.exclusive(async (signal) => {
+    page.sessionShown();
     page.notices.dismiss('interrupted');
     const { stored } = await playLoop(loopParts(page), { task, signal, ...more });
     showSuspects(page, page.view.attempts);
     // A session the history does not hold cannot be continued there: Continue starts afresh.
-    if (!stored) page.taskEdited = true;
+    if (!stored) page.taskChanged();
   });
 }
 
 /** Shows a stored session (task, caps, attempts); false, with the reason shown, when it cannot. */
 export async function openSession(page: PageState, id: string): Promise<boolean> {
-  if (page.active) {
+  if (page.running) {
     page.notices.show('busy', 'Stop the running loop before opening another session.', 'warning');
     return false;
   }
@@ -167,7 +124,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
       tokenBudget: session.settings.tokenBudget,
       timeBudgetSec: session.settings.timeBudgetSec,
     });
-    page.taskEdited = false;
+    page.sessionShown();
     page.view.load(session, attempts ?? []);
     showSuspects(page, attempts ?? []);
     page.activity.add(`Opened “${session.title}” from the history.`, 'idle');

@@ -17,23 +17,16 @@ import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoin
 import { installBenchRoute } from './bench-route.ts';
 import { installShare } from './share-code.ts';
 import { installCompareToggle } from './compare-toggle.ts';
-import { createHistoryDialog } from './history-dialog.ts';
+import { createHistoryDialog } from '../ui/history/history-dialog.ts';
 import { mountNotices } from '../ui/layout/notices.ts';
-import {
-  checkedLoopTask,
-  checkedTask,
-  exclusive,
-  openSession,
-  resumeSession,
-  startLoop,
-  type PageState,
-} from './page-sessions.ts';
+import { checkedLoopTask, checkedTask, openSession, resumeSession, startLoop } from './page-sessions.ts';
+import { PageState } from './page-state.ts';
 import { runOnce } from './run-once.ts';
 import { runProject } from './run-project.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { mountSessionView } from '../ui/session/session-view.ts';
 import { createSettingsDialog } from './settings-dialog.ts';
-import { createShortcutHelp } from './shortcut-help.ts';
+import { createShortcutHelp } from '../ui/layout/shortcut-help.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
 
@@ -49,15 +42,15 @@ export function mountApp(root: HTMLElement, python: StartingRuntime): void {
     layout: page.layout,
     notices: page.notices,
     onStore(store) {
-      page.store = store;
+      page.storeOpened(store);
       // A session deleted from the history (here or in another tab) can no longer be continued.
       store.onHistoryChanged((change) => {
         const shown = page.view.session;
-        if (change.kind === 'deleted' && shown && change.ids.includes(shown.id)) page.taskEdited = true;
+        if (change.kind === 'deleted' && shown && change.ids.includes(shown.id)) page.taskChanged();
       });
     },
     onStoreFailed(message) {
-      page.storeProblem = message;
+      page.storeFailed(message);
     },
     openInterrupted: (id) => void openSession(page, id),
   });
@@ -79,7 +72,7 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     suspect: draft?.suspect,
     keepDraft: true,
     onProposeTests: () => void import('./propose-tests.ts').then((m) => m.proposeTests(page)),
-    onChange: () => (page.taskEdited = true),
+    onChange: () => page.taskChanged(),
     onRun: layout.runShortcut,
     onKind: (project) => layout.setProjectMode(project),
     onWeb: (on) => root.classList.toggle('kind-web', on),
@@ -119,38 +112,35 @@ function mountViews(root: HTMLElement, python: StartingRuntime): PageState {
     onResume: () => void (view.session && resumeSession(page, view.session.id)),
   });
 
-  const page: PageState = {
-    root,
-    layout,
-    notices,
-    tasks,
-    editor,
-    reply,
-    activity,
-    terminal,
-    results,
-    view,
-    webPage,
-    runtime: python,
-    keys: createKeyStore(),
+  const page = new PageState(
+    {
+      root,
+      layout,
+      notices,
+      tasks,
+      editor,
+      reply,
+      activity,
+      terminal,
+      results,
+      view,
+      webPage,
+      runtime: python,
+      keys: createKeyStore(),
+    },
     endpoint,
-    store: undefined,
-    storeProblem: 'History is still opening.',
-    taskEdited: false,
-    active: undefined,
-  };
-  root.dataset.busy = 'false';
+  );
   return page;
 }
 
 /** The toolbar's buttons, and the settings and history dialogs they open. */
 function connectButtons(page: PageState): void {
-  const { layout, editor, view } = page;
+  const { layout, editor } = page;
   const settingsDialog = createSettingsDialog({
     keys: page.keys,
     current: () => page.endpoint,
     onSaved(settings, warning) {
-      page.endpoint = settings;
+      page.setEndpoint(settings);
       layout.setEndpoint(endpointLabel(settings));
       page.root.dispatchEvent(new Event(ENDPOINT_CHANGED));
       if (warning) page.notices.show('settings', warning, 'warning');
@@ -172,16 +162,15 @@ function connectButtons(page: PageState): void {
   buttons.continueFrom.addEventListener('click', () => {
     const editedCode = editor.getValue();
     if (!editedCode.trim()) return layout.refuse('Write or paste code in the editor first, then continue from it.');
-    const current = view.session;
-    if (current && page.store && !page.taskEdited)
-      return void startLoop(page, current.task, { resumeId: current.id, editedCode });
+    const current = page.continuable();
+    if (current) return void startLoop(page, current.task, { resumeId: current.id, editedCode });
     const task = checkedLoopTask(page);
     if (task) void startLoop(page, task, { editedCode });
   });
   buttons.runOnce.addEventListener('click', () => {
     const task = checkedTask(page);
     if (task?.project)
-      return void exclusive(page, (signal) =>
+      return void page.exclusive((signal) =>
         runProject(
           { layout, terminal: page.terminal, results: page.results, runner: () => pageNodeRunner() },
           task,
@@ -189,7 +178,7 @@ function connectButtons(page: PageState): void {
         ),
       );
     if (task)
-      void exclusive(page, (signal) =>
+      void page.exclusive((signal) =>
         runOnce(
           { layout, editor, terminal: page.terminal, results: page.results, runtime: page.runtime, page: page.webPage },
           task,
@@ -197,7 +186,7 @@ function connectButtons(page: PageState): void {
         ),
       );
   });
-  buttons.stop.addEventListener('click', () => page.active?.abort());
+  buttons.stop.addEventListener('click', () => page.stop());
   buttons.settings.addEventListener('click', () => settingsDialog.open());
   buttons.history.addEventListener('click', () => historyDialog.open());
   const keysDialog = createShortcutHelp();

@@ -11,7 +11,7 @@ import { withKey } from '../models/keys.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { plural } from '../shared/format.ts';
 import { testsToText } from '../ui/task/tests-text.ts';
-import type { PageState } from './page-sessions.ts';
+import type { PageState } from './page-state.ts';
 
 let asking = false;
 

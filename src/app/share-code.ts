@@ -3,7 +3,7 @@
 // and says so; nothing runs until the person presses Run once or Run loop.
 import { downloadText } from '../ui/history/files.ts';
 import { h } from '../ui/common/dom.ts';
-import type { PageState } from './page-sessions.ts';
+import type { PageState } from './page-state.ts';
 import { codeFileName, decodeTaskLink, encodeTaskLink, isTaskLink } from './task-link.ts';
 
 const NOTICE = 'shared-task';
@@ -71,7 +71,7 @@ export function installShare(page: PageState): void {
       const { task, code } = await decodeTaskLink(hash);
       page.tasks.setTask(task);
       page.editor.setValue(code);
-      page.taskEdited = true;
+      page.taskChanged();
       page.notices.show(
         NOTICE,
         `Opened a shared task, "${task.title || 'untitled'}", with its code in the editor. Nothing has run: press Run once to run the code, or Run loop.`,

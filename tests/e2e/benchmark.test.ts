@@ -287,4 +287,25 @@ describe('the Benchmark view', () => {
     await page.waitForSelector('dialog[open]');
     await page.keyboard.press('Escape');
   });
+
+  it("says when a kept run's results cannot be read, instead of showing it as an empty run", async () => {
+    // A second tab on the same profile whose store fails on reading results (a damaged record does this).
+    const broken = await app.page.context().newPage();
+    await broken.addInitScript(() => {
+      const getAll = IDBIndex.prototype.getAll;
+      IDBIndex.prototype.getAll = function (this: IDBIndex, ...args: Parameters<IDBIndex['getAll']>) {
+        if (this.objectStore.name === 'results') throw new DOMException('the disk could not be read', 'UnknownError');
+        return getAll.apply(this, args);
+      };
+    });
+    const url = new URL(app.page.url());
+    await broken.goto(`${url.origin}${url.pathname}${url.search}#benchmark`);
+    const said = broken.getByTestId('bench-load-problem');
+    await said.filter({ hasText: 'could not be read' }).waitFor({ timeout: 60_000 });
+    expect(await said.textContent()).toContain('the disk could not be read');
+    expect(await said.textContent()).toContain('cannot be resumed or exported');
+    expect(await broken.getByTestId('bench-resume').isDisabled()).toBe(true);
+    expect(await broken.getByTestId('bench-export').isDisabled()).toBe(true);
+    await broken.close();
+  });
 });

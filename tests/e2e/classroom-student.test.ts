@@ -26,8 +26,7 @@ describe('classroom student mode', () => {
   const editor = () => ctx.page.locator('.classroom-editor .cm-content');
   const summary = () => ctx.page.locator('.classroom-summary');
 
-  async function openSample(): Promise<void> {
-    const { page } = ctx;
+  async function openSample(page = ctx.page): Promise<void> {
     await page.getByRole('button', { name: 'Open the sample pack' }).click();
     await page.getByRole('heading', { name: pack.title }).waitFor({ timeout: LONG });
     expect(await page.getByText(`pack ${hash}`).count()).toBe(1);
@@ -86,6 +85,32 @@ describe('classroom student mode', () => {
     await openSample();
     expect(await editor().textContent()).toContain("sum(c in 'aeiouAEIOU' for c in text)");
     expect(await page.getByRole('button', { name: 'Count the vowels ✓' }).count()).toBe(1);
+  });
+
+  it('says when saved progress cannot be read, and writes nothing over it', async () => {
+    // A second tab on the same profile whose store fails on reading (a damaged profile does this).
+    const broken = await ctx.page.context().newPage();
+    await broken.addInitScript(() => {
+      IDBIndex.prototype.getAll = () => {
+        throw new DOMException('the disk could not be read', 'UnknownError');
+      };
+    });
+    await broken.goto(`${ctx.server.url}?classroom`);
+    await openSample(broken);
+    const said = broken.locator('.classroom-summary', { hasText: 'Your saved progress could not be read' });
+    await said.waitFor({ timeout: LONG });
+    expect(await said.textContent()).toContain('the disk could not be read');
+    expect(await said.textContent()).toContain('not saved over it');
+    expect(await broken.locator('.classroom-editor .cm-content').textContent()).not.toContain('aeiou');
+    // The exercise still runs; what is typed here does not replace the saved answer.
+    await broken.locator('.classroom-editor .cm-content').fill(WRONG);
+    await broken.getByRole('button', { name: 'Run tests' }).click();
+    await broken.locator('.classroom-summary', { hasText: 'visible tests passed' }).waitFor({ timeout: LONG });
+    const { page } = ctx;
+    await page.reload();
+    await openSample();
+    expect(await editor().textContent()).toContain("sum(c in 'aeiouAEIOU' for c in text)");
+    await broken.close();
   });
 
   it('opens a student share link to the same preview, without solutions and without running anything', async () => {

@@ -24,8 +24,8 @@ import { downloadText } from '../../ui/history/files.ts';
 import { BenchController, type BenchChange } from './bench-controller.ts';
 import { BUNDLED, isPackFile, loadBundled, loadFile, readFile } from './datasets.ts';
 import { newRun } from './new-run.ts';
-import { runListLabel } from './run-list.ts';
-import { benchDemoGate } from './demo-gate.ts';
+import { runListLabel } from '../../ui/bench/run-list.ts';
+import { benchDemoGate } from '../../ui/bench/demo-gate.ts';
 import '../../ui/bench/bench.css';
 import { pageTypeScriptChecker } from '../typescript-checker.ts';
 

@@ -1,14 +1,15 @@
 // The strategy comparison in the page, loaded when first opened: runs A then B on the panel's
 // task through the page's own loop (so the views show each run and Stop ends it), each as a
 // session tagged with the comparison, then shows both; past comparisons come from the history.
-import { comparisonCaption } from './caption.ts';
+import { comparisonCaption } from '../../ui/strategies/compare-caption.ts';
 import type { StrategySettings } from '../../shared/strategy.ts';
 import { mountComparePanel } from '../../ui/strategies/compare-panel.ts';
 import { letterOf, pastComparisons, strategyLabel, summarize, verdict } from '../../ui/strategies/compare-model.ts';
 import type { SideRun } from '../../ui/strategies/compare-model.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { playLoop } from '../loop-control.ts';
-import { checkedLoopTask, exclusive, loopParts, loopSettings, openSession, type PageState } from '../page-sessions.ts';
+import { checkedLoopTask, loopParts, loopSettings, openSession } from '../page-sessions.ts';
+import type { PageState } from '../page-state.ts';
 
 export interface CompareView {
   el: HTMLElement;
@@ -38,15 +39,15 @@ export function mountCompare(page: PageState, host: HTMLElement): CompareView {
   page.store?.onHistoryChanged(() => void refreshPast());
 
   async function runBoth(sides: StrategySettings[]): Promise<void> {
-    if (page.active) return panel.setStatus('Stop the running loop first.', 'error');
+    if (page.running) return panel.setStatus('Stop the running loop first.', 'error');
     const task = checkedLoopTask(page);
     if (!task) return panel.setStatus('The task cannot run yet: the line above the attempts says why.', 'error');
     const compare = crypto.randomUUID();
     const caption = comparisonCaption(task.title);
     const runs: SideRun[] = sides.map((strategy, side) => ({ side, strategy }));
     panel.show(caption, runs);
-    await exclusive(page, async (signal) => {
-      page.taskEdited = false;
+    await page.exclusive(async (signal) => {
+      page.sessionShown();
       page.notices.dismiss('interrupted');
       for (const [side, strategy] of sides.entries()) {
         if (signal.aborted) break;
@@ -58,7 +59,7 @@ export function mountCompare(page: PageState, host: HTMLElement): CompareView {
         const parts = { ...loopParts(page), settings: () => ({ ...loopSettings(page), strategy }) };
         const played = await playLoop(parts, { task, signal, compare: { id: compare, side, plan: sides } });
         runs[side] = { side, strategy, session: played.session, attempts: played.attempts?.length };
-        if (!played.stored) page.taskEdited = true;
+        if (!played.stored) page.taskChanged();
         panel.show(caption, runs);
       }
     });

@@ -34,6 +34,8 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
   let running = false;
   /** Said once: a failing store fails every save alike. */
   let saveFailed = false;
+  /** Saved progress could not be read: nothing is written over it, since it may still be there. */
+  let keepStored = false;
 
   const list = h('ol', { class: 'classroom-exercises' });
   const title = h('h2', { id: 'exercise-title', tabindex: '-1' });
@@ -104,6 +106,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
   };
   const save = (p: ExerciseProgress): void => {
     p.updatedAt = Date.now();
+    if (keepStored) return;
     void store?.put(p).catch((err: unknown) => {
       if (saveFailed) return;
       saveFailed = true;
@@ -217,13 +220,16 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
   }
 
   // Progress that cannot be read back is said, not shown as a fresh start the student might
-  // take for lost work; the exercises stay usable.
+  // take for lost work, and not written over; the exercises stay usable and can be exported.
   void (async () => {
     let notice = store ? '' : 'Progress is not kept in this browser: its storage is not available.';
     try {
       for (const p of (await store?.forPack(pack.id)) ?? []) progress.set(p.exerciseId, p);
     } catch (err) {
-      notice = `Your saved progress could not be read (${errorMessage(err)}): each exercise starts from its starter code.`;
+      keepStored = true;
+      notice =
+        `Your saved progress could not be read (${errorMessage(err)}): each exercise starts from its starter code, ` +
+        'and what you write now is not saved over it. Export your results to keep them.';
     }
     select(current);
     setText(summary, notice);

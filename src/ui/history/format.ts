@@ -1,27 +1,13 @@
 // Words and numbers for the history list.
 import { formatBytes } from '../../shared/format.ts';
 import type { StorageInfo } from '../../store/storage.ts';
-import type { EndReason, Session } from '../../shared/task.ts';
-
-const END_LABELS: Record<EndReason, string> = {
-  passed: 'passed',
-  'iteration-cap': 'iteration cap',
-  'token-budget': 'token budget spent',
-  'time-budget': 'time budget spent',
-  stuck: 'stuck',
-  stopped: 'stopped',
-  'endpoint-failed': 'endpoint failed',
-  interrupted: 'interrupted',
-  'flagged-pass': 'flagged pass',
-  'final-answer': 'answered',
-  answered: 'answered',
-  'sandbox-failed': 'sandbox failed',
-};
+import type { Session } from '../../shared/task.ts';
+import { END_WORDS } from '../common/end-words.ts';
 
 export function statusLabel(session: Session): string {
   if (session.status === 'running') return 'running';
   if (session.status === 'interrupted') return 'interrupted';
-  return session.endReason ? END_LABELS[session.endReason] : 'done';
+  return session.endReason ? END_WORDS[session.endReason].label : 'done';
 }
 
 export function formatTime(ms: number): string {

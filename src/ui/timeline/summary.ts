@@ -4,6 +4,7 @@ import type { Attempt, Session } from '../../shared/task.ts';
 import { formatDuration, formatTokenPair, formatTokens } from '../common/format.ts';
 import type { Tone } from '../common/verdict.ts';
 import { attemptVerdict, testsPassed } from '../common/verdict.ts';
+import { END_WORDS } from '../common/end-words.ts';
 
 export interface AttemptSummary {
   /** 1-based, as people count. */
@@ -54,45 +55,13 @@ export function summarizeEnd(s: Session): EndSummary | undefined {
   if (s.status === 'running') return undefined;
   const message = s.endMessage?.trim() || undefined;
   const reason = s.endReason ?? (s.status === 'interrupted' ? 'interrupted' : undefined);
-  // withDetail false: the headline already carries the loop's message.
-  const end = (headline: string, tone: Tone, withDetail = true): EndSummary => ({
-    headline,
-    detail: withDetail ? message : undefined,
-    tone,
-    resumable: false,
-  });
-  switch (reason) {
-    case 'passed':
-      return end('passed', 'passed');
-    case 'iteration-cap':
-      return end(`stopped: iteration cap (${s.settings.maxIterations}) reached`, 'failed');
-    case 'token-budget':
-      return end(
-        `stopped: token budget${s.settings.tokenBudget ? ` (${s.settings.tokenBudget.toLocaleString('en-US')})` : ''} used up`,
-        'failed',
-      );
-    case 'time-budget':
-      return end(
-        `stopped: time budget${s.settings.timeBudgetSec ? ` (${s.settings.timeBudgetSec} s)` : ''} used up`,
-        'failed',
-      );
-    case 'stuck':
-      // The loop's sentence already starts with "Stuck:"; keep one.
-      return end(`stuck: ${message?.replace(/^stuck:\s*/i, '') ?? 'the same failure three times'}`, 'failed', false);
-    case 'stopped':
-      return end('stopped by you', 'cancelled');
-    case 'endpoint-failed':
-      return end(`endpoint failed: ${message ?? 'no usable reply'}`, 'error', false);
-    case 'flagged-pass':
-      return end('stopped: the pass was flagged for test gaming', 'failed');
-    case 'final-answer':
-    case 'answered':
-      return end('answered', 'passed');
-    case 'sandbox-failed':
-      return end(`the sandbox failed: ${message ?? 'no reason given'}`, 'error', false);
-    case 'interrupted':
-      return { headline: 'interrupted', detail: message, tone: 'cancelled', resumable: true };
-    case undefined:
-      return end('finished', 'pending');
-  }
+  if (reason === undefined) return { headline: 'finished', detail: message, tone: 'pending', resumable: false };
+  const w = END_WORDS[reason];
+  return {
+    headline: w.headline(s, message),
+    detail: w.detail ? message : undefined,
+    tone: w.tone,
+    // Interrupted sessions can be picked up where they stopped.
+    resumable: reason === 'interrupted',
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeAttempt, summarizeEnd } from '../../../src/ui/timeline/summary.ts';
 import type { Attempt, EndReason, Session } from '../../../src/shared/task.ts';
 import { modelAttempt, runResult } from '../../support/outcomes.ts';
+import { statusLabel } from '../../../src/ui/history/format.ts';
 
 const session = (
   endReason: EndReason | undefined,
@@ -96,5 +97,18 @@ describe('summarizeAttempt', () => {
       tokens: '—',
       modelTime: '—',
     });
+  });
+});
+
+describe('one wording per end', () => {
+  it('the history list and the verdict line word an end from the same table', () => {
+    expect(statusLabel(session('iteration-cap'))).toBe('iteration cap');
+    expect(summarizeEnd(session('iteration-cap'))?.headline).toBe('stopped: iteration cap (5) reached');
+    expect(statusLabel(session('token-budget'))).toBe('token budget spent');
+    expect(summarizeEnd(session('token-budget'))?.headline).toBe('stopped: token budget (20,000) used up');
+    expect(statusLabel(session('stuck', 'Stuck: same error'))).toBe('stuck');
+    expect(summarizeEnd(session('stuck', 'Stuck: same error'))).toMatchObject({ headline: 'stuck: same error' });
+    expect(summarizeEnd(session(undefined, undefined, 'interrupted'))).toMatchObject({ resumable: true });
+    expect(statusLabel(session(undefined, undefined, 'interrupted'))).toBe('interrupted');
   });
 });

@@ -1,7 +1,7 @@
 // The keyboard shortcut help: every key the page answers to, in a table, in a modal dialog.
-import { h } from '../ui/common/dom.ts';
-import { shortcutList } from '../ui/layout/shortcuts.ts';
-import { createDialog, type Dialog } from '../ui/common/dialog.ts';
+import { h } from '../common/dom.ts';
+import { shortcutList } from './shortcuts.ts';
+import { createDialog, type Dialog } from '../common/dialog.ts';
 
 export function createShortcutHelp(): Dialog {
   const dialog = createDialog('Keyboard shortcuts', 'keys-dialog');

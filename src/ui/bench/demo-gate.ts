@@ -5,8 +5,8 @@
 import { demoCannot, isDemoEndpoint } from '../../models/demo.ts';
 import { DEMO_BIRD_MINI_IDS } from '../../models/demo-script-sql.ts';
 import type { EndpointConfig } from '../../shared/model.ts';
-import { h, setText } from '../../ui/common/dom.ts';
-import { demoNotice } from '../../ui/common/demo-notice.ts';
+import { h, setText } from '../common/dom.ts';
+import { demoNotice } from '../common/demo-notice.ts';
 
 export interface DemoGate {
   el: HTMLElement;

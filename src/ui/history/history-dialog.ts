@@ -1,9 +1,9 @@
 // The history dialog: the store's sessions with open, resume, rename, delete, export and import
 // (the view does those). Mounted while open only, so a closed dialog costs no store reads.
-import type { HistoryStore } from '../store/history-store.ts';
-import { h } from '../ui/common/dom.ts';
-import { mountHistory, type HistoryView } from '../ui/history/mount.ts';
-import { createDialog, type Dialog } from '../ui/common/dialog.ts';
+import type { HistoryStore } from '../../store/history-store.ts';
+import { h } from '../common/dom.ts';
+import { mountHistory, type HistoryView } from './mount.ts';
+import { createDialog, type Dialog } from '../common/dialog.ts';
 
 export interface HistoryDialogOptions {
   store(): HistoryStore | undefined;
