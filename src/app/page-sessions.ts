@@ -68,11 +68,12 @@ export function checkedTask(page: PageState): Task | undefined {
 export function checkedLoopTask(page: PageState): Task | undefined {
   const task = checkedTask(page);
   if (!task) return undefined;
-  const refusal = task.project
-    ? 'The loop works on code tasks; a Node.js project runs with Run once.'
-    : task.prompt.trim() === ''
-      ? 'Write a description first: the model writes the code from it.'
-      : undefined;
+  const refusal =
+    task.kind === 'project'
+      ? 'The loop works on code tasks; a Node.js project runs with Run once.'
+      : task.prompt.trim() === ''
+        ? 'Write a description first: the model writes the code from it.'
+        : undefined;
   if (refusal === undefined) return task;
   page.layout.refuse(refusal);
   return undefined;
@@ -138,7 +139,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
     const { store } = page;
     const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
     if (!session) throw new Error('That session is no longer in the history.');
-    if (session.task.agent) {
+    if (session.task.kind === 'agent') {
       const files = store ? await store.getAgentFiles(id) : noFiles();
       page.tasks.setAgentMode(true);
       const { loadAgentSession } = await import('./agent-workspace.ts');
@@ -146,7 +147,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
       page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
       return true;
     }
-    if (session.task.sql) {
+    if (session.task.kind === 'sql') {
       page.tasks.setSqlMode(true);
       const { loadSqlSession } = await import('./sql-workspace.ts');
       await loadSqlSession(

@@ -180,7 +180,7 @@ function connectButtons(page: PageState): void {
   });
   buttons.runOnce.addEventListener('click', () => {
     const task = checkedTask(page);
-    if (task?.project)
+    if (task?.kind === 'project')
       return void exclusive(page, (signal) =>
         runProject(
           { layout, terminal: page.terminal, results: page.results, runner: () => pageNodeRunner() },

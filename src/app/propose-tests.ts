@@ -23,7 +23,8 @@ export async function proposeTests(page: PageState): Promise<void> {
   const { generated } = page.tasks;
   const task = page.tasks.getTask();
   if (asking) return;
-  if (task.project) return generated.setStatus('Tests are proposed for code tasks, not Node.js projects.', 'error');
+  if (task.kind === 'project')
+    return generated.setStatus('Tests are proposed for code tasks, not Node.js projects.', 'error');
   if (task.prompt.trim() === '')
     return generated.setStatus("Write the task's description first: the tests are proposed from it.", 'error');
   if (isDemoEndpoint(page.endpoint.config)) return generated.setStatus(demoCannot('write tests'), 'error');

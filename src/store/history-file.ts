@@ -6,6 +6,7 @@ import { stripSecrets } from './records.ts';
 import { agentFile, attemptShape, sessionShape } from './shapes.ts';
 import type { AgentFile } from '../shared/agent.ts';
 import { FieldError } from './validate.ts';
+import { sessionWithKind } from './task-kind.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { withoutBom } from '../shared/byte-order-mark.ts';
 import { megabytes } from '../shared/read-capped.ts';
@@ -110,7 +111,8 @@ function checkEntry(entry: unknown, i: number): SessionEntry {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       throw new FieldError(where, 'should be an object with "session" and "attempts"');
     }
-    const { session, attempts } = entry as { session?: unknown; attempts?: unknown };
+    const { session: raw, attempts } = entry as { session?: unknown; attempts?: unknown };
+    const session = sessionWithKind(raw);
     sessionShape(session, `${where}.session`);
     if (!Array.isArray(attempts)) throw new FieldError(`${where}.attempts`, 'should be a list');
     const id = (session as Session).id;

@@ -38,28 +38,65 @@ const sqlAnswer: Check = (value, path) => {
   if (!checkAnswers([value], 1)) throw new FieldError(path, 'is not a SQL result (rows, an error or a time-out)');
 };
 
-const testSpec = tagged({
+const functionTests = {
   humaneval: { test: str, entryPoint: str },
   mbpp: { setup: str, asserts: list(str) },
   user: { source: str },
   none: {},
+};
+const programTests = {
+  inputs: list(str),
+  outputs: list(str),
+  funcName: optional(str),
+  compare: optional(oneOf('lines', 'exact', 'tokens', 'numbers')),
+  tolerance: optional(num),
+  collect: optional(bool),
+};
+const webTests = {
+  checks: str,
+  viewport: optional(object({ width: num, height: num })),
+  reference: optional(str),
+  threshold: optional(num),
+  picture: optional(bool),
+};
+const testSpec = tagged({ ...functionTests, program: programTests, web: webTests });
+
+const projectFiles: Check = (value, path) => {
+  object({ files: object({}), command: optional(str) })(value, path);
+  for (const [name, text] of Object.entries((value as { files: object }).files)) str(text, `${path}.files.${name}`);
+};
+
+/** What each kind of task carries beside the fields every task has (src/shared/task.ts). */
+const kindFields = tagged({
+  function: { tests: tagged(functionTests) },
+  program: { tests: tagged({ program: programTests }) },
+  web: { tests: tagged({ web: webTests }) },
+  project: { project: projectFiles },
+  agent: { agent: object({ files: list(object({ name: nonEmpty, size: num })) }) },
+  sql: { sql: sqlTask },
 });
 
-/** A task's shape, also checked when a task arrives in a share link. */
-export const taskShape: Check = object({
+const taskFields = object({
   id: str,
   title: str,
   prompt: str,
-  language: oneOf('python', 'javascript', 'typescript'),
+  language: oneOf('python', 'javascript', 'typescript', 'html'),
   starterCode: optional(str),
   entryPoint: optional(str),
   tests: testSpec,
   generatedTests: optional(list(str)),
   hiddenTests: optional(testSpec),
   limits: object({ timeoutSec: num, outputCap: num }),
-  agent: optional(object({ files: list(object({ name: nonEmpty, size: num })) })),
-  sql: optional(sqlTask),
 });
+
+/**
+ * A task's shape, also checked when a task arrives in a share link. A task from before tasks had
+ * a kind is given one first (`withKind`, src/store/task-kind.ts).
+ */
+export const taskShape: Check = (value, path) => {
+  taskFields(value, path);
+  kindFields(value, path);
+};
 
 const settings = object({
   provider: str,
