@@ -11,6 +11,8 @@ import { noFiles } from '../store/agent-files.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';
 import type { TaskPanel } from '../ui/task/task-panel.ts';
 import { playLoop, type LoopParts } from './loop-control.ts';
+import { kindOf } from '../kinds/registry.ts';
+import { viewsOf } from '../ui/kinds/registry.ts';
 
 /** The mounted page: its views, and what changes while it is open. */
 export interface PageState extends Omit<LoopParts, 'store' | 'endpoint' | 'settings'> {
@@ -69,7 +71,7 @@ export function checkedLoopTask(page: PageState): Task | undefined {
   const task = checkedTask(page);
   if (!task) return undefined;
   const refusal =
-    task.kind === 'project'
+    kindOf(task).runner === 'run-once'
       ? 'The loop works on code tasks; a Node.js project runs with Run once.'
       : task.prompt.trim() === ''
         ? 'Write a description first: the model writes the code from it.'
@@ -139,7 +141,8 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
     const { store } = page;
     const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
     if (!session) throw new Error('That session is no longer in the history.');
-    if (session.task.kind === 'agent') {
+    const { workspace } = viewsOf(session.task);
+    if (workspace === 'agent') {
       const files = store ? await store.getAgentFiles(id) : noFiles();
       page.tasks.setAgentMode(true);
       const { loadAgentSession } = await import('./agent-workspace.ts');
@@ -147,7 +150,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
       page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
       return true;
     }
-    if (session.task.kind === 'sql') {
+    if (workspace === 'sql') {
       page.tasks.setSqlMode(true);
       const { loadSqlSession } = await import('./sql-workspace.ts');
       await loadSqlSession(

@@ -36,6 +36,7 @@ import { createSettingsDialog } from './settings-dialog.ts';
 import { createShortcutHelp } from './shortcut-help.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
+import { kindOf } from '../kinds/registry.ts';
 
 export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   const page = mountViews(root, python);
@@ -180,7 +181,7 @@ function connectButtons(page: PageState): void {
   });
   buttons.runOnce.addEventListener('click', () => {
     const task = checkedTask(page);
-    if (task?.kind === 'project')
+    if (task && kindOf(task).runner === 'run-once')
       return void exclusive(page, (signal) =>
         runProject(
           { layout, terminal: page.terminal, results: page.results, runner: () => pageNodeRunner() },
