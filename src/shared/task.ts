@@ -30,8 +30,8 @@ export interface TaskBase {
 }
 
 /** A function's (or a script's) tests: HumanEval, MBPP, the user's own, or none. */
-export type FunctionTests = Extract<TestSpec, { kind: 'humaneval' | 'mbpp' | 'user' | 'none' }>;
-export type ProgramTests = Extract<TestSpec, { kind: 'program' }>;
+type FunctionTests = Extract<TestSpec, { kind: 'humaneval' | 'mbpp' | 'user' | 'none' }>;
+type ProgramTests = Extract<TestSpec, { kind: 'program' }>;
 
 /** Code checked by tests: HumanEval, MBPP, MultiPL-E, the user's asserts. */
 export interface FunctionTask extends TaskBase {
@@ -40,19 +40,19 @@ export interface FunctionTask extends TaskBase {
 }
 
 /** A contest program: stdin to stdout, or LeetCode's call on `Solution()` (LiveCodeBench). */
-export interface ProgramTask extends TaskBase {
+interface ProgramTask extends TaskBase {
   kind: 'program';
   tests: ProgramTests;
 }
 
 /** One HTML document checked in the rendered page (`language` is 'html'). */
-export interface WebTask extends TaskBase {
+interface WebTask extends TaskBase {
   kind: 'web';
   tests: WebTests;
 }
 
 /** A "Node.js project" task: its files and command run with npm in a WebContainer, not offline. */
-export interface ProjectTask extends TaskBase {
+interface ProjectTask extends TaskBase {
   kind: 'project';
   tests: TestSpec;
   project: ProjectFiles;
@@ -62,14 +62,14 @@ export interface ProjectTask extends TaskBase {
  * An agent session: `prompt` is the goal, `language` the interpreter's. The files' names and
  * sizes; their bytes are stored beside the session (the history's `files`).
  */
-export interface AgentTask extends TaskBase {
+interface AgentTask extends TaskBase {
   kind: 'agent';
   tests: TestSpec;
   agent: { files: { name: string; size: number }[] };
 }
 
 /** A SQL question: its engine, database, question and gold query (`language` is not used). */
-export interface SqlTask extends TaskBase {
+interface SqlTask extends TaskBase {
   kind: 'sql';
   tests: TestSpec;
   sql: SqlTaskSpec;
@@ -79,7 +79,7 @@ export type Task = FunctionTask | ProgramTask | WebTask | ProjectTask | AgentTas
 export type TaskKind = Task['kind'];
 /** The task of one kind. */
 export type TaskOf<K extends TaskKind> = Extract<Task, { kind: K }>;
-export type CodeTask = FunctionTask | ProgramTask | WebTask;
+type CodeTask = FunctionTask | ProgramTask | WebTask;
 
 /** A task checked by its tests alone: their kind says the task's (a program's, a web page's, else a function's). */
 export function codeTask(base: TaskBase, tests: TestSpec): CodeTask {

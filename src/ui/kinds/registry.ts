@@ -2,7 +2,7 @@
 // its own in place of the task panel and editor (src/ui/agent, src/ui/kinds/sql).
 import type { Task, TaskKind } from '../../shared/task.ts';
 
-export interface KindViews {
+interface KindViews {
   /** An attempt's output: beside the expected output, test by test (a program's), or only in the terminal. */
   attemptOutput: 'compare' | 'terminal';
   /** The workspace that opens its sessions, when not the task panel and editor. */
