@@ -6,6 +6,7 @@ import type { RunHandle, RunJob, RunResult, Runtime } from '../src/shared/run.ts
 import type { Task } from '../src/shared/task.ts';
 
 const TASK: Task = {
+  kind: 'function',
   id: 'bench',
   title: 'Running sum',
   prompt: 'Write running_sum(xs) that returns the list of prefix sums of xs.',

@@ -47,7 +47,7 @@ const MUTANTS_BEFORE = 24;
 function asTask(p: Problem): Task {
   const tests = { kind: 'humaneval' as const, test: p.test, entryPoint: p.entry_point };
   const limits = { timeoutSec: 3, outputCap: 64 * 1024 };
-  return { id: p.task_id, title: p.entry_point, prompt: p.prompt, language: 'python', tests, limits };
+  return { kind: 'function', id: p.task_id, title: p.entry_point, prompt: p.prompt, language: 'python', tests, limits };
 }
 
 const inputsOf = (p: Problem, current: boolean): Value[][] => {

@@ -39,6 +39,7 @@ function newSession(r: AgentRunRequest): Session {
     id: crypto.randomUUID(),
     title,
     task: {
+      kind: 'agent',
       id: `agent-${now.toString(36)}`,
       title,
       prompt: r.goal,

@@ -96,7 +96,9 @@ export function loadAgentSession(
   view.setOutputs(files.outputs);
   if (session.status === 'running') view.setStatus('This session is running in another tab.', 'pending');
   else showEnd(view, session.endReason ?? 'interrupted', session.answer, session.endMessage);
-  const missing = (session.task.agent?.files ?? []).filter((f) => !files.inputs.some((i) => i.name === f.name));
+  const missing = (session.task.kind === 'agent' ? session.task.agent.files : []).filter(
+    (f) => !files.inputs.some((i) => i.name === f.name),
+  );
   view.setNotice(
     missing.length
       ? `Not in the history (left out of the export it came from): ${missing.map((f) => f.name).join(', ')}.`

@@ -8,6 +8,8 @@ import type { Attempt, Task } from '../shared/task.ts';
 import { noFiles } from '../store/agent-files.ts';
 import { playLoop, type LoopParts } from './loop-control.ts';
 import type { PageState } from './page-state.ts';
+import { kindOf } from '../kinds/registry.ts';
+import { viewsOf } from '../ui/kinds/registry.ts';
 
 /** The panel's task, or undefined after saying which fields to correct. */
 export function checkedTask(page: PageState): Task | undefined {
@@ -25,11 +27,12 @@ export function checkedTask(page: PageState): Task | undefined {
 export function checkedLoopTask(page: PageState): Task | undefined {
   const task = checkedTask(page);
   if (!task) return undefined;
-  const refusal = task.project
-    ? 'The loop works on code tasks; a Node.js project runs with Run once.'
-    : task.prompt.trim() === ''
-      ? 'Write a description first: the model writes the code from it.'
-      : undefined;
+  const refusal =
+    kindOf(task).runner === 'run-once'
+      ? 'The loop works on code tasks; a Node.js project runs with Run once.'
+      : task.prompt.trim() === ''
+        ? 'Write a description first: the model writes the code from it.'
+        : undefined;
   if (refusal === undefined) return task;
   page.layout.refuse(refusal);
   return undefined;
@@ -95,7 +98,8 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
     const { store } = page;
     const [session, attempts] = await Promise.all([store?.getSession(id), store?.getAttempts(id)]);
     if (!session) throw new Error('That session is no longer in the history.');
-    if (session.task.agent) {
+    const { workspace } = viewsOf(session.task);
+    if (workspace === 'agent') {
       const files = store ? await store.getAgentFiles(id) : noFiles();
       page.tasks.setAgentMode(true);
       const { loadAgentSession } = await import('./agent-workspace.ts');
@@ -103,7 +107,7 @@ export async function openSession(page: PageState, id: string): Promise<boolean>
       page.activity.add(`Opened “${session.title}” from the history.`, 'idle');
       return true;
     }
-    if (session.task.sql) {
+    if (workspace === 'sql') {
       page.tasks.setSqlMode(true);
       const { loadSqlSession } = await import('./sql-workspace.ts');
       await loadSqlSession(

@@ -29,6 +29,7 @@ import { createSettingsDialog } from './settings-dialog.ts';
 import { createShortcutHelp } from '../ui/layout/shortcut-help.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
+import { kindOf } from '../kinds/registry.ts';
 
 export function mountApp(root: HTMLElement, python: StartingRuntime): void {
   const page = mountViews(root, python);
@@ -169,7 +170,7 @@ function connectButtons(page: PageState): void {
   });
   buttons.runOnce.addEventListener('click', () => {
     const task = checkedTask(page);
-    if (task?.project)
+    if (task && kindOf(task).runner === 'run-once')
       return void page.exclusive((signal) =>
         runProject(
           { layout, terminal: page.terminal, results: page.results, runner: () => pageNodeRunner() },

@@ -12,6 +12,7 @@ import { errorMessage } from '../shared/error-message.ts';
 import { plural } from '../shared/format.ts';
 import { testsToText } from '../ui/task/tests-text.ts';
 import type { PageState } from './page-state.ts';
+import { kindOf } from '../kinds/registry.ts';
 
 let asking = false;
 
@@ -23,7 +24,8 @@ export async function proposeTests(page: PageState): Promise<void> {
   const { generated } = page.tasks;
   const task = page.tasks.getTask();
   if (asking) return;
-  if (task.project) return generated.setStatus('Tests are proposed for code tasks, not Node.js projects.', 'error');
+  if (!kindOf(task).proposesTests)
+    return generated.setStatus('Tests are proposed for code tasks, not Node.js projects.', 'error');
   if (task.prompt.trim() === '')
     return generated.setStatus("Write the task's description first: the tests are proposed from it.", 'error');
   if (isDemoEndpoint(page.endpoint.config)) return generated.setStatus(demoCannot('write tests'), 'error');

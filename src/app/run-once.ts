@@ -2,7 +2,7 @@
 // The run is built exactly as the loop builds an edited-code attempt, so what passes here passes
 // there, and its feedback reads as the model would get it.
 import { buildFeedback } from '../loop/feedback.ts';
-import { programFeedback } from '../kinds/program/feedback.ts';
+import { kindOf } from '../kinds/registry.ts';
 import { candidateFromCode } from '../loop/assemble.ts';
 import { runDiagnostics } from '../ui/editor/run-diagnostics.ts';
 import { toCodeLine } from '../loop/assemble.ts';
@@ -49,7 +49,8 @@ export async function runOnce(p: RunOnceParts, task: Task, signal: AbortSignal):
     p.layout.setVerdict(`Run once: ${verdictLine(r)}`, toneOf(r.status));
     p.layout.announce(runAnnouncement(r));
     if (r.status === 'cancelled') return p.layout.setFeedback(undefined);
-    if (task.tests.kind === 'program') return p.layout.setFeedback(programFeedback(r, task.limits.timeoutSec));
+    const own = kindOf(task).feedback?.(r, task);
+    if (own !== undefined) return p.layout.setFeedback(own);
     p.layout.setFeedback(
       buildFeedback(r, {
         code: c.code,

@@ -17,7 +17,7 @@ export interface RunProjectParts {
 }
 
 export async function runProject(p: RunProjectParts, task: Task, signal: AbortSignal): Promise<void> {
-  if (!task.project) return;
+  if (task.kind !== 'project') return;
   startRun(p, 'Node.js project');
   p.layout.setVerdict('Starting a WebContainer and running the project…', 'pending');
   p.layout.setFeedback(undefined);

@@ -55,6 +55,7 @@ const capped = (a: SqlAnswer): SqlAnswer =>
 
 function sqlTask(id: string, title: string, spec: SqlTaskSpec, timeoutSec: number): Task {
   return {
+    kind: 'sql',
     id,
     title,
     prompt: spec.evidence ? `${spec.question}\n\nEvidence: ${spec.evidence}` : spec.question,

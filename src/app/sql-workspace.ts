@@ -76,8 +76,8 @@ export async function loadSqlSession(
   session: Session,
   attempts: readonly Attempt[],
 ): Promise<void> {
+  if (session.task.kind !== 'sql') return;
   const spec = session.task.sql;
-  if (!spec) return;
   showSqlWorkspace(root, true, runtime, endpoint);
   const database = await databaseOf(spec.database).catch((err: unknown) => String(err));
   const last = attempts.at(-1);

@@ -3,6 +3,7 @@
 // editor and runs nothing; the fragment is then taken off the address, so a reload keeps edits.
 import { taskShape } from '../store/shapes.ts';
 import { check } from '../store/validate.ts';
+import { withKind } from '../store/task-kind.ts';
 import type { Task } from '../shared/task.ts';
 import { packForLink, unpackFromLink } from '../shared/link-codec.ts';
 
@@ -42,14 +43,15 @@ export async function decodeTaskLink(hash: string): Promise<SharedTask> {
   const v = value as Partial<SharedTask> | null;
   if (typeof v !== 'object' || v === null || typeof v.code !== 'string')
     throw new Error('This task link holds no task and code.');
+  const task = withKind(v.task);
   try {
-    check(taskShape, v.task, 'task');
+    check(taskShape, task, 'task');
   } catch (e) {
     throw new Error(`This task link's task is not valid: ${e instanceof Error ? e.message : String(e)}.`, {
       cause: e,
     });
   }
-  return { task: v.task as Task, code: v.code };
+  return { task: task, code: v.code };
 }
 
 /** A file name for the code: the task's title, made safe, with the language's extension. */

@@ -1,7 +1,7 @@
 // An exercise as a task for the normal loop (student `solve` mode, and the teacher's difficulty
 // run). Hidden tests go in as the task's hidden tests, which the loop grades but never shows.
 import type { Language, OutputCompare, TestSpec } from '../shared/run.ts';
-import type { Task } from '../shared/task.ts';
+import { codeTask, type Task } from '../shared/task.ts';
 import type { PackExercise, PackTest } from './types.ts';
 import { testSpec } from './grading.ts';
 
@@ -35,16 +35,18 @@ export function codeLanguage(ex: PackExercise): Language {
 }
 
 export function exerciseTask(packId: string, ex: PackExercise): Task {
-  const task: Task = {
-    id: `pack:${packId}:${ex.id}`,
-    title: ex.title,
-    prompt: ex.statement,
-    language: codeLanguage(ex),
-    starterCode: ex.starter,
-    ...(ex.entryPoint ? { entryPoint: ex.entryPoint } : {}),
-    tests: joined(ex, ex.tests),
-    limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 64 * 1024 },
-  };
+  const task: Task = codeTask(
+    {
+      id: `pack:${packId}:${ex.id}`,
+      title: ex.title,
+      prompt: ex.statement,
+      language: codeLanguage(ex),
+      starterCode: ex.starter,
+      ...(ex.entryPoint ? { entryPoint: ex.entryPoint } : {}),
+      limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 64 * 1024 },
+    },
+    joined(ex, ex.tests),
+  );
   if (ex.hiddenTests.length) task.hiddenTests = joined(ex, ex.hiddenTests);
   return task;
 }

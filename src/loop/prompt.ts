@@ -6,6 +6,7 @@ import { entryPointOf, harnessPrefix } from './assemble.ts';
 import { fenceTag, languageName } from './language.ts';
 import { clip } from '../shared/format.ts';
 import { PROPOSE_INPUTS_LEAD } from '../shared/selection.ts';
+import { kindOf } from '../kinds/registry.ts';
 
 export function systemPrompt(language: Language = 'python'): string {
   const name = languageName(language);
@@ -110,13 +111,10 @@ function taskText(task: Task, o: TaskTextOptions): string {
   const tests = o.showTests ? testsText(task.tests) : undefined;
   const generated = o.showTests ? generatedText(task) : undefined;
   const entry = entryPointOf(task);
-  if (tests !== undefined)
-    parts.push(
-      task.tests.kind === 'web'
-        ? `The page will be checked with this JavaScript, run in it once it has loaded (assert is Node's):\n${fence(clip(tests, o.testsChars, { count: true }), 'javascript')}`
-        : `Your code will be checked with these tests:\n${fence(clip(tests, o.testsChars, { count: true }), task.language)}`,
-    );
-  else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
+  if (tests !== undefined) {
+    const intro = kindOf(task).testsIntro(task);
+    parts.push(`${intro.text}\n${fence(clip(tests, o.testsChars, { count: true }), intro.fence)}`);
+  } else if (entry !== undefined) parts.push(`The tests call the function \`${entry}\`.`);
   else if (task.tests.kind === 'none' && !generated)
     parts.push('There are no tests: the program must run to the end without errors.');
   if (generated !== undefined)

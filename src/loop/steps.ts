@@ -1,7 +1,7 @@
 // The steps of one attempt, each on its own so a strategy can put them together its own way:
 // ask (a model call), extract (a candidate from the reply), run (in the sandbox, with feedback),
 // judge (the stop rules that look at the attempt) and record (hand it to the caller).
-import { programFeedback } from '../kinds/program/feedback.ts';
+import { kindOf } from '../kinds/registry.ts';
 import type { Language } from '../shared/run.ts';
 import type { Usage } from '../shared/model.ts';
 import type { Attempt } from '../shared/task.ts';
@@ -109,18 +109,17 @@ export async function run(
   });
   if (ev === 'stopped') return 'stopped';
   s.runMs += ev.runMs;
-  // A contest program's feedback is LiveCodeBench's self-repair text (src/kinds/program).
+  // A kind may word its own feedback (a contest program's is LiveCodeBench's self-repair text).
   const feedback =
-    task.tests.kind === 'program'
-      ? programFeedback(ev.result, task.limits.timeoutSec)
-      : buildFeedback(ev.result, {
-          code: c.code,
-          lineOffset: c.lineOffset,
-          timeoutSec: task.limits.timeoutSec,
-          hidden: ev.hidden,
-          truncatedReply: c.truncated,
-          generated: givenOnly ? undefined : task.generatedTests,
-        });
+    kindOf(task).feedback?.(ev.result, task) ??
+    buildFeedback(ev.result, {
+      code: c.code,
+      lineOffset: c.lineOffset,
+      timeoutSec: task.limits.timeoutSec,
+      hidden: ev.hidden,
+      truncatedReply: c.truncated,
+      generated: givenOnly ? undefined : task.generatedTests,
+    });
   return {
     ...base,
     candidate: c.code,

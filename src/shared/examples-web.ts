@@ -5,6 +5,7 @@ import type { Task } from './task.ts';
 
 function webExample(id: string, title: string, prompt: string, checks: string[]): Task {
   return {
+    kind: 'web',
     id: `example-${id}`,
     title,
     prompt,

@@ -1,11 +1,12 @@
 // Bundled example tasks: what a fresh page offers, and what the offline demo model can solve.
 import { DEFAULT_LIMITS, type Language } from './run.ts';
-import type { Task } from './task.ts';
+import type { FunctionTask, Task } from './task.ts';
 import { WEB_EXAMPLES } from './examples-web.ts';
 import { PROGRAM_EXAMPLES } from './program-examples.ts';
 
-function example(id: string, title: string, entryPoint: string, prompt: string, tests: string[]): Task {
+function example(id: string, title: string, entryPoint: string, prompt: string, tests: string[]): FunctionTask {
   return {
+    kind: 'function',
     id: `example-${id}`,
     title,
     prompt,

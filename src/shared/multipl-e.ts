@@ -42,6 +42,7 @@ export function multiplEJob(r: MultiplERecord, completion: string, timeoutSec: n
 
 export function multiplETask(r: MultiplERecord, timeoutSec: number): Task {
   return {
+    kind: 'function',
     id: r.name,
     title: r.name,
     prompt: r.prompt,

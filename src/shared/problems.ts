@@ -228,6 +228,7 @@ export function problemToTask(p: Problem, timeoutSec: number): Task {
       p.entryPoint ??
       /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(asserts[0] ?? '')?.[1];
     return {
+      kind: 'function',
       id: p.taskId,
       title: `MBPP ${p.taskId}`,
       prompt: asserts.length ? `${p.prompt}\nYour code should pass these tests:\n\n${asserts.join('\n')}` : p.prompt,
@@ -238,6 +239,7 @@ export function problemToTask(p: Problem, timeoutSec: number): Task {
     };
   }
   return {
+    kind: 'function',
     id: p.taskId,
     title: p.taskId,
     prompt: p.prompt,

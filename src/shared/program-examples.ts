@@ -11,6 +11,7 @@ function programExample(
   hidden: [string, string][],
 ): Task {
   return {
+    kind: 'program',
     id: `example-${id}`,
     title,
     prompt,

@@ -40,6 +40,7 @@ export function webJob(tests: WebTests, completion: string, timeoutSec: number, 
 export function webTask(id: string, prompt: string, tests: WebTests, timeoutSec: number): Task {
   const { width, height } = tests.viewport ?? DEFAULT_VIEWPORT;
   return {
+    kind: 'web',
     id,
     title: id,
     prompt: `${prompt}\n\nWrite one HTML document (its CSS and scripts inline; nothing can be fetched). It is shown at ${width}x${height}.`,

@@ -7,6 +7,7 @@ import { agentFile, attemptShape, sessionShape } from './shapes.ts';
 import type { AgentFile } from '../shared/agent.ts';
 import * as schema from '../shared/schema.ts';
 import { fieldProblems, list, object, optional } from './validate.ts';
+import { sessionWithKind } from './task-kind.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { withoutBom } from '../shared/byte-order-mark.ts';
 import { megabytes } from '../shared/read-capped.ts';
@@ -129,12 +130,19 @@ const entryShape = schema
 /** Problems of a session past these are counted, not listed. */
 const MAX_SAID = 5;
 
+/** An entry whose session was exported before tasks had a kind gets its task's kind. */
+function entryWithKind(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null || !('session' in entry)) return entry;
+  const session = sessionWithKind(entry.session);
+  return session === entry.session ? entry : { ...entry, session };
+}
+
 function checkEntry(entry: unknown, i: number): SessionEntry {
-  const r = entryShape.parse(entry, ['sessions', i]);
+  const r = entryShape.parse(entryWithKind(entry), ['sessions', i]);
   if (r.ok) {
     const { session, attempts = [], files } = r.value;
     return {
-      session,
+      session: session as unknown as Session,
       attempts: attempts as unknown as Attempt[],
       ...(files !== undefined ? { files } : {}),
     };

@@ -2,6 +2,7 @@
 // out. The API key lives with the endpoint settings in memory only; history is exported and
 // shared, so anything that looks like a credential is dropped here whatever the caller passed.
 import type { Attempt, Session } from '../shared/task.ts';
+import { sessionWithKind } from './task-kind.ts';
 
 /** A session row: the session plus a lowercase text that search matches against. */
 export type StoredSession = Session & { search: string };
@@ -64,7 +65,7 @@ export function toStoredSession(session: Session): StoredSession {
 
 export function fromStoredSession(row: StoredSession): Session {
   const { search: _search, ...session } = row;
-  return session;
+  return sessionWithKind(session);
 }
 
 export function toStoredAttempt(attempt: Attempt): Attempt {

@@ -1,6 +1,7 @@
 // The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
 // field becomes required. Optional fields added to the types later pass through unchecked.
 import { checkAnswers } from '../shared/sql.ts';
+import * as schema from '../shared/schema.ts';
 import { Schema } from '../shared/schema.ts';
 import { compareTag, runFigures, runTrace, selectionShape, strategySettings } from './strategy-shapes.ts';
 import { bool, int, list, nonEmpty, num, object, oneOf, optional, str, tagged } from './validate.ts';
@@ -28,27 +29,62 @@ const sqlTask = object({
   database: sqlDatabase,
 });
 
-const testSpec = tagged({
+const functionTests = {
   humaneval: { test: str, entryPoint: str },
   mbpp: { setup: str, asserts: list(str) },
   user: { source: str },
   none: {},
+};
+const programTests = {
+  inputs: list(str),
+  outputs: list(str),
+  funcName: optional(str),
+  compare: optional(oneOf('lines', 'exact', 'tokens', 'numbers')),
+  tolerance: optional(num),
+  collect: optional(bool),
+};
+const webTests = {
+  checks: str,
+  viewport: optional(object({ width: num, height: num })),
+  reference: optional(str),
+  threshold: optional(num),
+  picture: optional(bool),
+};
+const testSpec = tagged({ ...functionTests, program: programTests, web: webTests });
+
+const projectFiles = object({ files: schema.record(str), command: optional(str) });
+
+/** What each kind of task carries beside the fields every task has (src/shared/task.ts). */
+const kindFields = tagged({
+  function: { tests: tagged(functionTests) },
+  program: { tests: tagged({ program: programTests }) },
+  web: { tests: tagged({ web: webTests }) },
+  project: { project: projectFiles },
+  agent: { agent: object({ files: list(object({ name: nonEmpty, size: num })) }) },
+  sql: { sql: sqlTask },
 });
 
-/** A task's shape, also checked when a task arrives in a share link. */
-export const taskShape = object({
+const taskFields = object({
   id: str,
   title: str,
   prompt: str,
-  language: oneOf('python', 'javascript', 'typescript'),
+  language: oneOf('python', 'javascript', 'typescript', 'html'),
   starterCode: optional(str),
   entryPoint: optional(str),
   tests: testSpec,
   generatedTests: optional(list(str)),
   hiddenTests: optional(testSpec),
   limits: object({ timeoutSec: num, outputCap: num }),
-  agent: optional(object({ files: list(object({ name: nonEmpty, size: num })) })),
-  sql: optional(sqlTask),
+});
+
+/**
+ * A task's shape, also checked when a task arrives in a share link: the fields every task has,
+ * then its kind's own. A task from before tasks had a kind is given one first (`withKind`,
+ * src/store/task-kind.ts).
+ */
+export const taskShape = taskFields.refine((task, report) => {
+  const own = kindFields.parse(task);
+  if (!own.ok) for (const issue of own.issues) report(issue.problem, issue.path);
 });
 
 // ---- Session and Attempt ----

@@ -32,11 +32,13 @@ export async function readEntries(database: Database, ids?: string[]): Promise<S
     const attempts = await Promise.all(rows.map((row) => byId.getAll(row.id)));
     const filesById = tx.objectStore('files').index('sessionId');
     const files = await Promise.all(
-      rows.map((row) => (row.task.agent ? filesById.getAll(row.id) : Promise.resolve([]))),
+      rows.map((row) =>
+        fromStoredSession(row).task.kind === 'agent' ? filesById.getAll(row.id) : Promise.resolve([]),
+      ),
     );
     return rows.map((row, i) => {
       const entry: SessionEntry = { session: fromStoredSession(row), attempts: byIndex(attempts[i] ?? []) };
-      if (row.task.agent) withFiles(entry, byRole(files[i] ?? []));
+      if (entry.session.task.kind === 'agent') withFiles(entry, byRole(files[i] ?? []));
       return entry;
     });
   });

@@ -156,6 +156,7 @@ describe('generated tests in the sandbox', () => {
   afterAll(() => ctx?.close());
 
   const task = (language: Language, given: string, generated: string[]): Task => ({
+    kind: 'function',
     id: `t-${language}`,
     title: 'add',
     prompt: '',

@@ -13,6 +13,7 @@ const STARTER_FORMAT = 'You will use the following starter code to write the sol
 function programTask(p: ProgramProblem, timeoutSec: number): Task {
   const pub = p.publicTests;
   return {
+    kind: 'program',
     id: p.id,
     title: p.title,
     prompt: `${p.statement.trim()}\n\n${p.starter.trim() ? STARTER_FORMAT : STDIN_FORMAT}`,

@@ -15,6 +15,7 @@ import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';
 import { programGroups } from './program-groups.ts';
+import { kindOf } from '../../kinds/registry.ts';
 
 interface Grouped {
   groups: number[][];
@@ -72,7 +73,7 @@ async function groupsOf(
   drawn: readonly Sample[],
 ): Promise<(Grouped & { inputs: number; counts?: ProgramInputCounts }) | 'stopped'> {
   const { task } = s.opts;
-  if (task.tests.kind === 'program') return programGroups(s, drawn);
+  if (kindOf(task).grouping === 'outputs') return programGroups(s, drawn);
   const target = selectionTarget(task);
   const inputs = selectionInputs(
     task,

@@ -15,6 +15,7 @@ import { runDrivers } from './driver-runs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';
 import { selectByBehaviour } from './best-of-n.ts';
+import { kindOf } from '../../kinds/registry.ts';
 
 /** Generated tests kept per round, in the order the samples wrote them. */
 const MAX_TESTS = 30;
@@ -68,7 +69,7 @@ function why(drawn: number, tests: number, ranked: Ranked[], chosen: number, sus
 
 async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
   // A contest program's tests are inputs and outputs, not code: its samples are grouped by what they print.
-  if (s.opts.task.tests.kind === 'program') return selectByBehaviour(s, drawn);
+  if (kindOf(s.opts.task).grouping === 'outputs') return selectByBehaviour(s, drawn);
   const tests = poolTests(s.opts.task.generatedTests ?? [], drawn);
   const got = await agreement(s, drawn, tests);
   if (got === 'stopped') return 'stopped';

@@ -17,6 +17,7 @@ import type { Layout } from '../layout/layout.ts';
 import type { ReplyView } from '../reply/reply-view.ts';
 import { mountStrategyDetails } from '../strategies/lazy-details.ts';
 import { mountOutputCompare } from '../kinds/program/output-compare.ts';
+import { viewsOf } from '../kinds/registry.ts';
 import type { Terminal } from '../terminal/terminal.ts';
 import type { RunResults } from '../results/run-results.ts';
 import { mountTimeline } from '../timeline/timeline.ts';
@@ -89,7 +90,7 @@ export function mountSessionView(p: SessionViewParts): SessionView {
     );
     p.layout.setFeedback(a.feedback);
     details.show(a, { code: a.candidate ?? '', lineOffset: session ? lineOffsetOf(session.task) : 0 });
-    outputs.show(a.result, session?.task.tests.kind === 'program');
+    outputs.show(a.result, session !== undefined && viewsOf(session.task).attemptOutput === 'compare');
     const v = attemptVerdict(a);
     const flagged = v.tone === 'flagged' ? `, ${v.label.replace(/^passed, /, '')}` : '';
     const detail = a.result

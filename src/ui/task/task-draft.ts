@@ -3,6 +3,7 @@
 // suspect flags of the last run. Storage that is blocked or full only means no draft.
 import type { SuspectTest } from '../../shared/selection.ts';
 import type { Task } from '../../shared/task.ts';
+import { withKind } from '../../store/task-kind.ts';
 
 const KEY = 'fixpoint.task-draft';
 
@@ -30,7 +31,7 @@ export function loadTaskDraft(): TaskDraft | undefined {
     if (!isObject(raw) || !isTask(raw.task)) return undefined;
     if (raw.task.generatedTests !== undefined && !strings(raw.task.generatedTests)) return undefined;
     return {
-      task: raw.task,
+      task: withKind(raw.task),
       proposals: strings(raw.proposals) ? raw.proposals : [],
       suspect: Array.isArray(raw.suspect) ? raw.suspect.filter(isSuspect) : [],
     };

@@ -1,6 +1,7 @@
 // The task panel: pick an example or write a task, edit its code, tests, limits and caps.
 // getTask() hands back the task as edited; refused numbers never reach it.
 import type { Task } from '../../shared/task.ts';
+import { fromPanelTask, toPanelTask, type PanelTask } from './panel-task.ts';
 import { DEFAULT_LIMITS, type Language } from '../../shared/run.ts';
 import { h, setText } from '../common/dom.ts';
 import type { Editor } from '../editor/editor.ts';
@@ -79,6 +80,7 @@ export interface TaskPanel {
 
 function blankTask(): Task {
   return {
+    kind: 'function',
     id: `task-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     title: 'Untitled task',
     prompt: '',
@@ -211,7 +213,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
 
   // The task as loaded; edits are applied over it so fields the panel does not show survive.
-  let base: Task = blankTask();
+  let base: PanelTask = toPanelTask(blankTask());
 
   function showLanguage(lang: Language): void {
     language.value = lang;
@@ -267,13 +269,13 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   function setTask(task: Task, proposals: readonly string[] = [], suspect: readonly SuspectTest[] = []): void {
     const languageChanged = task.language !== base.language;
-    base = task;
-    showKind(task.project !== undefined);
+    base = toPanelTask(task);
+    showKind(task.kind === 'project');
     showProgram(task.tests.kind === 'program');
     programTests.set(task.tests, task.hiddenTests);
-    if (task.project) project.set(task.project);
+    if (task.kind === 'project') project.set(task.project);
     if (languageChanged || language.value !== task.language) showLanguage(task.language);
-    picker.value = !task.project && opts.examples.some((t) => t.id === task.id) ? task.id : '';
+    picker.value = task.kind !== 'project' && opts.examples.some((t) => t.id === task.id) ? task.id : '';
     title.value = task.title;
     prompt.value = task.prompt;
     starter.setValue(task.starterCode ?? '');
@@ -361,7 +363,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
 
   function readTask(): Task {
     const starterCode = starter.getValue();
-    const task: Task = {
+    const task: PanelTask = {
       ...base,
       title: title.value.trim() || 'Untitled task',
       prompt: prompt.value,
@@ -383,7 +385,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     const accepted = generated.accepted();
     if (accepted.length > 0) task.generatedTests = accepted;
     else delete task.generatedTests;
-    return task;
+    return fromPanelTask(task);
   }
 
   setTask(opts.task ?? opts.examples[0] ?? blankTask(), opts.proposals, opts.suspect);

@@ -18,6 +18,7 @@ const HISTORY = ['zebra-ledger-4471', 'walrus-checksum-9920', 'printed-by-histor
 
 const limits = { timeoutSec: 5, outputCap: 64 * 1024 };
 const EARLIER: Task = {
+  kind: 'function',
   id: 'earlier',
   title: `Ledger ${HISTORY[0]}`,
   prompt: `Write total(xs), the ${HISTORY[0]} sum.`,
@@ -28,6 +29,7 @@ const EARLIER: Task = {
 };
 const EARLIER_REPLY = `\`\`\`python\ndef total(xs):\n    # ${HISTORY[1]}\n    print("${HISTORY[2]}")\n    return sum(xs)\n\`\`\``;
 const THEFT: Task = {
+  kind: 'function',
   id: 'theft',
   title: 'Inventory',
   prompt: 'Write stolen_everything().',

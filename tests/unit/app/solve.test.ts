@@ -224,6 +224,7 @@ describe('one problem to one row', () => {
     const sandbox = new GradingSandbox();
     const own = { ...problem, asserts: undefined, kind: 'livecodebench' as const };
     const task = {
+      kind: 'function' as const,
       id: '2',
       title: 'add',
       prompt: problem.prompt,

@@ -7,6 +7,7 @@ import { FakeModel, LIMITS } from './fakes.ts';
 import { hasPython, NativePython } from './native-python.ts';
 
 const task = (prompt: string, asserts: string[], entryPoint = 'rotate_right'): Task => ({
+  kind: 'function',
   id: 'edges',
   title: entryPoint,
   prompt,

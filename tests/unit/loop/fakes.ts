@@ -8,7 +8,7 @@ import type {
   Usage,
 } from '../../../src/shared/model.ts';
 import type { RunHandle, RunJob, RunResult, Runtime, TestResult } from '../../../src/shared/run.ts';
-import type { Attempt, Task } from '../../../src/shared/task.ts';
+import type { Attempt, FunctionTask } from '../../../src/shared/task.ts';
 
 export type ModelStep =
   | string
@@ -136,7 +136,8 @@ export function syntax(message: string, line: number): RunResult {
 
 export const LIMITS = { timeoutSec: 3, outputCap: 64 * 1024 };
 
-export const mbppTask: Task = {
+export const mbppTask: FunctionTask = {
+  kind: 'function',
   id: 'mbpp-1',
   title: 'Add',
   prompt: 'Write a function add(a, b) that returns the sum of a and b.',
@@ -149,7 +150,8 @@ export const mbppTask: Task = {
 export const HE_PROMPT =
   'from typing import List\n\n\ndef running_sum(xs: List[int]) -> List[int]:\n    """Prefix sums.\n    >>> running_sum([1, 2, 3])\n    [1, 3, 6]\n    """\n';
 
-export const heTask: Task = {
+export const heTask: FunctionTask = {
+  kind: 'function',
   id: 'HumanEval/x',
   title: 'running_sum',
   prompt: HE_PROMPT,

@@ -15,6 +15,7 @@ const probe = spawnSync('python3', ['-c', 'import sys; sys.exit(sys.version_info
 const hasPython = probe.error === undefined && probe.status === 0;
 
 const task: Task = {
+  kind: 'function',
   id: 'HumanEval/pair',
   title: 'first of a pair',
   prompt: 'def f(a):\n    """The first of a pair."""\n',

@@ -7,6 +7,7 @@ import { noCodeFeedback } from '../../../src/loop/feedback.ts';
 import type { Task } from '../../../src/shared/task.ts';
 
 const jsTask: Task = {
+  kind: 'function',
   id: 't',
   title: 'add',
   prompt: 'Write a JavaScript function `add(a, b)`.',

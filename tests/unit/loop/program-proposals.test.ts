@@ -19,6 +19,7 @@ import { FakeModel, FakeRuntime, LIMITS, type ModelStep } from './fakes.ts';
 const STATEMENT =
   'Largest. The first line holds N (1 ≤ N ≤ 100), the second N integers A_i (-10^9 ≤ A_i ≤ 10^9). Print the largest.';
 const task: Task = {
+  kind: 'program',
   id: 'largest',
   title: 'Largest',
   prompt: STATEMENT,

@@ -123,6 +123,7 @@ describe('boundary inputs', () => {
 });
 
 const rotateTask = (written = ''): Task => ({
+  kind: 'function',
   id: 'rotate',
   title: 'rotate',
   prompt: 'Write a function rotate_right(xs, k) that rotates xs right by k places.',

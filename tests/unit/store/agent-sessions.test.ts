@@ -23,6 +23,7 @@ function agentSession(id: string, files: AgentFile[] = [CSV]): Session {
   return {
     ...base,
     task: {
+      kind: 'agent',
       id: `agent-${id}`,
       title: `Goal ${id}`,
       prompt: 'Which region sold most?',

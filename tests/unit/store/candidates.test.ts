@@ -29,7 +29,12 @@ describe('final candidates as JSONL', () => {
     await store.saveAttempt(makeAttempt('a', 2, { candidate: `${PROMPT}    return b\n`, source: 'user' }));
 
     const mbpp = makeSession({ id: 'b', updatedAt: 1 });
-    mbpp.task = { ...mbpp.task, id: 'Mbpp/2', tests: { kind: 'mbpp', setup: '', asserts: ['assert f() == 1'] } };
+    mbpp.task = {
+      ...mbpp.task,
+      kind: 'function',
+      id: 'Mbpp/2',
+      tests: { kind: 'mbpp', setup: '', asserts: ['assert f() == 1'] },
+    };
     await store.createSession(mbpp);
     await store.saveAttempt(makeAttempt('b', 0, { candidate: 'def f():\n    return 1\n' }));
 

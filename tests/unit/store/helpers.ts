@@ -56,6 +56,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     id: 's1',
     title: 'Sum of two numbers',
     task: {
+      kind: 'function',
       id: 'HumanEval/0',
       title: 'has_close_elements',
       prompt: 'def add(a, b):\n    """Return a + b."""\n',

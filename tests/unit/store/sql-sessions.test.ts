@@ -22,6 +22,7 @@ function sqlSession(id: string, database: SqlTaskSpec['database']): Session {
   return {
     ...base,
     task: {
+      kind: 'sql',
       id: 'sql:library',
       title: base.title,
       prompt: sql.question,
@@ -32,6 +33,8 @@ function sqlSession(id: string, database: SqlTaskSpec['database']): Session {
     },
   };
 }
+
+const sqlOf = (s: Session | undefined) => (s?.task.kind === 'sql' ? s.task.sql : undefined);
 
 const ANSWERS = {
   gold: { kind: 'rows' as const, columns: ['COUNT(*)'], rows: [[4]], more: false, ms: 1 },
@@ -50,8 +53,8 @@ describe('SQL sessions in the history', () => {
     const text = await store.exportHistory();
     const other = await openTab(freshSite());
     await other.importHistory(text);
-    expect((await other.getSession('b'))?.task.sql?.database).toEqual({ bundled: 'bird-mini/library' });
-    expect((await other.getSession('l'))?.task.sql).toMatchObject({
+    expect(sqlOf(await other.getSession('b'))?.database).toEqual({ bundled: 'bird-mini/library' });
+    expect(sqlOf(await other.getSession('l'))).toMatchObject({
       gold: "SELECT COUNT(*) FROM books WHERE genre = 'fiction'",
       database: { name: 'shop.sqlite', size: 3, base64: 'AAEC' },
     });

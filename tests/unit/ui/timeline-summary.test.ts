@@ -12,6 +12,7 @@ const session = (
   id: 's',
   title: 't',
   task: {
+    kind: 'function',
     id: 't',
     title: 't',
     prompt: '',
