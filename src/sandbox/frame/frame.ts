@@ -394,7 +394,15 @@ function onRunMessage(
       void pump();
       break;
     case 'fatal':
-      fail(slot, w.message, false);
+      // speed: a run that only unwound (an interrupt let through, see python-runs.ts) and was put
+      // back: the page hears what it hears of any run without a result; the interpreter stays.
+      if (w.fresh) {
+        current = undefined;
+        firstRunEnded();
+        toHost({ type: 'crashed', id: cur.id, message: w.message, killed: false });
+        slot.used = false;
+        void pump();
+      } else fail(slot, w.message, false);
       break;
   }
 }

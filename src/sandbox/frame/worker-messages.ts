@@ -45,7 +45,7 @@ export function readWorkerMessage(data: unknown): WorkerToFrame | undefined {
     case 'verdict':
       return typeof m.json === 'string' ? { type: 'verdict', id, json: m.json } : undefined;
     case 'fatal':
-      return { type: 'fatal', id, message: text(m.message) };
+      return { type: 'fatal', id, message: text(m.message), ...(m.fresh === true ? { fresh: true } : {}) };
     case 'agent-done':
       return { type: 'agent-done', id };
     case 'agent-observation':
