@@ -9,8 +9,11 @@ import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
 import { ProgramWatch } from '../kinds/program/verdict.ts';
 
-// After an interrupt, how long a run may take to unwind before its worker is killed.
-const INTERRUPT_GRACE_MS = 150;
+// After an interrupt, how long a run may take to unwind before its worker is killed. An honest run
+// unwinds in milliseconds, but on a busy machine (the spare booting beside it, other processes)
+// that can take a few hundred; a kill costs a boot of the spare, which a later job may wait for.
+// Only a run that keeps going after the interrupt waits this long.
+const INTERRUPT_GRACE_MS = 1000;
 
 interface Pending {
   id: number;
