@@ -95,8 +95,11 @@ export class PythonRuntime implements Runtime {
       return;
     }
     if (p.startedAt === undefined) {
-      // Not started yet: drop it from the frame's queue and answer at once.
-      this.frame.post({ type: 'kill', id: p.id });
+      // Not started yet, as far as the page knows: answer at once. The frame drops it from its
+      // queue; if it began meanwhile, it is interrupted as any run (its interpreter kept when it
+      // unwinds) and killed only if it lingers.
+      this.frame.post({ type: 'interrupt', id: p.id });
+      setTimeout(() => this.frame.post({ type: 'kill', id: p.id }), INTERRUPT_GRACE_MS);
       this.finish(p, this.ended(p, {}, reason));
       return;
     }
