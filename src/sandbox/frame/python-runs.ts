@@ -27,7 +27,8 @@ const ENTRY = "__import__('fixpoint_harness.channel').channel.serve()";
  * fresh: the interpreter can be put back; `putBack` does it, once the result is on its way. A run
  * that ended without a result has `putBack` only when it merely unwound (below).
  */
-export type Ran = { json: string; fresh: boolean; stale?: string; putBack(): void } | { fatal: string; putBack?(): void };
+export type Ran =
+  { json: string; fresh: boolean; stale?: string; putBack(): void } | { fatal: string; putBack?(): void };
 const nothing = (): void => undefined;
 
 export function prepareRuns(
