@@ -158,7 +158,7 @@ if (want('python')) {
 
 if (want('programs')) {
   log('grading the LiveCodeBench set…');
-  const g = measurePrograms();
+  const g = await measurePrograms();
   results.programs = g;
   const t = g.timings;
   const p = t.phasesMs;
@@ -176,6 +176,15 @@ if (want('programs')) {
     ['    per sample: run itself (mean)', ms(t.runPerJobMs), '-'],
     ['    per sample: overhead around the run (mean, page side)', ms(t.pageOverheadPerJobMs), '-'],
   );
+  if (g.native)
+    rows.push(
+      [
+        `LiveCodeBench's own evaluator, native (LCB_DIR; ${g.native.passed} pass, ${g.native.agree}/${g.samples} as eval)`,
+        s(g.native.seconds * 1000),
+        '-',
+      ],
+      ['eval (default flags) / LiveCodeBench native', ratio(g.seconds / g.native.seconds), '<= 0.50'],
+    );
 }
 
 if (want('grading')) {

@@ -1,7 +1,13 @@
 // Batch grading the command line drives: jobs are queued once, every sandbox takes the next job
 // as soon as it is free, and finished results wait to be collected in groups. Nothing waits for a
 // slow job (one running into its time limit) but the sandbox running it.
-import type { RunJob, RunResult, Runtime } from '../shared/run.ts';
+//
+// A sandbox whose runner queues jobs itself (Python's frame does) is handed the next job while it
+// runs one, so it starts that job the moment the first is done instead of after a round trip
+// through the page. Its time limit counts from its own start, as for any job. Once nothing is left
+// to hand out, a sandbox that is free takes such a waiting job back from a busy one, so a job
+// never waits behind another's time limit while a sandbox is idle.
+import type { RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
 
 export interface Graded {
   index: number;
@@ -17,33 +23,76 @@ export interface GradeQueue {
   take(): Promise<Graded[]>;
 }
 
-/**
- * `started(slot)`: resolves once that sandbox can run, rejects if it never will; a lane takes no
- * job before, so grading begins on the first sandbox ready and a sandbox that fails takes none.
- */
-export function gradeQueue(
-  runtimes: () => Runtime[],
-  started: (slot: number) => Promise<unknown> = () => Promise.resolve(),
-): GradeQueue {
+export interface GradeQueueOptions {
+  /**
+   * `started(slot)`: resolves once that sandbox can run, rejects if it never will; a lane takes no
+   * job before, so grading begins on the first sandbox ready and a sandbox that fails takes none.
+   */
+  started?: (slot: number) => Promise<unknown>;
+  /** Whether a job may wait in a sandbox's own queue behind the one running there (default: never). */
+  queues?: (job: RunJob) => boolean;
+}
+
+interface Flight {
+  index: number;
+  handle: RunHandle;
+  /** When it was handed to the sandbox. */
+  sent: number;
+}
+
+export function gradeQueue(runtimes: () => Runtime[], options: GradeQueueOptions = {}): GradeQueue {
+  const started = options.started ?? ((): Promise<unknown> => Promise.resolve());
+  const queues = options.queues ?? ((): boolean => false);
   const jobs: (RunJob | undefined)[] = [];
   let next = 0;
   let ready: Graded[] = [];
   let wake: (() => void) | undefined;
   const busy = new Set<number>();
+  // Per sandbox: the job it runs, then at most one waiting in its queue.
+  const flights = new Map<number, Flight[]>();
+
+  /** A job waiting in a busy sandbox's queue, withdrawn from it (its result there is ignored). */
+  const takeBack = (thief: number): number | undefined => {
+    for (const [slot, mine] of flights) {
+      if (slot === thief || mine.length < 2) continue;
+      const [waiting] = mine.splice(1, 1);
+      waiting!.handle.cancel();
+      return waiting!.index;
+    }
+    return undefined;
+  };
 
   const lane = async (slot: number): Promise<void> => {
     busy.add(slot);
+    const mine: Flight[] = [];
+    flights.set(slot, mine);
+    const send = (index: number): void => {
+      mine.push({ index, handle: runtimes()[slot]!.run(jobs[index]!), sent: performance.now() });
+    };
     try {
       if (!(await canRun(started, slot))) return;
-      while (next < jobs.length) {
-        const index = next++;
-        const t = performance.now();
-        const result = await runtimes()[slot]!.run(jobs[index]!).result;
+      let lastDone = performance.now();
+      for (;;) {
+        if (mine.length === 0) {
+          const index = next < jobs.length ? next++ : takeBack(slot);
+          if (index === undefined) return;
+          send(index);
+        }
+        const running = mine[0]!;
+        if (mine.length === 1 && next < jobs.length && queues(jobs[running.index]!) && queues(jobs[next]!))
+          send(next++);
+        const result = await running.handle.result;
+        mine.shift();
+        const index = running.index;
         jobs[index] = undefined; // its sources are not needed any more
-        ready.push({ index, result, overheadMs: Math.max(0, performance.now() - t - result.durationMs) });
+        // A job handed over early counts its overhead from when the one before it was done.
+        const from = Math.max(running.sent, lastDone);
+        lastDone = performance.now();
+        ready.push({ index, result, overheadMs: Math.max(0, lastDone - from - result.durationMs) });
         wake?.();
       }
     } finally {
+      flights.delete(slot);
       busy.delete(slot);
     }
   };

@@ -119,7 +119,8 @@ export function installHeadlessApi(shared: () => SandboxRuntime): void {
   // Each sandbox's start: grading begins as soon as one is ready (see gradeQueue).
   let starts: Promise<{ isolated: boolean }>[] = [];
   const started = (slot: number): Promise<unknown> => starts[slot] ?? Promise.resolve();
-  const queue = gradeQueue(() => pool, started);
+  // Python's frame queues runs itself: a sandbox gets its next Python job while it runs one.
+  const queue = gradeQueue(() => pool, { started, queues: (job) => job.language === 'python' });
   // SQL databases handed in by the command line, by key, and the pieces of those still arriving.
   const databases = new Map<string, Blob>();
   const pieces = new Map<string, Uint8Array<ArrayBuffer>[]>();

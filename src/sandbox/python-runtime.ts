@@ -9,8 +9,11 @@ import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { checkResult, crashResult, OutputCollector, stoppedResult } from './results.ts';
 import { ProgramWatch } from '../kinds/program/verdict.ts';
 
-// After an interrupt, how long a run may take to unwind before its worker is killed.
-const INTERRUPT_GRACE_MS = 150;
+// After an interrupt, how long a run may take to unwind before its worker is killed. An honest run
+// unwinds in milliseconds, but on a busy machine (the spare booting beside it, other processes)
+// that can take a few hundred; a kill costs a boot of the spare, which a later job may wait for.
+// Only a run that keeps going after the interrupt waits this long.
+const INTERRUPT_GRACE_MS = 1000;
 
 interface Pending {
   id: number;
@@ -94,8 +97,11 @@ export class PythonRuntime implements Runtime {
       return;
     }
     if (p.startedAt === undefined) {
-      // Not started yet: drop it from the frame's queue and answer at once.
-      this.frame.post('python', p.id, { type: 'kill' });
+      // Not started yet, as far as the page knows: answer at once. The frame drops it from its
+      // queue; if it began meanwhile, it is interrupted as any run (its interpreter kept when it
+      // unwinds) and killed only if it lingers.
+      this.frame.post('python', p.id, { type: 'interrupt' });
+      setTimeout(() => this.frame.post('python', p.id, { type: 'kill' }), INTERRUPT_GRACE_MS);
       this.finish(p, this.ended(p, {}, reason));
       return;
     }

@@ -253,7 +253,12 @@ export type WorkerToFrame =
    */
   | { type: 'result'; id: number; json: string; heapBytes?: number; fresh?: boolean; stale?: string }
   | { type: 'verdict'; id: number; json: string }
-  | { type: 'fatal'; id: number; message: string }
+  /**
+   * The run ended without a result. fresh: it only unwound (an interrupt the harness let through)
+   * and the interpreter was put back as after any run, fit for another; without it the frame
+   * replaces the worker.
+   */
+  | { type: 'fatal'; id: number; message: string; fresh?: boolean }
   /** An agent interpreter's answers: json is what Python reported, unchecked. */
   | { type: 'agent-done'; id: number }
   | { type: 'agent-observation'; id: number; json: string; heapBytes?: number }

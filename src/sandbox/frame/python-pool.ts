@@ -106,7 +106,15 @@ export class PythonPool {
         void this.pump();
         break;
       case 'fatal':
-        this.fail(slot, w.message, false);
+        // A run that only unwound (an interrupt let through, see python-runs.ts) and was put back:
+        // the page hears what it hears of any run without a result; the interpreter stays.
+        if (w.fresh) {
+          this.current = undefined;
+          this.firstRun.resolve();
+          this.toHost(cur.id, { type: 'crashed', message: w.message, killed: false });
+          slot.used = false;
+          void this.pump();
+        } else this.fail(slot, w.message, false);
         break;
     }
   }

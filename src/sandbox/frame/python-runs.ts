@@ -23,8 +23,12 @@ export interface PyodideForRuns {
 
 const ENTRY = "__import__('fixpoint_harness.channel').channel.serve()";
 
-/** fresh: the interpreter can be put back; `putBack` does it, once the result is on its way. */
-export type Ran = { json: string; fresh: boolean; stale?: string; putBack(): void } | { fatal: string };
+/**
+ * fresh: the interpreter can be put back; `putBack` does it, once the result is on its way. A run
+ * that ended without a result has `putBack` only when it merely unwound (below).
+ */
+export type Ran =
+  { json: string; fresh: boolean; stale?: string; putBack(): void } | { fatal: string; putBack?(): void };
 const nothing = (): void => undefined;
 
 export function prepareRuns(
@@ -54,8 +58,14 @@ export function prepareRuns(
     } finally {
       device.close();
     }
-    if (json === undefined) return { fatal: 'the run ended without reporting a result' };
     const stale = watch.touched ? `the program reached JavaScript (${watch.touched})` : pristine?.unfit();
+    if (json === undefined) {
+      // Python returned normally but the harness did not report: an interrupt it lets through (a
+      // contest program past its time limit or judged already) unwound the run. The interpreter is
+      // as fit to be put back as after any run, which saves booting the spare.
+      const fatal = 'the run ended without reporting a result';
+      return stale === undefined && pristine ? { fatal, putBack: () => pristine.reset() } : { fatal };
+    }
     if (stale !== undefined) return { json, fresh: false, stale, putBack: nothing };
     return { json, fresh: true, putBack: () => pristine?.reset() };
   };

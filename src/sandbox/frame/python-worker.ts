@@ -112,8 +112,10 @@ async function boot(init: WorkerInit): Promise<void> {
       else if (msg.kind === 'verdict') send({ type: 'verdict', id: m.id, json: held.into(msg.text) });
       else if (msg.kind === 'flags') held.add(msg.text);
     });
-    if ('fatal' in ran) send({ type: 'fatal', id: m.id, message: ran.fatal });
-    else {
+    if ('fatal' in ran) {
+      send({ type: 'fatal', id: m.id, message: ran.fatal, ...(ran.putBack ? { fresh: true } : {}) });
+      ran.putBack?.();
+    } else {
       send({
         type: 'result',
         id: m.id,

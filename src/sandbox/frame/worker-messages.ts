@@ -34,7 +34,7 @@ const message: Schema<WorkerToFrame> = tagged('type', {
       .catch(undefined),
   }),
   verdict: object({ id, json }),
-  fatal: object({ id, message: unknown().map(text) }),
+  fatal: object({ id, message: unknown().map(text), fresh: flag }),
   'agent-done': object({ id }),
   'agent-observation': object({ id, json, heapBytes }),
   'agent-files': object({ id, json }),

@@ -73,7 +73,79 @@ const ATTACKS: [string, string, string, string][] = [
   ['floods the output', 'fmt1', "while True:\n    print('x' * 1000)", 'timed out'],
 ];
 
+// A program stopped by its time limit, or once judged, unwinds and its interpreter is put back
+// for the next one: what it changes on its way out must not reach that next program.
+const UNWINDING: [string, string, string][] = [
+  [
+    'poisons the interpreter as its time limit unwinds it',
+    "import builtins, sys\ntry:\n    while True:\n        pass\nfinally:\n    builtins.print = lambda *a, **k: None\n    builtins.input = lambda *a: 'c b a'\n    sys.modules['json'] = None",
+    'timed out',
+  ],
+  [
+    'is judged wrong, then poisons the interpreter as it is stopped',
+    "import builtins\nw = input().split()\nif len(w) != 2:\n    print('wrong')\nelse:\n    try:\n        while True:\n            pass\n    finally:\n        builtins.print = lambda *a, **k: None",
+    'failed: Wrong Answer',
+  ],
+  [
+    'catches the interrupt and poisons the interpreter, then keeps running',
+    'import builtins\nwhile True:\n    try:\n        while True:\n            pass\n    except BaseException:\n        builtins.print = lambda *a, **k: None',
+    'timed out',
+  ],
+];
+
 describe('hostile contest programs', () => {
+  it('an interpreter put back after a stopped program carries nothing of it to the next', async () => {
+    // One sandbox: every honest program runs in the interpreter the attack before it left.
+    const samples = UNWINDING.flatMap(([, code]) => [
+      { task_id: 'fmt1', completion: code },
+      { task_id: 'fmt1', completion: RIGHT },
+      { task_id: 'fmt1', completion: WRONG },
+      { task_id: 'fmt2', completion: RIGHT_CALL },
+    ]);
+    const r = await cli([
+      'eval',
+      '--problems',
+      ROWS,
+      '--samples',
+      jsonl('unwinding.jsonl', samples),
+      '--timeout',
+      '2',
+      '--workers',
+      '1',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const rows = rowsOf(r.stdout).slice(0, -1);
+    UNWINDING.forEach(([what, , want], k) => {
+      const [attack, right, wrong, call] = rows.slice(4 * k, 4 * k + 4);
+      expect([what, attack!.passed, String(attack!.result).slice(0, want.length)]).toEqual([what, false, want]);
+      expect([what, right!.result, wrong!.passed, call!.result]).toEqual([what, 'passed', false, 'passed']);
+    });
+  });
+
+  it('a program handed to a sandbox while another runs there keeps its whole time limit', async () => {
+    // Each sleeps 1.2 s per test (no CPU taken): counted from when it was queued, the second
+    // would run past the 2 s limit on its first test.
+    const slow = "import time\ntime.sleep(1.2)\nprint(' '.join(input().split()[::-1]))";
+    const samples = [slow, slow, slow].map((completion) => ({ task_id: 'fmt1', completion }));
+    const r = await cli([
+      'eval',
+      '--problems',
+      ROWS,
+      '--samples',
+      jsonl('queued.jsonl', samples),
+      '--timeout',
+      '2',
+      '--workers',
+      '1',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(
+      rowsOf(r.stdout)
+        .slice(0, -1)
+        .map((row) => row.result),
+    ).toEqual(['passed', 'passed', 'passed']);
+  });
+
   it('cannot forge a verdict, read the expected outputs, bend the comparison or poison a later run', async () => {
     const samples = ATTACKS.flatMap(([, task, code]) => [
       { task_id: task, completion: code },
