@@ -18,7 +18,7 @@ describe('fixpoint pack check', () => {
     const r = await cli(['pack', 'check', '--pack', SAMPLE]);
     expect(r.status, r.stderr + r.stdout).toBe(0);
     expect(r.stdout.match(/^ok {3}exercise /gm)).toHaveLength(5);
-    expect(r.stdout).toContain('every solution passes all its tests');
+    expect(r.stdout).toMatch(/\bevery solution passes\b/);
   });
 
   it('exits 1 naming the exercise and the test a solution fails', async () => {
@@ -28,12 +28,11 @@ describe('fixpoint pack check', () => {
     exercises[0]!.solution = 'def count_vowels(text):\n    while True:\n        pass\n';
     const r = await cli(['pack', 'check', '--pack', write('broken.json', JSON.stringify(pack))]);
     expect(r.status, r.stderr).toBe(1);
-    expect(r.stdout).toContain(
-      'FAIL exercise "second-largest": the solution fails test "repeated maximum" (hidden): assertion failed: assert second_largest([5, 5, 4]) == 4',
+    // The line's facts: the exercise, the test and whether it is hidden, and what went wrong.
+    expect(r.stdout).toMatch(
+      /^FAIL exercise "second-largest": .*\bfails\b.*"repeated maximum" \(hidden\): .*assert second_largest\(\[5, 5, 4\]\) == 4$/m,
     );
-    expect(r.stdout).toContain(
-      'FAIL exercise "count-vowels": the solution errors on test "a word": timed out after 2 s',
-    );
+    expect(r.stdout).toMatch(/^FAIL exercise "count-vowels": .*\berrors\b.*"a word": timed out after 2 s$/m);
     expect(r.stdout).toMatch(/ok {3}exercise "palindrome"/);
   });
 

@@ -21,9 +21,7 @@ describe('program exercises in packs', () => {
       'import sys\nfor line in sys.stdin.read().split("\\n")[1:]:\n    if line: print(sum(map(int, line.split())) + 1)\n';
     const bad = await cli(['pack', 'check', '--pack', write('bad.json', JSON.stringify(pack))]);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain(
-      'FAIL exercise "sum-lines": the solution fails test "the example": Wrong Answer at line 0: 7 != 6',
-    );
+    expect(bad.stdout).toMatch(/^FAIL exercise "sum-lines": .*"the example": Wrong Answer at line 0: 7 != 6$/m);
   });
 
   it('refuses malformed program fields, naming the file, the line and the exercise', async () => {

@@ -18,18 +18,18 @@ describe('SQL exercises in packs', () => {
     const ok = await cli(['pack', 'check', '--pack', PACK]);
     expect(ok.status, ok.stderr + ok.stdout).toBe(0);
     expect(ok.stdout.match(/^ok {3}exercise /gm)).toHaveLength(5);
-    expect(ok.stdout).toContain('ok   exercise "count-books": the solution passes all 3 tests');
+    expect(ok.stdout).toMatch(/^ok {3}exercise "count-books": .*\bpasses all 3 tests\b/m);
     const pack = readPack();
     const [count, cheap] = pack.exercises as Json[];
     (count!.hiddenTests as Json[])[1]!.database = 'CREATE TABLE books (id INTEGER PRIMARY KEY;\n';
     cheap!.solution = 'SELECT title, cost FROM books';
     const bad = await cli(['pack', 'check', '--pack', write('bad.json', JSON.stringify(pack))]);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain(
-      'FAIL exercise "count-books": the solution fails test "a library of one book" (hidden): the database\'s script failed: near ";": syntax error',
+    expect(bad.stdout).toMatch(
+      /^FAIL exercise "count-books": .*"a library of one book" \(hidden\): .*\bscript\b.*near ";": syntax error$/m,
     );
-    expect(bad.stdout).toContain(
-      'FAIL exercise "cheap-books": the solution fails test "the library\'s books": the expected query failed: no such column: cost',
+    expect(bad.stdout).toMatch(
+      /^FAIL exercise "cheap-books": .*"the library's books": .*\bexpected query\b.*no such column: cost$/m,
     );
     expect(bad.stdout).toContain(`${join(dir, 'bad.json')}: 4 problems`);
   });
