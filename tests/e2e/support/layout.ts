@@ -10,7 +10,7 @@ export const SIZES = [
 export const SCHEMES = ['light', 'dark'] as const;
 
 /** Where the e2e run leaves its pictures, for a look (FIXPOINT_SHOTS to put them elsewhere). */
-export const SHOTS = process.env.FIXPOINT_SHOTS ?? 'node_modules/.cache/fixpoint/screenshots';
+const SHOTS = process.env.FIXPOINT_SHOTS ?? 'node_modules/.cache/fixpoint/screenshots';
 
 /**
  * Pictures of the page at each size, light and dark, as SHOTS/NAME-WxH-SCHEME.png (the phone's

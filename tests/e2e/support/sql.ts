@@ -48,7 +48,7 @@ export const sql1 = async (page: Page, query: string, extra: Partial<SqlCall> = 
   (await sqlIn(page, [{ queries: [query], ...extra }]))[0]![0]!;
 
 /** The SQL fixtures' databases (shop, …), a folder as `--databases` reads it. */
-export const SQL_DATABASES = 'tests/fixtures/sql/databases';
+const SQL_DATABASES = 'tests/fixtures/sql/databases';
 
 /** `run --databases` over the SQL fixtures' databases, against a local OpenAI-wire endpoint. */
 export const runSql = (problems: string, baseUrl: string, extra: string[] = []): Promise<CliResult> =>
