@@ -1,19 +1,14 @@
 // Program exercises in a pack (stdin to stdout, I/O tests): `pack check` and `grade` through the
 // built page, each test judged on the page by the exercise's comparison, hidden tests included.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { grade, messageOf, scratch } from './support/classroom.ts';
 import { cli } from './support/cli.ts';
 
 const PACK = resolve(import.meta.dirname, '../../data/packs/intro-programs.json');
-const dir = mkdtempSync(join(tmpdir(), 'fixpoint-classroom-programs-'));
+const { dir, write } = scratch('fixpoint-classroom-programs-');
 type Json = Record<string, unknown>;
-const write = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
 
 describe('program exercises in packs', () => {
   it('pack check passes the bundled solutions and names a wrong one', async () => {
@@ -26,9 +21,7 @@ describe('program exercises in packs', () => {
       'import sys\nfor line in sys.stdin.read().split("\\n")[1:]:\n    if line: print(sum(map(int, line.split())) + 1)\n';
     const bad = await cli(['pack', 'check', '--pack', write('bad.json', JSON.stringify(pack))]);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain(
-      'FAIL exercise "sum-lines": the solution fails test "the example": Wrong Answer at line 0: 7 != 6',
-    );
+    expect(bad.stdout).toMatch(/^FAIL exercise "sum-lines": .*"the example": Wrong Answer at line 0: 7 != 6$/m);
   });
 
   it('refuses malformed program fields, naming the file, the line and the exercise', async () => {
@@ -76,25 +69,8 @@ describe('program exercises in packs', () => {
         code: "const n = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nconsole.log((n.reduce((a, b) => a + b) / n.length).toFixed(1));",
       },
     ];
-    const out = join(dir, 'rows.jsonl');
-    const csv = join(dir, 'grades.csv');
-    const r = await cli([
-      'grade',
-      '--pack',
-      PACK,
-      '--submissions',
-      write('subs.jsonl', subs.map((s) => JSON.stringify(s)).join('\n')),
-      '--out',
-      out,
-      '--csv',
-      csv,
-    ]);
-    expect(r.status, r.stderr).toBe(0);
-    const rows = readFileSync(out, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Json);
-    const statuses = rows.map((row) => (row.tests as Json[]).map((t) => `${t.status}${t.hidden ? ' (hidden)' : ''}`));
+    const { status, stderr, statuses, rows, csv } = await grade(PACK, subs, { dir, name: 'grade', csv: true });
+    expect(status, stderr).toBe(0);
     expect(statuses).toEqual([
       ['pass', 'pass', 'pass (hidden)'],
       ['pass', 'pass', 'fail (hidden)'],
@@ -102,13 +78,7 @@ describe('program exercises in packs', () => {
       ['pass', 'pass', 'pass (hidden)'],
       ['fail', 'pass', 'pass (hidden)'],
     ]);
-    expect((rows[4]!.tests as Json[])[0]!.message).toBe('Wrong Answer at token 0: 2.3 != 2.3333333');
-    expect(readFileSync(csv, 'utf8').split('\r\n')).toEqual([
-      'student,sum-lines,mean,total,flags',
-      'ann,4,4,8,',
-      'gus,2,3,5,',
-      'bob,0,0,0,',
-      '',
-    ]);
+    expect(messageOf(rows, 4, 0)).toBe('Wrong Answer at token 0: 2.3 != 2.3333333');
+    expect(csv).toEqual(['student,sum-lines,mean,total,flags', 'ann,4,4,8,', 'gus,2,3,5,', 'bob,0,0,0,', '']);
   });
 });

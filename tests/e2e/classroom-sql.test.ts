@@ -2,20 +2,15 @@
 // (visible and hidden) graded on its own by the SQL kind's rule. Cheating students: a query that
 // answers only the visible rows, one that writes, drops or attaches, one that reaches for the
 // solution or another database: none passes, and none changes the grade of the next submission.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { grade, messageOf, scratch } from './support/classroom.ts';
 import { cli } from './support/cli.ts';
 
 const PACK = resolve(import.meta.dirname, '../../data/packs/intro-sql.json');
-const dir = mkdtempSync(join(tmpdir(), 'fixpoint-classroom-sql-'));
+const { dir, write } = scratch('fixpoint-classroom-sql-');
 type Json = Record<string, unknown>;
-const write = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
 const readPack = (): Json => JSON.parse(readFileSync(PACK, 'utf8')) as Json;
 
 describe('SQL exercises in packs', () => {
@@ -23,18 +18,18 @@ describe('SQL exercises in packs', () => {
     const ok = await cli(['pack', 'check', '--pack', PACK]);
     expect(ok.status, ok.stderr + ok.stdout).toBe(0);
     expect(ok.stdout.match(/^ok {3}exercise /gm)).toHaveLength(5);
-    expect(ok.stdout).toContain('ok   exercise "count-books": the solution passes all 3 tests');
+    expect(ok.stdout).toMatch(/^ok {3}exercise "count-books": .*\bpasses all 3 tests\b/m);
     const pack = readPack();
     const [count, cheap] = pack.exercises as Json[];
     (count!.hiddenTests as Json[])[1]!.database = 'CREATE TABLE books (id INTEGER PRIMARY KEY;\n';
     cheap!.solution = 'SELECT title, cost FROM books';
     const bad = await cli(['pack', 'check', '--pack', write('bad.json', JSON.stringify(pack))]);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain(
-      'FAIL exercise "count-books": the solution fails test "a library of one book" (hidden): the database\'s script failed: near ";": syntax error',
+    expect(bad.stdout).toMatch(
+      /^FAIL exercise "count-books": .*"a library of one book" \(hidden\): .*\bscript\b.*near ";": syntax error$/m,
     );
-    expect(bad.stdout).toContain(
-      'FAIL exercise "cheap-books": the solution fails test "the library\'s books": the expected query failed: no such column: cost',
+    expect(bad.stdout).toMatch(
+      /^FAIL exercise "cheap-books": .*"the library's books": .*\bexpected query\b.*no such column: cost$/m,
     );
     expect(bad.stdout).toContain(`${join(dir, 'bad.json')}: 4 problems`);
   });
@@ -87,25 +82,8 @@ describe('SQL exercises in packs', () => {
       },
       { student: 'ann3', ...right },
     ];
-    const out = join(dir, 'rows.jsonl');
-    const csv = join(dir, 'grades.csv');
-    const r = await cli([
-      'grade',
-      '--pack',
-      PACK,
-      '--submissions',
-      write('subs.jsonl', subs.map((s) => JSON.stringify(s)).join('\n')),
-      '--out',
-      out,
-      '--csv',
-      csv,
-    ]);
-    expect(r.status, r.stderr).toBe(0);
-    const rows = readFileSync(out, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Json);
-    const statuses = rows.map((row) => (row.tests as Json[]).map((t) => `${t.status}${t.hidden ? ' (hidden)' : ''}`));
+    const { status, stderr, statuses, rows, csv } = await grade(PACK, subs, { dir, name: 'grade', csv: true });
+    expect(status, stderr).toBe(0);
     const allPass = (n: number): string[] => ['pass', ...Array.from({ length: n }, () => 'pass (hidden)')];
     expect(statuses).toEqual([
       allPass(2),
@@ -124,7 +102,7 @@ describe('SQL exercises in packs', () => {
       allPass(1),
       allPass(2),
     ]);
-    const message = (row: number, test: number): string => String((rows[row]!.tests as Json[])[test]!.message);
+    const message = (row: number, test: number): string => messageOf(rows, row, test);
     expect(message(1, 1)).toBe('result differs: expected 1 row, got 1; 1 row missing: (8); 1 row extra: (5)');
     expect(message(3, 0)).toBe(
       'result differs: expected 1 column (COUNT(*)), got 0 columns (); expected 1 row, got 0; 1 row missing: (5)',
@@ -133,7 +111,7 @@ describe('SQL exercises in packs', () => {
     expect(message(9, 0)).toBe('no such table: solution');
     expect(message(11, 0)).toMatch(/no such table: hidden\.members/);
     expect(message(12, 0)).toBe('timed out after 2 s');
-    expect(readFileSync(csv, 'utf8').split('\r\n')).toEqual([
+    expect(csv).toEqual([
       'student,count-books,cheap-books,books-per-author,never-borrowed,busiest-member,total,flags',
       'ann,4,0,0,0,0,4,',
       'hal,1,2,0,0,0,3,',
@@ -176,28 +154,15 @@ describe('SQL exercises in packs', () => {
       { student: 'hal', code: "SELECT 'Atlas'" },
       { student: 'dee', code: 'DROP TABLE books' },
       { student: 'ann2', code: 'SELECT title FROM books ORDER BY price DESC LIMIT 1' },
-    ].map((s) => JSON.stringify({ ...s, exercise: 'dearest' }));
-    const out = join(dir, 'pg-rows.jsonl');
-    const r = await cli([
-      'grade',
-      '--pack',
-      file,
-      '--submissions',
-      write('pg-subs.jsonl', subs.join('\n')),
-      '--out',
-      out,
+    ].map((s) => ({ ...s, exercise: 'dearest' }));
+    const { status, stderr, statuses, rows } = await grade(file, subs, { dir, name: 'pg' });
+    expect(status, stderr).toBe(0);
+    expect(statuses).toEqual([
+      ['pass', 'pass (hidden)'],
+      ['pass', 'fail (hidden)'],
+      ['fail', 'fail (hidden)'],
+      ['pass', 'pass (hidden)'],
     ]);
-    expect(r.status, r.stderr).toBe(0);
-    const rows = readFileSync(out, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Json);
-    expect(rows.map((row) => (row.tests as Json[]).map((t) => t.status))).toEqual([
-      ['pass', 'pass'],
-      ['pass', 'fail'],
-      ['fail', 'fail'],
-      ['pass', 'pass'],
-    ]);
-    expect(String((rows[2]!.tests as Json[])[0]!.message)).toBe('cannot execute DROP TABLE in a read-only transaction');
+    expect(messageOf(rows, 2, 0)).toBe('cannot execute DROP TABLE in a read-only transaction');
   }, 300_000);
 });

@@ -39,9 +39,7 @@ describe('classroom student mode', () => {
   it('shows the pack first, then the first exercise with its hidden tests as a count', async () => {
     await openSample();
     expect(await ctx.page.locator('.classroom-hidden').textContent()).toBe('2 more checks, not shown.');
-    expect(await ctx.page.locator('.classroom-hints').textContent()).toContain(
-      'A hint unlocks after 1 more failed run.',
-    );
+    expect(await ctx.page.locator('.classroom-hints').textContent()).toMatch(/hint .*after 1 more failed run/);
   });
 
   it('runs the tests: visible results by name, hidden ones as counts, and a hint after a failure', async () => {
@@ -80,7 +78,7 @@ describe('classroom student mode', () => {
         timeout: LONG,
       },
     );
-    expect(await summary().textContent()).toBe('All passed. 2 of 2 visible tests passed, 2 of 2 more checks passed.');
+    expect(await summary().textContent()).toMatch(/^All passed\b.*\b2 of 2 visible tests\b.*\b2 of 2 more checks\b/);
     await page.reload();
     await openSample();
     expect(await editor().textContent()).toContain("sum(c in 'aeiouAEIOU' for c in text)");

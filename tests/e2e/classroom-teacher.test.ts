@@ -104,8 +104,8 @@ describe('classroom teacher mode', () => {
     await page.getByRole('button', { name: 'FizzBuzz as a list' }).click();
     server.reply(`\`\`\`python\n${pack.exercises[1]!.solution}\`\`\``);
     await page.getByRole('button', { name: 'Try this exercise with the model' }).click();
-    expect(await waitForSelectorText(page, '.teacher-status', /the model/)).toBe(
-      'exercise "fizzbuzz": the model passed after 1 attempt.',
+    expect(await waitForSelectorText(page, '.teacher-status', /the model/)).toMatch(
+      /"fizzbuzz".*\bpassed after 1 attempt\b/,
     );
     server.reply('Loop from 1 to n.\nCheck 15 first.\nUse the remainder operator.');
     await page.getByRole('button', { name: 'Draft hints with the model' }).click();
@@ -141,8 +141,8 @@ describe('classroom teacher mode', () => {
       results('Bob', [{ id: 'count-vowels', code: 'def count_vowels(text):\n    return 0\n' }]),
     ];
     await page.getByLabel('Results files to grade (or drop them here)').setInputFiles(files);
-    expect(await waitForSelectorText(page, '.grade-status', /^(Graded|Not graded)/)).toBe(
-      'Graded 3 submissions from 2 students.',
+    expect(await waitForSelectorText(page, '.grade-status', /^(Graded|Not graded)/)).toMatch(
+      /^Graded 3 submissions\b.*\b2 students\b/,
     );
     const cells = await page.locator('.grade-table tr').allTextContents();
     expect(cells).toHaveLength(4);
@@ -165,8 +165,8 @@ describe('classroom teacher mode', () => {
     ];
     await page.getByLabel('Results files to grade (or drop them here)').setInputFiles(files);
     // The status still says how the last grading went until this one ends.
-    expect(await waitForSelectorText(page, '.grade-status', /^(Graded 2 |Not graded)/)).toBe(
-      'Graded 2 submissions from 1 student.',
+    expect(await waitForSelectorText(page, '.grade-status', /^(Graded 2 |Not graded)/)).toMatch(
+      /^Graded 2 submissions\b.*\b1 student\b/,
     );
     const warnings = await page.locator('.grade-warnings li').allTextContents();
     expect(warnings).toHaveLength(1);

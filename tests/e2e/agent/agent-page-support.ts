@@ -1,11 +1,9 @@
 // What the agent page tests share: replies in the model's format, the requests the local server
 // saw, the transcript read back as a person sees it, files dropped as a browser drops them, and
 // pictures at desktop and phone sizes, light and dark.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { ModelServer } from '../../servers/model-server.ts';
-
-const SHOTS = process.env.FIXPOINT_SHOTS ?? 'node_modules/.cache/fixpoint/screenshots';
+import { shootSizes } from '../support/layout.ts';
 
 /** A reply with a few words and one Python block, as a model writes one. */
 export const py = (words: string, code: string): string => `${words}\n\n\`\`\`python\n${code}\n\`\`\``;
@@ -49,18 +47,6 @@ export async function dropFiles(page: Page, files: { name: string; text: string 
   for (const f of files) await page.waitForSelector(`[data-testid="agent-files"] li[data-name="${f.name}"]`);
 }
 
-export async function agentShots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const [w, h] of [
-    [1400, 900],
-    [390, 844],
-  ] as const)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/agent-${name}-${w}x${h}-${scheme}.png`, fullPage: w < 800 });
-    }
-  if (size) await page.setViewportSize(size);
-  await page.emulateMedia({ colorScheme: null });
+export function agentShots(page: Page, name: string): Promise<void> {
+  return shootSizes(page, `agent-${name}`, { fullPage: true });
 }

@@ -1,27 +1,26 @@
 // `eval` on the bundled BIRD-format set (data/bird-mini), as a clone has it: the gold queries
 // pass, wrong answers fail with BIRD's result strings, and the verdicts equal BIRD's rule run by
 // native Python's sqlite3 (when python3 is here).
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { cli, rowsOf } from '../support/cli.ts';
 import { hasPython } from '../support/native.ts';
+import { birdNativePassed, evalSql, type BirdSet } from '../support/sql.ts';
 
-const DEV = 'data/bird-mini/dev.json';
-const DBS = 'data/bird-mini/databases';
-const SAMPLES = 'tests/fixtures/bird-mini/samples.jsonl';
+const SET: BirdSet = {
+  dev: 'data/bird-mini/dev.json',
+  dbs: 'data/bird-mini/databases',
+  samples: 'tests/fixtures/bird-mini/samples.jsonl',
+  timeout: 2,
+};
 
 interface Row {
   task_id: number;
   passed: boolean;
   result: string;
-  summary?: true;
 }
 
 describe('eval on data/bird-mini', () => {
   it('passes the 24 gold queries and fails the wrong ones as BIRD does', async () => {
-    const r = await cli(['eval', '--problems', DEV, '--databases', DBS, '--samples', SAMPLES, '--timeout', '2']);
-    expect(r.status).toBe(0);
-    const rows = rowsOf<Row>(r.stdout);
+    const rows = await evalSql<Row>(SET);
     const graded = rows.filter((x) => !x.summary);
     expect(graded).toHaveLength(30);
     expect(graded.slice(0, 24).every((x) => x.passed && x.result === 'passed')).toBe(true);
@@ -37,14 +36,6 @@ describe('eval on data/bird-mini', () => {
     ]);
     expect(rows.at(-1)).toMatchObject({ summary: true, samples: 30, passed: 25 });
     if (!hasPython) return;
-    const native = spawnSync('python3', ['tests/e2e/support/bird_native.py', DEV, DBS, SAMPLES, '2'], {
-      encoding: 'utf8',
-    });
-    expect(native.status).toBe(0);
-    const nativePassed = native.stdout
-      .trim()
-      .split('\n')
-      .map((l) => (JSON.parse(l) as { passed: boolean }).passed);
-    expect(graded.map((x) => x.passed)).toEqual(nativePassed);
+    expect(graded.map((x) => x.passed)).toEqual(birdNativePassed(SET));
   });
 });

@@ -1,12 +1,12 @@
 // `fixpoint eval --databases`: BIRD's layout in, rows out, verdicts as BIRD's evaluator gives them
 // under native Python (when python3 is here), Spider's rule on demand, bad input named by file and line.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, rowsOf } from '../support/cli.ts';
 import { hasPython } from '../support/native.ts';
+import { birdNativePassed, evalSql, type BirdSet } from '../support/sql.ts';
 
 const DEV = 'tests/fixtures/sql/dev.json';
 const DBS = 'tests/fixtures/sql/databases';
@@ -19,23 +19,8 @@ interface Row {
   result: string;
 }
 
-const evalRows = async (extra: string[] = [], samples = SAMPLES, dev = DEV, dbs = DBS) => {
-  const r = await cli([
-    'eval',
-    '--problems',
-    dev,
-    '--databases',
-    dbs,
-    '--samples',
-    samples,
-    '--timeout',
-    '1',
-    ...extra,
-  ]);
-  expect(r.stderr).not.toMatch(/fixpoint:/);
-  expect(r.status).toBe(0);
-  return rowsOf<Row & { summary?: true }>(r.stdout);
-};
+const SET: BirdSet = { dev: DEV, dbs: DBS, samples: SAMPLES, timeout: 1 };
+const evalRows = (extra: string[] = []) => evalSql<Row>(SET, extra);
 
 describe('eval --databases', () => {
   it("grades as BIRD's evaluator does under native Python, with the result strings", async () => {
@@ -50,15 +35,7 @@ describe('eval --databases', () => {
     expect(results.filter((r) => r.startsWith('failed: result differs: ')).length).toBeGreaterThanOrEqual(5);
     expect(rows.at(-1)).toMatchObject({ summary: true, samples: 17, passed: 8 });
     if (!hasPython) return;
-    const native = spawnSync('python3', ['tests/e2e/support/bird_native.py', DEV, DBS, SAMPLES, '1'], {
-      encoding: 'utf8',
-    });
-    expect(native.status).toBe(0);
-    const nativePassed = native.stdout
-      .trim()
-      .split('\n')
-      .map((l) => (JSON.parse(l) as { passed: boolean }).passed);
-    expect(graded.map((r) => r.passed)).toEqual(nativePassed);
+    expect(graded.map((r) => r.passed)).toEqual(birdNativePassed(SET));
   });
 
   it('--compare spider: bags of rows, columns in any order, order when the gold query has ORDER BY', async () => {

@@ -1,25 +1,22 @@
 // The page's "SQL query" task kind, as a person uses it: pick the kind, a bundled example, let the
 // demo model solve it, see the result beside the expected one; run a query of their own on a
 // script-built database. Pictures at desktop and phone sizes, light and dark, for a look.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, waitForText } from '../support/app.ts';
 import type { PageContext } from '../support/browser.ts';
-
-const SHOTS = 'node_modules/.cache/fixpoint/screenshots';
+import { shootSizes } from '../support/layout.ts';
+import { openSqlWorkspace, runQuery } from '../support/sql.ts';
 
 describe('SQL query task kind', () => {
   let ctx: PageContext;
   beforeAll(async () => {
     ctx = await openApp({ isolated: true });
-    mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(() => ctx?.close());
 
   it('the demo model solves each bundled question, and the result shows beside the expected', async () => {
     const { page } = ctx;
-    await page.selectOption('#task-kind', 'sql');
-    await page.waitForSelector('.sql-workspace', { state: 'visible' });
+    await openSqlWorkspace(page);
     await waitForText(page, 'sql-schema', /customers \(id, name, city\)/);
     const examples = await page.$$eval('#sql-example option', (os) => os.map((o) => (o as HTMLOptionElement).value));
     for (const id of examples.filter(Boolean)) {
@@ -41,20 +38,14 @@ describe('SQL query task kind', () => {
     await page.dispatchEvent('#sql-script', 'change');
     await waitForText(page, 'sql-schema', /t \(x, y\)/);
     await page.fill('#sql-expected', 'SELECT x FROM t');
-    await page.locator('.sql-editor .cm-content').click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type('SELECT x FROM t WHERE y IS NOT NULL');
-    await page.getByTestId('sql-run').click();
+    await runQuery(page, 'SELECT x FROM t WHERE y IS NOT NULL');
     await waitForText(
       page,
       'sql-verdict',
       /^failed: result differs: expected 2 rows, got 1; 1 row missing: \(2\)$/,
       15_000,
     );
-    await page.locator('.sql-editor .cm-content').click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type('SELECT y FROM nowhere');
-    await page.getByTestId('sql-run').click();
+    await runQuery(page, 'SELECT y FROM nowhere');
     await waitForText(page, 'sql-verdict', /^failed: no such table: nowhere$/, 15_000);
   });
 
@@ -72,26 +63,11 @@ describe('SQL query task kind', () => {
     await page.dispatchEvent('#sql-script', 'change');
     await waitForText(page, 'sql-schema', /t \(x, y\)/, 60_000);
     await page.fill('#sql-expected', 'SELECT x FROM t');
-    await page.locator('.sql-editor .cm-content').click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type('SELECT y FROM nowhere');
-    await page.getByTestId('sql-run').click();
+    await runQuery(page, 'SELECT y FROM nowhere');
     await waitForText(page, 'sql-verdict', /^failed: relation "nowhere" does not exist$/, 15_000);
-    await page.locator('.sql-editor .cm-content').click();
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type('SELECT x FROM t WHERE y IS NOT NULL OR x = 2');
-    await page.getByTestId('sql-run').click();
+    await runQuery(page, 'SELECT x FROM t WHERE y IS NOT NULL OR x = 2');
     await waitForText(page, 'sql-verdict', /^passed$/, 15_000);
-    for (const [w, hgt] of [
-      [1400, 900],
-      [390, 844],
-    ] as const)
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.setViewportSize({ width: w, height: hgt });
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.screenshot({ path: `${SHOTS}/sql-postgres-${w}x${hgt}-${scheme}.png`, fullPage: w < 800 });
-      }
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await shootSizes(page, 'sql-postgres', { fullPage: true });
     await page.selectOption('#sql-engine', 'sqlite');
   }, 240_000);
 
@@ -101,14 +77,6 @@ describe('SQL query task kind', () => {
     await page.selectOption('#sql-example', 'sql-shop-spend');
     await page.getByTestId('sql-solve').click();
     await waitForText(page, 'sql-verdict', /^passed$/);
-    for (const [w, hgt] of [
-      [1400, 900],
-      [390, 844],
-    ] as const)
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.setViewportSize({ width: w, height: hgt });
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.screenshot({ path: `${SHOTS}/sql-${w}x${hgt}-${scheme}.png`, fullPage: w < 800 });
-      }
+    await shootSizes(page, 'sql', { fullPage: true });
   });
 });

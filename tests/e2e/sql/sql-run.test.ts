@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';
-import { cli, rowsOf } from '../support/cli.ts';
+import { rowsOf } from '../support/cli.ts';
+import { runSql } from '../support/sql.ts';
 
 const GOLD_10 = "SELECT COUNT(*) FROM customers WHERE city = 'New York'";
 const GOLD_14 = 'SELECT AVG(price) FROM products';
@@ -60,21 +61,7 @@ describe('run --databases', () => {
   afterAll(() => server?.close());
 
   it('repairs from the feedback, and the model never sees the gold query', async () => {
-    const r = await cli([
-      'run',
-      '--problems',
-      dev,
-      '--databases',
-      'tests/fixtures/sql/databases',
-      '--provider',
-      'openai',
-      '--base-url',
-      server.baseUrl,
-      '--model',
-      'test-model',
-      '--max-iterations',
-      '3',
-    ]);
+    const r = await runSql(dev, server.baseUrl);
     expect(r.stderr).not.toMatch(/fixpoint:/);
     expect(r.status).toBe(0);
     const rows = rowsOf<Record<string, unknown>>(r.stdout);

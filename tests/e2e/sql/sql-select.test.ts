@@ -3,20 +3,21 @@
 // All 4 match the expected rows on the task's database; on its variants (rows removed, rows
 // added) only the right ones agree, so the query taken is a right one. Through `run --databases`
 // and through the page's SQL workspace, whose Strategy panel shows the samples and groups.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';
-import { cli, rowsOf } from '../support/cli.ts';
+import { rowsOf } from '../support/cli.ts';
 import { configure, openApp, waitForText } from '../support/app.ts';
 import type { PageContext } from '../support/browser.ts';
+import { shootSizes } from '../support/layout.ts';
+import { openSqlWorkspace, runSql } from '../support/sql.ts';
 
 const GOLD = "SELECT COUNT(*) FROM customers WHERE city = 'New York'";
 const RIGHT = [GOLD, "SELECT COUNT(c.id) FROM customers AS c WHERE c.city LIKE 'new york'"];
 const WRONG = ['SELECT 2', 'SELECT COUNT(*) FROM customers WHERE id IN (2, 4)'];
 const REPLIES = [WRONG[0]!, RIGHT[0]!, WRONG[1]!, RIGHT[1]!];
-const SHOTS = 'node_modules/.cache/fixpoint/screenshots';
 
 describe('best-of-n and codet on SQL questions', () => {
   let server: ModelServer;
@@ -35,21 +36,7 @@ describe('best-of-n and codet on SQL questions', () => {
   });
   afterAll(() => server?.close());
 
-  const run = (...extra: string[]) =>
-    cli([
-      'run',
-      '--problems',
-      dev,
-      '--databases',
-      'tests/fixtures/sql/databases',
-      '--provider',
-      'openai',
-      '--base-url',
-      server.baseUrl,
-      '--model',
-      'test-model',
-      ...extra,
-    ]);
+  const run = (...extra: string[]) => runSql(dev, server.baseUrl, extra);
 
   for (const strategy of ['best-of-n', 'codet'])
     it(`run --strategy ${strategy}: the query taken is a right one, though 2 of 4 fit the visible rows`, async () => {
@@ -86,15 +73,13 @@ describe('best-of-n and codet on SQL questions', () => {
     beforeAll(async () => {
       ctx = await openApp({ isolated: true });
       await configure(ctx.page, { preset: 'custom', baseUrl: server.baseUrl, model: 'test-model' });
-      mkdirSync(SHOTS, { recursive: true });
     });
     afterAll(() => ctx?.close());
 
     it('Best of N in the SQL workspace takes a right query and shows the samples and groups', async () => {
       const { page } = ctx;
       calls = 0;
-      await page.selectOption('#task-kind', 'sql');
-      await page.waitForSelector('.sql-workspace', { state: 'visible' });
+      await openSqlWorkspace(page);
       await page.selectOption('#sql-example', '');
       await page.selectOption('#sql-database', 'shop');
       await waitForText(page, 'sql-schema', /customers \(id, name, city\)/);
@@ -114,16 +99,7 @@ describe('best-of-n and codet on SQL questions', () => {
         /also ran on 4 variants of the task's database: each table's first half of rows; /,
       );
       expect(await panel.getByTestId('groups').textContent()).toMatch(/Group 1: 2 samples \(samples \d, \d\), chosen/);
-      for (const [w, hgt] of [
-        [1400, 900],
-        [390, 844],
-      ] as const)
-        for (const scheme of ['light', 'dark'] as const) {
-          await page.setViewportSize({ width: w, height: hgt });
-          await page.emulateMedia({ colorScheme: scheme });
-          await panel.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SHOTS}/sql-best-of-n-${w}x${hgt}-${scheme}.png` });
-        }
+      await shootSizes(page, 'sql-best-of-n', { before: () => panel.scrollIntoViewIfNeeded() });
     });
   });
 });

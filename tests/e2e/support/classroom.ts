@@ -1,11 +1,13 @@
 // Driving the classroom views: point the page at a model endpoint, open the bundled sample or a
 // pack from disk as a student's link would.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { encodePackLink } from '../../../src/classroom/link.ts';
 import type { Pack } from '../../../src/classroom/types.ts';
 import { parsePack } from '../../../src/classroom/validate.ts';
+import { cli, type CliResult } from './cli.ts';
 
 export const LONG = 90_000;
 
@@ -51,3 +53,69 @@ export async function waitForSelectorText(
   );
   return (await page.locator(selector).textContent()) ?? '';
 }
+
+type Json = Record<string, unknown>;
+
+/** A fresh folder for a file's packs and submissions; `write` puts a file in it and gives its path. */
+export function scratch(prefix: string): { dir: string; write(name: string, text: string): string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    dir,
+    write: (name, text) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+  };
+}
+
+export interface Graded extends CliResult {
+  /** The rows `--out` wrote, one a submission. */
+  rows: Json[];
+  /** Each row's tests as "pass", "fail (hidden)", …. */
+  statuses: string[][];
+  /** The lines of the `--csv` file, when asked for. */
+  csv: string[];
+}
+
+/**
+ * `fixpoint grade` on a pack file and these submissions (written as JSON lines in `dir`), with
+ * `--out` and, if `csv`, `--csv`; `extra` goes on the command line after them.
+ */
+export async function grade(
+  pack: string,
+  submissions: object[],
+  at: { dir: string; name: string; csv?: boolean },
+  extra: string[] = [],
+): Promise<Graded> {
+  const subs = join(at.dir, `${at.name}-subs.jsonl`);
+  writeFileSync(subs, submissions.map((s) => JSON.stringify(s)).join('\n'));
+  const out = join(at.dir, `${at.name}-rows.jsonl`);
+  const csv = join(at.dir, `${at.name}.csv`);
+  const r = await cli([
+    'grade',
+    '--pack',
+    pack,
+    '--submissions',
+    subs,
+    '--out',
+    out,
+    ...(at.csv ? ['--csv', csv] : []),
+    ...extra,
+  ]);
+  if (r.status !== 0) return { ...r, rows: [], statuses: [], csv: [] };
+  const rows = readFileSync(out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Json);
+  return {
+    ...r,
+    rows,
+    statuses: rows.map((row) => (row.tests as Json[]).map((t) => `${t.status}${t.hidden ? ' (hidden)' : ''}`)),
+    csv: at.csv ? readFileSync(csv, 'utf8').split('\r\n') : [],
+  };
+}
+
+/** The message of a graded row's test. */
+export const messageOf = (rows: Json[], row: number, test: number): string =>
+  String((rows[row]!.tests as Json[])[test]!.message);

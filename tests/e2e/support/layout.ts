@@ -1,5 +1,6 @@
 // What can be asserted of a page's layout as a person sees it: no sideways scroll, nothing
 // visible past the viewport's right edge or clipped by its own box, styles applied.
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 export const SIZES = [
@@ -7,6 +8,33 @@ export const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 export const SCHEMES = ['light', 'dark'] as const;
+
+/** Where the e2e run leaves its pictures, for a look (FIXPOINT_SHOTS to put them elsewhere). */
+const SHOTS = process.env.FIXPOINT_SHOTS ?? 'node_modules/.cache/fixpoint/screenshots';
+
+/**
+ * Pictures of the page at each size, light and dark, as SHOTS/NAME-WxH-SCHEME.png (the phone's
+ * whole page when `fullPage`); `before` runs at each, after the resize. The size and scheme are
+ * put back after.
+ */
+export async function shootSizes(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean; before?: () => Promise<unknown> } = {},
+): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize();
+  for (const { width, height } of SIZES)
+    for (const scheme of SCHEMES) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await opts.before?.();
+      const path = `${SHOTS}/${name}-${width}x${height}-${scheme}.png`;
+      await page.screenshot({ path, fullPage: opts.fullPage === true && width < 800 });
+    }
+  if (size) await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: null });
+}
 
 /** How far the page scrolls sideways (0 when it does not). */
 export function sidewaysScroll(page: Page): Promise<number> {

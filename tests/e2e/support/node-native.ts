@@ -11,11 +11,17 @@ export const JS_SAMPLES = resolve(ROOT, 'tests/fixtures/multipl-e-js-samples.jso
 
 export type NativeVerdict = 'passed' | 'timed out' | 'failed';
 
+// Node's verdicts do not change from one describe block to the next: asked once per file.
+const asked = new Map<string, NativeVerdict[]>();
+
 /** Runs each program under node; undefined when node cannot be started. */
 export function nodeVerdicts(programs: string[], timeoutSec: number): NativeVerdict[] | undefined {
+  const key = JSON.stringify([programs, timeoutSec]);
+  const known = asked.get(key);
+  if (known) return known;
   if (spawnSync(process.execPath, ['--version']).status !== 0) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'fixpoint-node-'));
-  return programs.map((program, i) => {
+  const verdicts = programs.map((program, i): NativeVerdict => {
     const file = join(dir, `p${i}.js`);
     writeFileSync(file, program);
     const r = spawnSync(process.execPath, [file], { timeout: timeoutSec * 1000, stdio: 'ignore', cwd: dir });
@@ -23,6 +29,8 @@ export function nodeVerdicts(programs: string[], timeoutSec: number): NativeVerd
     if (r.signal) return 'timed out';
     return r.status === 0 ? 'passed' : 'failed';
   });
+  asked.set(key, verdicts);
+  return verdicts;
 }
 
 export const verdictOf = (result: string): NativeVerdict =>

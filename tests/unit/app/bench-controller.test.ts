@@ -107,20 +107,18 @@ describe('the Benchmark view controller', () => {
     const { c } = controller(memoryStore([run('a', 1)], { runs: true }));
     await c.load();
     expect(c.current).toBeUndefined();
-    expect(c.notice).toBe('The benchmark runs kept in this browser could not be read: the disk could not be read');
+    expect(c.notice).toMatch(/\bruns\b.*\bcould not be read: the disk could not be read$/);
   });
 
   it('says a run whose results could not be read, and neither resumes nor counts it as empty', async () => {
     const { c } = controller(memoryStore([run('a', 1), run('b', 2)], { results: new Set(['b']) }));
     await c.load();
     expect(c.current?.id).toBe('b');
-    expect(c.loadProblem).toBe(
-      'The results of this run could not be read (a damaged record): none are shown, and it cannot be resumed or exported.',
-    );
+    expect(c.loadProblem).toMatch(/\bcould not be read \(a damaged record\).*\bresumed\b.*\bexported\b/);
     expect(c.canResume()).toBe(false);
     await c.select('a');
     expect(c.loadProblem).toBe('');
-    expect(await c.rowsOf('b')).toBe('The results of b could not be read: a damaged record');
+    expect(await c.rowsOf('b')).toMatch(/\bresults of b could not be read: a damaged record$/);
   });
 
   it('adds up elapsed time across a pause, keeps it at the end, and holds the estimate while a task runs', async () => {

@@ -19,6 +19,8 @@ describe('opening the history for the command line', () => {
     } as unknown as IDBFactory;
     const opened = await openHistory(() => openStore(refusing));
     expect(opened.store).toBeUndefined();
-    expect(opened.problem).toBe('History could not be opened (The user denied permission to access the database.).');
+    expect(opened.problem).toMatch(
+      /^History could not be opened\b.*\(The user denied permission to access the database\.\)/,
+    );
   });
 });

@@ -47,7 +47,7 @@ describe('stop rules', () => {
     });
     const out = await t.run();
     expect(out.endReason).toBe('iteration-cap');
-    expect(out.endMessage).toBe('Stopped after 3 attempts: the iteration cap is 3.');
+    expect(out.endMessage).toMatch(/^Stopped after 3 attempts\b.*\biteration cap is 3\b/);
     expect(out.attempts).toHaveLength(3);
     expect(t.model.requests).toHaveLength(3);
   });
