@@ -15,6 +15,7 @@ import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
 import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
 import { noneAgree, selecting } from './selecting.ts';
 import { programGroups } from './program-groups.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 interface Grouped {
   groups: number[][];
@@ -28,7 +29,7 @@ async function behaviourGroups(
   samples: readonly Sample[],
   target: Target | undefined,
   inputs: Value[][],
-): Promise<Grouped | 'stopped'> {
+): Promise<Grouped | Stopped> {
   const kept = samples.map((x) => visiblePass(x.attempt));
   if (inputs.length === 0 || target === undefined)
     return { groups: groupBy(kept.map((k) => (k ? '' : undefined))), ignored: 0 };
@@ -38,7 +39,7 @@ async function behaviourGroups(
     samples.map((x, i) => (kept[i] ? x : { ...x, candidate: undefined })),
     driver,
   );
-  if (runs === 'stopped') return 'stopped';
+  if (isStopped(runs)) return STOPPED_STEP;
   // A run cut short (time limit, crash) has no line for the inputs it did not reach: `?` there.
   const outputs = runs.map((r) => r && inputs.map((_, i) => r.lines.get(i)?.join('\t') ?? '?'));
   const { signatures, ignored } = behaviourSignatures(outputs);
@@ -46,9 +47,9 @@ async function behaviourGroups(
 }
 
 /** Selection by behaviour; codet takes it too for contest programs, whose tests are not code. */
-export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
+export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]): Promise<Selection | Stopped> {
   const grouped = await groupsOf(s, drawn);
-  if (grouped === 'stopped') return 'stopped';
+  if (isStopped(grouped)) return STOPPED_STEP;
   const { groups, ignored, inputs: count, counts } = grouped;
   const top = groups[0];
   const fromProgram = counts ? { programInputs: counts } : {};
@@ -70,7 +71,7 @@ export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]):
 async function groupsOf(
   s: LoopState,
   drawn: readonly Sample[],
-): Promise<(Grouped & { inputs: number; counts?: ProgramInputCounts }) | 'stopped'> {
+): Promise<(Grouped & { inputs: number; counts?: ProgramInputCounts }) | Stopped> {
   const { task } = s.opts;
   if (task.tests.kind === 'program') return programGroups(s, drawn);
   const target = selectionTarget(task);
@@ -80,7 +81,7 @@ async function groupsOf(
     drawn.flatMap((x) => x.tests),
   );
   const grouped = await behaviourGroups(s, drawn, target, inputs);
-  return grouped === 'stopped' ? 'stopped' : { ...grouped, inputs: inputs.length };
+  return isStopped(grouped) ? STOPPED_STEP : { ...grouped, inputs: inputs.length };
 }
 
 export const bestOfN = (samples = DEFAULT_SAMPLES): Strategy => selecting(samples, selectByBehaviour);

@@ -5,6 +5,7 @@
 import type { Conversation } from '../budget.ts';
 import type { LoopEnd, LoopState } from '../state.ts';
 import { ask, type Reply } from '../steps.ts';
+import { isStopped, type Stopped } from '../stopped.ts';
 
 /** One reply per choice of a request that asked for several; the request's tokens go with the first. */
 function asReplies(r: Reply, n: number): Reply[] {
@@ -14,13 +15,18 @@ function asReplies(r: Reply, n: number): Reply[] {
   return [first, ...more].slice(0, n);
 }
 
-export async function drawReplies(s: LoopState, conversation: Conversation, n: number): Promise<(Reply | LoopEnd)[]> {
+export async function drawReplies(
+  s: LoopState,
+  conversation: Conversation,
+  n: number,
+): Promise<(Reply | LoopEnd | Stopped)[]> {
   const { model, hooks } = s.opts;
-  const parallel = (k: number): Promise<(Reply | LoopEnd)[]> =>
+  const parallel = (k: number): Promise<(Reply | LoopEnd | Stopped)[]> =>
     Promise.all(Array.from({ length: k }, () => ask(s, conversation, { quiet: true })));
   // The client remembers an endpoint that refused `n` (src/models/choices.ts).
   if (n < 2 || model.multipleChoices !== true) return parallel(n);
   const got = await ask(s, conversation, { quiet: true, n });
+  if (isStopped(got)) return [got];
   if ('verdict' in got) {
     if (got.error?.kind !== 'bad-request') return [got];
     model.refusesChoices?.();

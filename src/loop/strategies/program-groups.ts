@@ -15,6 +15,7 @@ import { elapsedMs, tokensUsed, type LoopState } from '../state.ts';
 import { ask } from '../steps.ts';
 import { nextCallStop } from '../stop.ts';
 import { visiblePass, type Sample } from './sampling.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 export interface ProgramGroups {
   groups: number[][];
@@ -28,7 +29,7 @@ type Asked = Proposals & { note?: string };
 const none = (note: string): Asked => ({ kept: [], dropped: [], note });
 
 /** The one extra request: inputs the model proposes, read and checked against the public inputs' shape. */
-async function proposeInputs(s: LoopState, tried: readonly string[]): Promise<Asked | 'stopped'> {
+async function proposeInputs(s: LoopState, tried: readonly string[]): Promise<Asked | Stopped> {
   const { task, settings, model, hooks } = s.opts;
   if (task.tests.kind !== 'program') return none('');
   const conversation = fitConversation(
@@ -49,21 +50,21 @@ async function proposeInputs(s: LoopState, tried: readonly string[]): Promise<As
     return none(`No inputs were asked of the model, as the time budget is spent: ${grouped}.`);
   hooks.onStatus?.(`Asking the model for ${PROPOSALS} inputs to tell the samples apart.`);
   const got = await ask(s, conversation, { quiet: true });
-  if (s.signal.aborted) return 'stopped';
+  if (s.signal.aborted || isStopped(got)) return STOPPED_STEP;
   if ('verdict' in got) return none(`Asking the model for inputs failed (${got.verdict.message}): ${grouped}.`);
   const read = readProposals(got.text, shapeOf(task.tests.inputs), tried);
   if (read.kept.length + read.dropped.length > 0) return read;
   return { ...read, note: `The model proposed no inputs: ${grouped}.` };
 }
 
-export async function programGroups(s: LoopState, samples: readonly Sample[]): Promise<ProgramGroups | 'stopped'> {
+export async function programGroups(s: LoopState, samples: readonly Sample[]): Promise<ProgramGroups | Stopped> {
   const { task, runtime } = s.opts;
   if (task.tests.kind !== 'program') throw new Error('not a contest program');
   const base = programInputs(task.tests.inputs, task.prompt);
   // With fewer than two samples to tell apart, inputs from the model would decide nothing.
   const kept = samples.filter((x) => x.candidate && visiblePass(x.attempt)).length;
   const asked = kept >= 2 ? await proposeInputs(s, base.inputs) : none('');
-  if (asked === 'stopped') return 'stopped';
+  if (isStopped(asked)) return STOPPED_STEP;
   const inputs = [...base.inputs, ...asked.kept];
   const t0 = s.now();
   const runs = await Promise.all(
@@ -79,7 +80,7 @@ export async function programGroups(s: LoopState, samples: readonly Sample[]): P
         },
         s.signal,
       );
-      if (r === 'stopped') return 'stopped' as const;
+      if (isStopped(r)) return STOPPED_STEP;
       // What it printed, as the comparison reads it; `?` for an input it never reached.
       return inputs.map((_, i) => {
         const got = r.tests[i]?.actual;
@@ -88,7 +89,7 @@ export async function programGroups(s: LoopState, samples: readonly Sample[]): P
     }),
   );
   s.runMs += s.now() - t0;
-  if (runs.includes('stopped')) return 'stopped';
+  if (runs.some(isStopped)) return STOPPED_STEP;
   const outputs = runs as (string[] | undefined)[];
   const { signatures, counted } = behaviourSignatures(outputs);
   // A proposed input most samples crash on is most likely not a valid one: dropped, as AlphaCode
