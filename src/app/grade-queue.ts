@@ -2,6 +2,7 @@
 // as soon as it is free, and finished results wait to be collected in groups. Nothing waits for a
 // slow job (one running into its time limit) but the sandbox running it.
 import type { RunJob, RunResult, Runtime } from '../shared/run.ts';
+import { deferred, type Deferred } from '../shared/deferred.ts';
 
 export interface Graded {
   index: number;
@@ -28,7 +29,7 @@ export function gradeQueue(
   const jobs: (RunJob | undefined)[] = [];
   let next = 0;
   let ready: Graded[] = [];
-  let wake: (() => void) | undefined;
+  let wake: Deferred<void> | undefined;
   const busy = new Set<number>();
 
   const lane = async (slot: number): Promise<void> => {
@@ -41,7 +42,7 @@ export function gradeQueue(
         const result = await runtimes()[slot]!.run(jobs[index]!).result;
         jobs[index] = undefined; // its sources are not needed any more
         ready.push({ index, result, overheadMs: Math.max(0, performance.now() - t - result.durationMs) });
-        wake?.();
+        wake?.resolve();
       }
     } finally {
       busy.delete(slot);
@@ -56,7 +57,7 @@ export function gradeQueue(
       });
     },
     async take() {
-      while (ready.length === 0) await new Promise<void>((ok) => (wake = ok));
+      while (ready.length === 0) await (wake = deferred()).promise;
       wake = undefined;
       const out = ready;
       ready = [];

@@ -4,6 +4,7 @@ import type { HiddenVerdict, Task } from '../shared/task.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
 import { STOPPED_STEP, isStopped, type Stopped } from './stopped.ts';
+import { deferred } from '../shared/deferred.ts';
 
 export interface Evaluation {
   result: RunResult;
@@ -43,13 +44,11 @@ export async function runJob(
     return crashed(e);
   }
   const run = handle;
-  let onAbort = (): void => {};
-  const stop = new Promise<Stopped>((resolve) => {
-    onAbort = () => (run.cancel(), resolve(STOPPED_STEP));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  const stop = deferred<Stopped>();
+  const onAbort = (): void => (run.cancel(), stop.resolve(STOPPED_STEP));
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const r = await Promise.race([run.result, stop]);
+    const r = await Promise.race([run.result, stop.promise]);
     return isStopped(r) || r.status === 'cancelled' ? STOPPED_STEP : r;
   } catch (e) {
     return crashed(e);

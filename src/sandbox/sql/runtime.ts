@@ -5,6 +5,7 @@
 import type { FrameToHost } from '../../shared/sandbox-protocol.ts';
 import { checkAnswers, type SqlAnswer, type SqlJob } from '../../shared/sql.ts';
 import type { FrameConnection } from '../frame-host.ts';
+import { deferred, type Deferred } from '../../shared/deferred.ts';
 
 // Beyond the queries' own limits: reading the database, a fresh copy per query, messages.
 const BACKSTOP_SLACK_MS = 5000;
@@ -23,9 +24,9 @@ export class SqlRuntime {
   private nextId = 1;
   private readonly jobs = new Map<number, Pending>();
   private started: Promise<void> | undefined;
-  private settleReady: { ok: () => void; fail: (e: Error) => void } | undefined;
+  private settleReady: Deferred<void> | undefined;
   private pgStarted: Promise<void> | undefined;
-  private settlePg: { ok: () => void; fail: (e: Error) => void } | undefined;
+  private settlePg: Deferred<void> | undefined;
 
   constructor(private readonly frame: FrameConnection) {
     frame.listen((m) => this.onFrame(m));
@@ -36,9 +37,9 @@ export class SqlRuntime {
     this.started ??= (async () => {
       const [{ loadSqlAssets }] = await Promise.all([import('./assets.ts'), this.frame.loaded]);
       const assets = await loadSqlAssets();
-      const ready = new Promise<void>((ok, fail) => (this.settleReady = { ok, fail }));
+      const ready = (this.settleReady = deferred());
       this.frame.post({ type: 'sql-init', workerSource: assets.workerSource, wasm: assets.wasm });
-      await ready;
+      await ready.promise;
     })();
     this.started.catch(() => (this.started = undefined));
     return this.started;
@@ -49,9 +50,9 @@ export class SqlRuntime {
     this.pgStarted ??= (async () => {
       const [{ loadPgAssets }] = await Promise.all([import('./pg-assets.ts'), this.frame.loaded]);
       const assets = await loadPgAssets();
-      const ready = new Promise<void>((ok, fail) => (this.settlePg = { ok, fail }));
+      const ready = (this.settlePg = deferred());
       this.frame.post({ type: 'pg-init', ...assets });
-      await ready;
+      await ready.promise;
     })();
     this.pgStarted.catch(() => (this.pgStarted = undefined));
     return this.pgStarted;
@@ -67,25 +68,25 @@ export class SqlRuntime {
       return job.queries.map(() => ({ kind: 'error', message, ms: 0 }));
     }
     const id = this.nextId++;
-    return new Promise<SqlAnswer[]>((resolve) => {
-      const p: Pending = { job, resolve };
-      this.jobs.set(id, p);
-      const limit = pg
-        ? job.queries.length * (job.timeoutMs + PG_PER_QUERY_MS) + PG_SLACK_MS
-        : job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
-      p.timer = setTimeout(() => {
-        this.frame.post({ type: 'sql-kill', id });
-        this.finish(id, undefined);
-      }, limit);
-      this.frame.post({ type: 'sql-run', id, job });
-    });
+    const answers = deferred<SqlAnswer[]>();
+    const p: Pending = { job, resolve: answers.resolve };
+    this.jobs.set(id, p);
+    const limit = pg
+      ? job.queries.length * (job.timeoutMs + PG_PER_QUERY_MS) + PG_SLACK_MS
+      : job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
+    p.timer = setTimeout(() => {
+      this.frame.post({ type: 'sql-kill', id });
+      this.finish(id, undefined);
+    }, limit);
+    this.frame.post({ type: 'sql-run', id, job });
+    return answers.promise;
   }
 
   private onFrame(m: FrameToHost): void {
-    if (m.type === 'sql-ready') this.settleReady?.ok();
-    else if (m.type === 'sql-boot-error') this.settleReady?.fail(new Error(String(m.message)));
-    else if (m.type === 'pg-ready') this.settlePg?.ok();
-    else if (m.type === 'pg-boot-error') this.settlePg?.fail(new Error(String(m.message)));
+    if (m.type === 'sql-ready') this.settleReady?.resolve();
+    else if (m.type === 'sql-boot-error') this.settleReady?.reject(new Error(String(m.message)));
+    else if (m.type === 'pg-ready') this.settlePg?.resolve();
+    else if (m.type === 'pg-boot-error') this.settlePg?.reject(new Error(String(m.message)));
     else if (m.type === 'sql-answers') this.finish(m.id, m.answers);
     else if (m.type === 'sql-crashed') this.finish(m.id, undefined, String(m.message));
   }

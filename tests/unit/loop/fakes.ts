@@ -9,6 +9,7 @@ import type {
 } from '../../../src/shared/model.ts';
 import type { RunHandle, RunJob, RunResult, Runtime, TestResult } from '../../../src/shared/run.ts';
 import type { Attempt, Task } from '../../../src/shared/task.ts';
+import { deferred } from '../../../src/shared/deferred.ts';
 
 export type ModelStep =
   | string
@@ -78,11 +79,9 @@ export class FakeRuntime implements Runtime {
     const step = this.steps.shift() ?? this.fallback;
     if (step === undefined) throw new Error('FakeRuntime: no more scripted results');
     if ('hang' in step) {
-      let cancel = (): void => {};
-      const result = new Promise<RunResult>((resolve) => {
-        cancel = () => resolve({ ...fail([]), status: 'cancelled', result: 'failed: cancelled' });
-      });
-      return { result, cancel: () => (this.cancelled++, cancel()) };
+      const result = deferred<RunResult>();
+      const cancel = (): void => result.resolve({ ...fail([]), status: 'cancelled', result: 'failed: cancelled' });
+      return { result: result.promise, cancel: () => (this.cancelled++, cancel()) };
     }
     const r = typeof step === 'function' ? step(job) : step;
     return { result: Promise.resolve(r), cancel: () => void this.cancelled++ };
