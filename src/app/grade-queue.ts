@@ -1,7 +1,8 @@
 // Batch grading the command line drives: jobs are queued once, every sandbox takes the next job
 // as soon as it is free, and finished results wait to be collected in groups. Nothing waits for a
 // slow job (one running into its time limit) but the sandbox running it.
-import type { RunJob, RunResult, Runtime } from '../shared/run.ts';
+import type { RunJob, RunResult } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { deferred, type Deferred } from '../shared/deferred.ts';
 
 export interface Graded {

@@ -6,7 +6,7 @@ import { formatUsage } from '../models/usage.ts';
 import type { ModelError } from '../models/errors.ts';
 import type { CompareTag } from '../shared/comparison.ts';
 import type { EndpointConfig } from '../shared/model.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import type { Attempt, EndReason, Session, Task } from '../shared/task.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import { attemptAnnouncement, attemptVerdict } from '../ui/common/verdict.ts';

@@ -4,7 +4,7 @@ import type { LoopHooks, LoopOutcome, LoopSettings } from '../loop/types.ts';
 import { createModelClient, type FactoryOptions } from '../models/create-client.ts';
 import { addFigures, type CompareTag, type RunFigures } from '../shared/comparison.ts';
 import type { EndpointConfig } from '../shared/model.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import type { Attempt, Session, Task } from '../shared/task.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { StoreError } from '../store/errors.ts';

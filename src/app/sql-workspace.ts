@@ -1,7 +1,7 @@
 // Wires the "SQL query" task kind into the page: the workspace view over this page's sandbox
 // (SQLite or Postgres loads into it on its first query) and the model the settings name.
 import type { EndpointConfig } from '../shared/model.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { SQL_DATABASES, SQL_EXAMPLES } from '../kinds/sql/examples.ts';
 import { sqlVerdict } from '../kinds/sql/verdict.ts';

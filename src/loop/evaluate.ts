@@ -1,5 +1,6 @@
 // Runs a candidate against the visible tests, and against the hidden ones when the task has them.
-import type { OutputStream, RunJob, RunResult, Runtime, TestSpec } from '../shared/run.ts';
+import type { OutputStream, RunJob, RunResult, TestSpec } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import type { HiddenVerdict, Task } from '../shared/task.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { testsForRun } from '../shared/generated-tests.ts';

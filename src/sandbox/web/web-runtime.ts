@@ -8,7 +8,8 @@
 // a page that answers (a pending promise, a timer storm) is removed and nothing else is touched;
 // one that does not is stuck, and `onStuck` replaces the sandbox frame as well, so the process has
 // no frame left and ends; the next page starts in a new process at once.
-import type { RunHandle, RunJob, RunResult } from '../../shared/run.ts';
+import type { RunJob, RunResult } from '../../shared/run.ts';
+import type { RunHandle } from '../../shared/runtime.ts';
 import { runLimitMs } from '../../shared/timers.ts';
 import { DEFAULT_THRESHOLD, DEFAULT_VIEWPORT, PAGE_HELLO, type HostToPage, type WebTests } from '../../shared/web.ts';
 import { loadBoot } from '../web-boot.ts';

@@ -4,7 +4,8 @@
 import type { FileSystemTree } from '@webcontainer/api';
 import type { NodeProject } from '../../shared/node-project.ts';
 import { DEFAULT_NODE_COMMAND } from '../../shared/node-project.ts';
-import type { OutputStream, RunHandle, RunResult } from '../../shared/run.ts';
+import type { OutputStream, RunResult } from '../../shared/run.ts';
+import type { RunHandle } from '../../shared/runtime.ts';
 import { OutputCollector } from '../results.ts';
 import type { Container } from './boot.ts';
 import { projectResult, type Ending } from './verdict.ts';

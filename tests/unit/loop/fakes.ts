@@ -7,7 +7,8 @@ import type {
   StreamEvent,
   Usage,
 } from '../../../src/shared/model.ts';
-import type { RunHandle, RunJob, RunResult, Runtime, TestResult } from '../../../src/shared/run.ts';
+import type { RunJob, RunResult, TestResult } from '../../../src/shared/run.ts';
+import type { RunHandle, Runtime } from '../../../src/shared/runtime.ts';
 import type { Attempt, Task } from '../../../src/shared/task.ts';
 import { deferred } from '../../../src/shared/deferred.ts';
 
