@@ -5,7 +5,8 @@ import { createModelClient, type FactoryOptions } from '../models/create-client.
 import { addFigures, type CompareTag, type RunFigures } from '../shared/comparison.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import type { Runtime } from '../shared/runtime.ts';
-import type { Attempt, Session, Task } from '../shared/task.ts';
+import type { Task } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { StoreError } from '../store/errors.ts';
 import type { HistoryStore } from '../store/history-store.ts';

@@ -7,7 +7,7 @@ import { SQL_DATABASES, SQL_EXAMPLES } from '../kinds/sql/examples.ts';
 import { sqlVerdict } from '../kinds/sql/verdict.ts';
 import { mountSqlWorkspace, type SqlWorkspace } from '../ui/kinds/sql/workspace.ts';
 import { megabytes } from '../shared/read-capped.ts';
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import type { SqlDatabaseRef } from '../shared/sql.ts';
 import { readTables, solveSqlQuestion } from './sql-loop.ts';
 import { databaseOf } from './sql-databases.ts';

@@ -1,6 +1,6 @@
 // One attempt from start to end (ask, extract, run, judge, record), the rules checked before a
 // model call, and the run of code the user edited by hand. Strategies are built from these.
-import type { Attempt } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { candidateFromCode } from './assemble.ts';
 import type { Conversation } from './budget.ts';
 import { budgetStop, nextCallStop } from './stop.ts';

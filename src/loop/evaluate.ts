@@ -1,7 +1,8 @@
 // Runs a candidate against the visible tests, and against the hidden ones when the task has them.
 import type { OutputStream, RunJob, RunResult, TestSpec } from '../shared/run.ts';
 import type { Runtime } from '../shared/runtime.ts';
-import type { HiddenVerdict, Task } from '../shared/task.ts';
+import type { Task } from '../shared/task.ts';
+import type { HiddenVerdict } from '../shared/session.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
 import { STOPPED_STEP, isStopped, type Stopped } from './stopped.ts';

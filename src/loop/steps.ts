@@ -4,7 +4,7 @@
 import { programFeedback } from '../kinds/program/feedback.ts';
 import type { Language } from '../shared/run.ts';
 import type { Usage } from '../shared/model.ts';
-import type { Attempt } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { candidateFromReply, type Candidate } from './assemble.ts';
 import type { Conversation } from './budget.ts';
 import { evaluate } from './evaluate.ts';

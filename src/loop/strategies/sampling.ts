@@ -4,7 +4,7 @@
 import type { Usage } from '../../shared/model.ts';
 import type { RunResult } from '../../shared/run.ts';
 import type { SampleRecord, Selection } from '../../shared/selection.ts';
-import type { Attempt } from '../../shared/task.ts';
+import type { Attempt } from '../../shared/session.ts';
 import type { Candidate } from '../assemble.ts';
 import type { Conversation } from '../budget.ts';
 import { conclude } from '../cycle.ts';

@@ -1,7 +1,7 @@
 // Words and numbers for the history list.
 import { formatBytes } from '../../shared/format.ts';
 import type { StorageInfo } from '../../store/storage.ts';
-import type { EndReason, Session } from '../../shared/task.ts';
+import type { EndReason, Session } from '../../shared/session.ts';
 
 const END_LABELS: Record<EndReason, string> = {
   passed: 'passed',

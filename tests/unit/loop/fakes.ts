@@ -9,7 +9,8 @@ import type {
 } from '../../../src/shared/model.ts';
 import type { RunJob, RunResult, TestResult } from '../../../src/shared/run.ts';
 import type { RunHandle, Runtime } from '../../../src/shared/runtime.ts';
-import type { Attempt, Task } from '../../../src/shared/task.ts';
+import type { Task } from '../../../src/shared/task.ts';
+import type { Attempt } from '../../../src/shared/session.ts';
 import { deferred } from '../../../src/shared/deferred.ts';
 
 export type ModelStep =
