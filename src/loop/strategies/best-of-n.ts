@@ -4,16 +4,16 @@
 // group. When none passes, the most promising one is repaired, as plain repair would.
 import type { ProgramInputCounts, Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
-import { inputsDriver } from '../select/driver.ts';
-import { behaviourSignatures, groupBy } from '../select/group.ts';
-import type { Value } from '../select/literals.ts';
+import { inputsDriver } from '../behaviour/driver.ts';
+import { behaviourSignatures, groupBy } from '../behaviour/group.ts';
+import type { Value } from '../behaviour/literals.ts';
 import type { LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { plural } from '../../shared/format.ts';
 import { runDrivers } from './driver-runs.ts';
 import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
-import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
-import { noneAgree, selecting } from './selecting.ts';
+import { sampleRecord, visiblePass, type Sample } from './sample-round.ts';
+import { noneAgree, selecting } from './select-then-repair.ts';
 import { programGroups } from './program-groups.ts';
 import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 

@@ -5,15 +5,15 @@
 // the code. When no sample passes the visible tests, the most promising one is repaired.
 import type { Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
-import { testsDriver } from '../select/driver.ts';
-import { rankByAgreement, suspectTests, type Ranked } from '../select/group.ts';
+import { testsDriver } from '../behaviour/driver.ts';
+import { rankByAgreement, suspectTests, type Ranked } from '../behaviour/group.ts';
 import type { LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { normalizeCode } from '../text.ts';
 import { plural } from '../../shared/format.ts';
 import { runDrivers } from './driver-runs.ts';
-import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
-import { noneAgree, selecting } from './selecting.ts';
+import { sampleRecord, visiblePass, type Sample } from './sample-round.ts';
+import { noneAgree, selecting } from './select-then-repair.ts';
 import { selectByBehaviour } from './best-of-n.ts';
 import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 

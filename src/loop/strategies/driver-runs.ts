@@ -3,9 +3,9 @@
 import type { TestSpec } from '../../shared/run.ts';
 import type { Task } from '../../shared/task.ts';
 import { runJob } from '../evaluate.ts';
-import { readDriverOutput } from '../select/driver.ts';
+import { readDriverOutput } from '../behaviour/driver.ts';
 import type { LoopState } from '../state.ts';
-import type { Sample } from './sampling.ts';
+import type { Sample } from './sample-round.ts';
 import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 export interface DriverRun {

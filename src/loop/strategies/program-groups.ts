@@ -7,14 +7,14 @@ import { strippedLines } from '../../kinds/program/compare.ts';
 import type { ProgramInputCounts } from '../../shared/selection.ts';
 import { DEFAULT_CONTEXT_BUDGET_TOKENS, fitConversation } from '../budget.ts';
 import { runJob } from '../evaluate.ts';
-import { behaviourSignatures, groupBy } from '../select/group.ts';
-import { programInputs } from '../select/program-inputs.ts';
-import { shapeOf } from '../select/program-shape.ts';
-import { dropSummary, PROPOSALS, readProposals, type Proposals } from '../select/proposed-inputs.ts';
+import { behaviourSignatures, groupBy } from '../behaviour/group.ts';
+import { programInputs } from '../behaviour/program-inputs.ts';
+import { shapeOf } from '../behaviour/program-shape.ts';
+import { dropSummary, PROPOSALS, readProposals, type Proposals } from '../behaviour/proposed-inputs.ts';
 import { elapsedMs, tokensUsed, type LoopState } from '../state.ts';
 import { ask } from '../steps.ts';
 import { nextCallStop } from '../stop.ts';
-import { visiblePass, type Sample } from './sampling.ts';
+import { visiblePass, type Sample } from './sample-round.ts';
 import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 export interface ProgramGroups {

@@ -11,7 +11,7 @@ import { conclude } from '../cycle.ts';
 import { blankAttempt, nextIndex, stopped, type LoopEnd, type LoopState } from '../state.ts';
 import { extract, noCode, run, type Reply } from '../steps.ts';
 import { plural } from '../../shared/format.ts';
-import { splitReply } from '../select/reply-tests.ts';
+import { splitReply } from '../behaviour/reply-tests.ts';
 import { entryPointOf } from '../assemble.ts';
 import { drawReplies } from './draw.ts';
 import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';

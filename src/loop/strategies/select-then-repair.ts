@@ -8,7 +8,7 @@ import { stopped, type LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { conversationFor } from './conversation.ts';
 import { repair } from './repair.ts';
-import { drawAndRun, mostPromising, noneAgreeWhy, recordChoice, sampleRecord, type Sample } from './sampling.ts';
+import { drawAndRun, mostPromising, noneAgreeWhy, recordChoice, sampleRecord, type Sample } from './sample-round.ts';
 import { isStopped, type Stopped } from '../stopped.ts';
 
 /** What a strategy adds to the round: how it groups the samples and which it takes. */
