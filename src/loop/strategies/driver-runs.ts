@@ -1,4 +1,4 @@
-// Runs a sample's code under a driver program (see select/driver.ts), for selection: every sample
+// Runs a sample's code under a driver program (see behaviour/driver.ts), for selection: every sample
 // of a round at once, with the task's limits, cut short by Stop.
 import type { TestSpec } from '../../shared/run.ts';
 import type { Task } from '../../shared/task.ts';

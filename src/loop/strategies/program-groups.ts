@@ -1,6 +1,6 @@
 // best-of-n on contest programs, as AlphaCode clusters: each sample that passed the public tests
-// runs on the public inputs, inputs at their boundaries and mutants (select/program-inputs.ts),
-// and inputs the model proposes in one extra request (select/proposed-inputs.ts); samples that
+// runs on the public inputs, inputs at their boundaries and mutants (behaviour/program-inputs.ts),
+// and inputs the model proposes in one extra request (behaviour/proposed-inputs.ts); samples that
 // print the same on every one of them form a group. Nothing is judged in these runs: the page only
 // records what each program printed (a test spec with `collect`).
 import { strippedLines } from '../../kinds/program/compare.ts';
