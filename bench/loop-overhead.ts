@@ -2,7 +2,8 @@
 // measured is extraction, feedback, context budgeting, stop rules and bookkeeping.
 import { runLoop } from '../src/loop/engine.ts';
 import type { ChatRequest, ChatResult, ModelClient } from '../src/shared/model.ts';
-import type { RunHandle, RunJob, RunResult, Runtime } from '../src/shared/run.ts';
+import type { RunJob, RunResult } from '../src/shared/run.ts';
+import type { RunHandle, Runtime } from '../src/shared/runtime.ts';
 import type { Task } from '../src/shared/task.ts';
 
 const TASK: Task = {

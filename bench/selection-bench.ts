@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { openHeadless } from '../cli/page.ts';
-import { callArguments } from '../src/loop/select/calls.ts';
-import { inputsDriver, readDriverOutput } from '../src/loop/select/driver.ts';
-import { behaviourSignatures, groupBy } from '../src/loop/select/group.ts';
-import type { Value } from '../src/loop/select/literals.ts';
-import { deriveInputs } from '../src/loop/select/mutate.ts';
+import { callArguments } from '../src/loop/behaviour/calls.ts';
+import { inputsDriver, readDriverOutput } from '../src/loop/behaviour/driver.ts';
+import { behaviourSignatures, groupBy } from '../src/loop/behaviour/group.ts';
+import type { Value } from '../src/loop/behaviour/literals.ts';
+import { deriveInputs } from '../src/loop/behaviour/mutate.ts';
 import { selectionInputs, selectionTarget } from '../src/loop/strategies/inputs.ts';
 import type { RunJob, RunResult } from '../src/shared/run.ts';
 import type { Task } from '../src/shared/task.ts';

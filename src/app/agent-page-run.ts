@@ -11,7 +11,7 @@ import { errorMessage } from '../shared/error-message.ts';
 import { clip, formatBytes } from '../shared/format.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import { DEFAULT_LIMITS } from '../shared/run.ts';
-import type { Attempt, EndReason, Session } from '../shared/task.ts';
+import type { Attempt, EndReason, Session } from '../shared/session.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import type { AgentCaps, AgentView } from '../ui/agent/agent-view.ts';
 import { endText } from '../ui/agent/end-text.ts';

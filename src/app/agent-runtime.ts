@@ -1,7 +1,7 @@
 // The interpreter an agent run acts in, one per run, from the page's sandbox: Python on Pyodide
 // (the loop's agentSession), JavaScript in a worker of its own.
 import type { AgentLanguage, AgentSessionRuntime } from '../shared/agent.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { agentSession } from './agent-run.ts';
 

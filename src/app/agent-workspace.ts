@@ -3,7 +3,7 @@
 // model's notice, and a stored agent session opened from the history.
 import type { AgentLanguage } from '../shared/agent.ts';
 import { AGENT_EXAMPLES } from '../shared/agent-examples.ts';
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import type { SessionFiles } from '../store/agent-files.ts';
 import { mountAgentView, type AgentView } from '../ui/agent/agent-view.ts';
 import { isDemoEndpoint } from '../models/demo.ts';

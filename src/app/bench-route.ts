@@ -2,7 +2,7 @@
 // (with the chart library) is fetched the first time it opens, so the first paint stays light.
 // A task's row opens its session back in the loop view.
 import { withKey } from '../models/keys.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { h } from '../ui/common/dom.ts';
 import { ENDPOINT_CHANGED, endpointLabel } from './endpoint-settings.ts';
 import { pageSandboxes } from './page-parallelism.ts';

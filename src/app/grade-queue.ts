@@ -7,7 +7,9 @@
 // through the page. Its time limit counts from its own start, as for any job. Once nothing is left
 // to hand out, a sandbox that is free takes such a waiting job back from a busy one, so a job
 // never waits behind another's time limit while a sandbox is idle.
-import type { RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
+import type { RunJob, RunResult } from '../shared/run.ts';
+import type { RunHandle, Runtime } from '../shared/runtime.ts';
+import { deferred, type Deferred } from '../shared/deferred.ts';
 
 export interface Graded {
   index: number;
@@ -46,7 +48,7 @@ export function gradeQueue(runtimes: () => Runtime[], options: GradeQueueOptions
   const jobs: (RunJob | undefined)[] = [];
   let next = 0;
   let ready: Graded[] = [];
-  let wake: (() => void) | undefined;
+  let wake: Deferred<void> | undefined;
   const busy = new Set<number>();
   // Per sandbox: the job it runs, then at most one waiting in its queue.
   const flights = new Map<number, Flight[]>();
@@ -89,7 +91,7 @@ export function gradeQueue(runtimes: () => Runtime[], options: GradeQueueOptions
         const from = Math.max(running.sent, lastDone);
         lastDone = performance.now();
         ready.push({ index, result, overheadMs: Math.max(0, lastDone - from - result.durationMs) });
-        wake?.();
+        wake?.resolve();
       }
     } finally {
       flights.delete(slot);
@@ -105,7 +107,7 @@ export function gradeQueue(runtimes: () => Runtime[], options: GradeQueueOptions
       });
     },
     async take() {
-      while (ready.length === 0) await new Promise<void>((ok) => (wake = ok));
+      while (ready.length === 0) await (wake = deferred()).promise;
       wake = undefined;
       const out = ready;
       ready = [];

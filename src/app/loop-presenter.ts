@@ -4,7 +4,7 @@ import type { LoopHooks } from '../loop/types.ts';
 import { formatUsage } from '../models/usage.ts';
 import type { ModelError } from '../models/errors.ts';
 import type { OutputStream } from '../shared/run.ts';
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import { attemptAnnouncement, attemptVerdict } from '../ui/common/verdict.ts';
 import { END_WORDS } from '../ui/common/end-words.ts';
 import { startRun } from '../ui/common/run-output.ts';

@@ -2,7 +2,7 @@
 // endpoint, the run in progress, whether the task panel still holds the shown session's task),
 // each changed only through a method here.
 import type { KeyStore } from '../models/keys.ts';
-import type { Session } from '../shared/task.ts';
+import type { Session } from '../shared/session.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import type { WebPageView } from '../ui/kinds/web/page-view.ts';
 import type { EndpointSettings } from '../ui/settings/settings-model.ts';

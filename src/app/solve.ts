@@ -7,7 +7,7 @@ import type { FactoryOptions } from '../models/create-client.ts';
 import { rowOf, type RunRow } from '../shared/bench-rows.ts';
 import type { EndpointConfig } from '../shared/model.ts';
 import { problemToTask, type Problem } from '../shared/problems.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { splitProblem, type SplitProblem, type VisibleTests } from '../shared/visible-tests.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import { runSession } from './session.ts';

@@ -1,13 +1,13 @@
 // Wires the "SQL query" task kind into the page: the workspace view over this page's sandbox
 // (SQLite or Postgres loads into it on its first query) and the model the settings name.
 import type { EndpointConfig } from '../shared/model.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { SandboxRuntime } from '../sandbox/sandbox-runtime.ts';
 import { SQL_DATABASES, SQL_EXAMPLES } from '../kinds/sql/examples.ts';
 import { sqlVerdict } from '../kinds/sql/verdict.ts';
 import { mountSqlWorkspace, type SqlWorkspace } from '../ui/kinds/sql/workspace.ts';
 import { megabytes } from '../shared/read-capped.ts';
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import type { SqlDatabaseRef } from '../shared/sql.ts';
 import { readTables, solveSqlQuestion } from './sql-loop.ts';
 import { databaseOf } from './sql-databases.ts';

@@ -4,7 +4,7 @@
 import { openStore, type HistoryStore } from '../store/history-store.ts';
 import type { Layout, PythonState } from '../ui/layout/layout.ts';
 import type { Notices } from '../ui/layout/notices.ts';
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { errorMessage } from '../shared/error-message.ts';
 
 export type StartingRuntime = Runtime & { readonly ready: Promise<{ isolated: boolean }> };

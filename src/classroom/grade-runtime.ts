@@ -1,6 +1,6 @@
 // Grading in one runtime (the page's own sandbox): each submission's tests in turn, one
 // submission after another, with the same rows the command line's grade writes.
-import type { Runtime } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import { allTests, gradeRow, testJob, type GradedRow, type Submission } from './grading.ts';
 import { runSqlTests, sqlRunnerOf } from './sql-exercise.ts';
 import type { Pack } from './types.ts';

@@ -1,6 +1,7 @@
 // A student's run: each visible and hidden test on its own, in the page's sandbox. Hidden tests
 // come back as counts only, so nothing about them can reach the view or the assistant.
-import type { RunJob, Runtime } from '../shared/run.ts';
+import type { RunJob } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import type { SqlAnswer } from '../shared/sql.ts';
 import { runSqlTests, sqlRunnerOf } from './sql-exercise.ts';
 import { codeLanguage } from './exercise-task.ts';

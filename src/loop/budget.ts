@@ -3,7 +3,8 @@
 // or the endpoint says so, the same conversation is rebuilt at a lower level of detail.
 import type { ChatImage, ChatMessage, ChatRequest, ProviderKind } from '../shared/model.ts';
 import { estimateRequestTokens } from '../shared/tokens.ts';
-import type { Attempt, Task } from '../shared/task.ts';
+import type { Task } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { lineOffsetOf } from './assemble.ts';
 import { buildFeedback, FULL_DETAIL, noCodeFeedback, type FeedbackDetail } from './feedback.ts';
 import { firstMessages, repairMessages, systemPrompt, type AskMode } from './prompt.ts';

@@ -1,12 +1,13 @@
 // One attempt from start to end (ask, extract, run, judge, record), the rules checked before a
 // model call, and the run of code the user edited by hand. Strategies are built from these.
-import type { Attempt } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { candidateFromCode } from './assemble.ts';
 import type { Conversation } from './budget.ts';
 import { budgetStop, nextCallStop } from './stop.ts';
 import { flaggedCapVerdict } from './gaming/verdict.ts';
 import { blankAttempt, elapsedMs, nextIndex, stopped, tokensUsed, type LoopEnd, type LoopState } from './state.ts';
 import { ask, extract, judge, noCode, record, run } from './steps.ts';
+import { isStopped } from './stopped.ts';
 
 /** Checked before each model call: the user's Stop, the iteration cap, the token and time budgets. */
 export function beforeCall(s: LoopState): LoopEnd | undefined {
@@ -49,6 +50,7 @@ export async function attemptCycle(
   hooks.onAttemptStart?.(index);
   hooks.onStatus?.(`Asking the model for attempt ${index + 1}.`);
   const reply = await ask(s, conversation);
+  if (isStopped(reply)) return stopped(s);
   if ('verdict' in reply) return reply;
   s.iterations++;
   s.samples++;
@@ -64,7 +66,7 @@ export async function attemptCycle(
   s.tactic = false;
   const got = extract(s, reply.text);
   const a = got.kind === 'no-code' ? noCode(got, base, s.opts.task.language) : await run(s, got, base);
-  if (a === 'stopped') return stopped(s);
+  if (isStopped(a)) return stopped(s);
   return conclude(s, a);
 }
 
@@ -74,6 +76,6 @@ export async function editedCycle(s: LoopState, code: string): Promise<LoopEnd |
   s.opts.hooks.onAttemptStart?.(index);
   const base: Attempt = { ...blankAttempt(s, index), source: 'user' };
   const a = await run(s, candidateFromCode(code, s.opts.task, 'user'), base);
-  if (a === 'stopped') return stopped(s);
+  if (isStopped(a)) return stopped(s);
   return conclude(s, a);
 }

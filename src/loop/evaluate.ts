@@ -1,8 +1,12 @@
 // Runs a candidate against the visible tests, and against the hidden ones when the task has them.
-import type { OutputStream, RunJob, RunResult, Runtime, TestSpec } from '../shared/run.ts';
-import type { HiddenVerdict, Task } from '../shared/task.ts';
+import type { OutputStream, RunJob, RunResult, TestSpec } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
+import type { Task } from '../shared/task.ts';
+import type { HiddenVerdict } from '../shared/session.ts';
 import { errorMessage } from '../shared/error-message.ts';
 import { testsForRun } from '../shared/generated-tests.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from './stopped.ts';
+import { deferred } from '../shared/deferred.ts';
 
 export interface Evaluation {
   result: RunResult;
@@ -27,14 +31,14 @@ function crashed(e: unknown): RunResult {
   };
 }
 
-/** Runs one job; 'stopped' when the signal aborted it or the runtime reports it cancelled. */
+/** Runs one job; Stopped when the signal aborted it or the runtime reports it cancelled. */
 export async function runJob(
   runtime: Runtime,
   job: RunJob,
   signal?: AbortSignal,
   onOutput?: (stream: OutputStream, text: string) => void,
-): Promise<RunResult | 'stopped'> {
-  if (signal?.aborted) return 'stopped';
+): Promise<RunResult | Stopped> {
+  if (signal?.aborted) return STOPPED_STEP;
   let handle;
   try {
     handle = runtime.run(job, onOutput);
@@ -42,14 +46,12 @@ export async function runJob(
     return crashed(e);
   }
   const run = handle;
-  let onAbort = (): void => {};
-  const stop = new Promise<'stopped'>((resolve) => {
-    onAbort = () => (run.cancel(), resolve('stopped'));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  const stop = deferred<Stopped>();
+  const onAbort = (): void => (run.cancel(), stop.resolve(STOPPED_STEP));
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const r = await Promise.race([run.result, stop]);
-    return r === 'stopped' || r.status === 'cancelled' ? 'stopped' : r;
+    const r = await Promise.race([run.result, stop.promise]);
+    return isStopped(r) || r.status === 'cancelled' ? STOPPED_STEP : r;
   } catch (e) {
     return crashed(e);
   } finally {
@@ -80,7 +82,7 @@ export interface EvaluateOptions {
   picture?: boolean;
 }
 
-export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stopped'> {
+export async function evaluate(o: EvaluateOptions): Promise<Evaluation | Stopped> {
   const start = o.now();
   const job = (tests: TestSpec): RunJob => ({
     language: o.task.language,
@@ -92,12 +94,12 @@ export async function evaluate(o: EvaluateOptions): Promise<Evaluation | 'stoppe
   const tests: TestSpec = given.kind === 'web' && o.picture ? { ...given, picture: true } : given;
   const visible = o.trace && o.task.language === 'python' ? { ...job(tests), trace: true } : job(tests);
   const result = await runJob(o.runtime, visible, o.signal, o.onOutput);
-  if (result === 'stopped') return 'stopped';
+  if (isStopped(result)) return STOPPED_STEP;
   let hidden: HiddenVerdict | undefined;
   if (o.task.hiddenTests) {
     // Hidden output is not streamed: a student watching the terminal must not see those tests.
     const h = await runJob(o.runtime, job(o.task.hiddenTests), o.signal);
-    if (h === 'stopped') return 'stopped';
+    if (isStopped(h)) return STOPPED_STEP;
     hidden = hiddenVerdict(h);
   }
   const passed =

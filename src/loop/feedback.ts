@@ -1,7 +1,7 @@
 // Feedback text: what a run showed, in the terms a model needs to repair its code. Line numbers
 // are those of the code as the model wrote it; hidden tests are only ever counted.
 import type { ExceptionInfo, Language, RunResult, TestResult } from '../shared/run.ts';
-import type { HiddenVerdict } from '../shared/task.ts';
+import type { HiddenVerdict } from '../shared/session.ts';
 import { generatedSourceOf } from '../shared/generated-tests.ts';
 import { TYPE_CHECK_STEP } from '../shared/typescript-check.ts';
 import { toCodeLine } from './assemble.ts';

@@ -1,7 +1,8 @@
 // What the model is told: the system prompt, the task message, and the repair turn.
 import type { ChatMessage } from '../shared/model.ts';
 import type { Language, TestSpec } from '../shared/run.ts';
-import type { Attempt, Task } from '../shared/task.ts';
+import type { Task } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { entryPointOf, harnessPrefix } from './assemble.ts';
 import { fenceTag, languageName } from './language.ts';
 import { clip } from '../shared/format.ts';

@@ -7,7 +7,7 @@ import type { Task } from '../shared/task.ts';
 import { entryPointOf } from './assemble.ts';
 import { stripReasoning } from './fences.ts';
 import { fenceTag, languageName } from './language.ts';
-import { splitReply, statements } from './select/reply-tests.ts';
+import { splitReply, statements } from './behaviour/reply-tests.ts';
 
 /** Tests asked for per request. */
 const PROPOSED_COUNT = 6;

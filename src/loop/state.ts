@@ -1,7 +1,7 @@
 // What one run of the loop knows and carries from attempt to attempt. Every strategy works on
 // this one object, so the steps of an attempt (see cycle.ts) can be shared between strategies.
 import type { ModelErrorInfo, Usage } from '../shared/model.ts';
-import type { Attempt } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { lineOffsetOf } from './assemble.ts';
 import {
   DEFAULT_MAX_ITERATIONS,

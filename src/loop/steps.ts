@@ -4,7 +4,7 @@
 import { kindOf } from '../kinds/registry.ts';
 import type { Language } from '../shared/run.ts';
 import type { Usage } from '../shared/model.ts';
-import type { Attempt } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { candidateFromReply, type Candidate } from './assemble.ts';
 import type { Conversation } from './budget.ts';
 import { evaluate } from './evaluate.ts';
@@ -12,8 +12,9 @@ import type { NoCode } from './extract.ts';
 import { buildFeedback, noCodeFeedback } from './feedback.ts';
 import { callModel } from './model-call.ts';
 import { endpointVerdict, passedVerdict, stuckVerdict, type StopVerdict } from './stop.ts';
-import { isPassed, notice, stopped, type LoopEnd, type LoopState } from './state.ts';
+import { isPassed, notice, type LoopEnd, type LoopState } from './state.ts';
 import { passFlags } from './gaming/verdict.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from './stopped.ts';
 
 export interface Reply {
   text: string;
@@ -34,13 +35,14 @@ export interface AskOptions {
 
 /**
  * One model call, streamed to the hooks. Its tokens and time count towards the run's budgets
- * whatever the call is for; the reply, or how the run ends when the endpoint failed for good.
+ * whatever the call is for; the reply, how the run ends when the endpoint failed for good, or
+ * Stopped.
  */
 export async function ask(
   s: LoopState,
   conversation: Conversation,
   { quiet = false, n = 1 }: AskOptions = {},
-): Promise<Reply | LoopEnd> {
+): Promise<Reply | LoopEnd | Stopped> {
   const { settings: o, hooks, model } = s.opts;
   const t0 = s.now();
   s.modelCalls++;
@@ -61,7 +63,7 @@ export async function ask(
   const ms = s.now() - t0;
   s.modelMs += ms;
   if (!call.ok)
-    return call.error.kind === 'cancelled' ? stopped(s) : { verdict: endpointVerdict(call.error), error: call.error };
+    return call.error.kind === 'cancelled' ? STOPPED_STEP : { verdict: endpointVerdict(call.error), error: call.error };
   const { usage } = call.result;
   if (call.result.imagesRefused !== undefined) {
     s.picturesRefused = true;
@@ -86,13 +88,13 @@ export interface RunOptions {
   givenOnly?: boolean;
 }
 
-/** Runs a candidate and completes its attempt; 'stopped' when the run was cut short. */
+/** Runs a candidate and completes its attempt; Stopped when the run was cut short. */
 export async function run(
   s: LoopState,
   c: Candidate,
   base: Attempt,
   { quiet = false, givenOnly = false }: RunOptions = {},
-): Promise<Attempt | 'stopped'> {
+): Promise<Attempt | Stopped> {
   const { task, hooks, runtime } = s.opts;
   if (!quiet) hooks.onStatus?.(`Running attempt ${base.index + 1}.`);
   const ev = await evaluate({
@@ -107,7 +109,7 @@ export async function run(
     givenOnly,
     picture: s.opts.settings.screenshots !== false,
   });
-  if (ev === 'stopped') return 'stopped';
+  if (isStopped(ev)) return STOPPED_STEP;
   s.runMs += ev.runMs;
   // A kind may word its own feedback (a contest program's is LiveCodeBench's self-repair text).
   const feedback =

@@ -1,6 +1,6 @@
 // Stop rules. Each ends the session with an EndReason and a sentence a user can read.
 import type { ModelErrorInfo } from '../shared/model.ts';
-import type { Attempt, EndReason } from '../shared/task.ts';
+import type { Attempt, EndReason } from '../shared/session.ts';
 import { toCodeLine } from './assemble.ts';
 import { failingTests } from './summary.ts';
 import { generatedSourceOf } from '../shared/generated-tests.ts';

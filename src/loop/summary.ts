@@ -1,7 +1,7 @@
 // One-line accounts of earlier attempts: enough for a model to avoid repeating them, small enough
 // that a long session still fits the context window.
 import type { RunResult } from '../shared/run.ts';
-import type { Attempt } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import { toCodeLine } from './assemble.ts';
 import { mapLineRefs } from './code-lines.ts';
 import { plural } from '../shared/format.ts';

@@ -1,8 +1,10 @@
 // The loop's public contract: what a caller passes in and what it gets back.
 import type { ModelClient, ModelErrorInfo, Usage } from '../shared/model.ts';
-import type { OutputStream, Runtime } from '../shared/run.ts';
+import type { OutputStream } from '../shared/run.ts';
+import type { Runtime } from '../shared/runtime.ts';
 import type { StrategyName, StrategySettings } from '../shared/strategy.ts';
-import type { Attempt, EndReason, Task } from '../shared/task.ts';
+import type { Task } from '../shared/task.ts';
+import type { Attempt, EndReason } from '../shared/session.ts';
 
 export interface LoopSettings {
   /** Model attempts in this run (an edited-code run is not one); default 5. */

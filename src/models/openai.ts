@@ -1,6 +1,7 @@
 // OpenAI Chat Completions and the servers that copy it (OpenRouter, Groq, Gemini, Mistral,
 // DeepSeek, LM Studio, llama.cpp, vLLM, Ollama's /v1).
 import type { ChatMessage, ChatRequest, EndpointConfig, ModelClient } from '../shared/model.ts';
+import { endpointChoices } from './choices.ts';
 import { createOpenAIParser } from './parsers/openai.ts';
 import { getJson, streamChat } from './chat.ts';
 import { clientBase, requireKey, requireUrl } from './client-base.ts';
@@ -40,9 +41,13 @@ function openaiBody(
 
 export function createOpenAIClient(config: EndpointConfig, opts: ClientOptions = {}): ModelClient {
   const b = clientBase(config, opts);
+  const choices = endpointChoices(b.publicConfig, b.preset.acceptsN);
   return {
     config: b.publicConfig,
-    multipleChoices: b.preset.acceptsN,
+    get multipleChoices() {
+      return choices.multipleChoices;
+    },
+    refusesChoices: choices.refusesChoices,
     async chat(req, chatOpts = {}) {
       requireUrl(b);
       requireKey(b);

@@ -157,8 +157,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
   let pythonWanted = false;
   let pythonStarted = false;
   let loaded = false;
-  let frameLoaded!: () => void;
-  const loadedPromise = new Promise<void>((ok) => (frameLoaded = ok));
+  const frameLoaded = deferred();
   const startPython = (): void => {
     if (!loaded) {
       // Python's files are fetched while the frame loads; a failure shows when the frame asks again.
@@ -180,7 +179,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
       () => {
         markStartup('frame loaded');
         loaded = true;
-        frameLoaded();
+        frameLoaded.resolve();
         if (jsWanted || !pythonWanted) startJs();
         if (pythonWanted) startPython();
       },
@@ -198,7 +197,7 @@ export function openSandboxFrame(options: FrameOptions = {}): FrameConnection {
     ready,
     jsReady,
     cached: Promise.all([snapshots.cached, filesKept]).then(() => undefined),
-    loaded: loadedPromise,
+    loaded: frameLoaded.promise,
     startPython,
     startJs,
     get pythonStarted() {

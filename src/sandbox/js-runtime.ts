@@ -3,7 +3,8 @@
 // tells the frame to terminate the run's worker and answers at once; a warm spare takes the next
 // run. The verdict for a run the page stopped is decided here, never by what the frame reports.
 import { deferred } from '../shared/deferred.ts';
-import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
+import type { OutputStream, RunJob, RunResult } from '../shared/run.ts';
+import type { RunHandle, Runtime } from '../shared/runtime.ts';
 import type { FrameMessage } from '../shared/sandbox-protocol.ts';
 import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import type { FrameConnection } from './frame-host.ts';

@@ -2,7 +2,8 @@
 // here. The verdict for a run the page stopped (time limit, cancel) is decided here, never by
 // what the frame or the run reports.
 import { deferred } from '../shared/deferred.ts';
-import type { OutputStream, RunHandle, RunJob, RunResult, Runtime } from '../shared/run.ts';
+import type { OutputStream, RunJob, RunResult } from '../shared/run.ts';
+import type { RunHandle, Runtime } from '../shared/runtime.ts';
 import type { FrameMessage } from '../shared/sandbox-protocol.ts';
 import { runLimitMs } from '../shared/timers.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';

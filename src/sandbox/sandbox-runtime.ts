@@ -2,7 +2,8 @@
 // and TypeScript jobs to its JavaScript workers. This is the Runtime the page and the command
 // line use. A frame whose process died (a run used up the JavaScript heap) is replaced by a new
 // one; the runs it had not started go to the new frame.
-import type { Language, OutputStream, RunHandle, RunJob, Runtime } from '../shared/run.ts';
+import type { Language, OutputStream, RunJob } from '../shared/run.ts';
+import type { RunHandle, Runtime } from '../shared/runtime.ts';
 import type { TypeScriptChecker } from '../shared/typescript-check.ts';
 import { openSandboxFrame, type FrameConnection } from './frame-host.ts';
 import { AgentJsSession } from './agent-js/session.ts';

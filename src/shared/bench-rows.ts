@@ -4,7 +4,7 @@
 import { InputError, parseJsonl } from './problems.ts';
 import type { Usage } from './model.ts';
 import { usesSamples, type StrategyName } from './strategy.ts';
-import type { Attempt, EndReason } from './task.ts';
+import type { Attempt, EndReason } from './session.ts';
 import { checkFlags, type GamingFlag } from './gaming.ts';
 
 interface RowUsage {

@@ -100,8 +100,10 @@ export interface EndpointConfig {
 
 export interface ModelClient {
   readonly config: EndpointConfig;
-  /** Sends `n`: the endpoint may answer several replies to one request. */
+  /** Sends `n`: the endpoint may answer several replies to one request (until it is found not to). */
   readonly multipleChoices?: boolean;
+  /** The endpoint refused `n`, or answered it with one reply: `multipleChoices` is false from now on. */
+  refusesChoices?(): void;
   chat(req: ChatRequest, opts?: { signal?: AbortSignal; onEvent?: (e: StreamEvent) => void }): Promise<ChatResult>;
   listModels(signal?: AbortSignal): Promise<string[]>;
 }

@@ -45,7 +45,8 @@ export interface Problem {
   sql?: SqlTaskSpec;
 }
 
-export interface Sample {
+/** A row of a samples file (HumanEval's samples.jsonl): a completion to grade, not a loop's drawn sample. */
+export interface SampleRow {
   taskId: string;
   rawId: string | number;
   completion: string;
@@ -173,7 +174,7 @@ export function parseProblems(text: string, file: string): Problem[] {
   });
 }
 
-export function parseSamples(text: string, file: string, problems: { has(id: string): boolean }): Sample[] {
+export function parseSamples(text: string, file: string, problems: { has(id: string): boolean }): SampleRow[] {
   return parseJsonl(text, file).map((row) => {
     const rawId = taskId(row, file);
     if (!problems.has(String(rawId)))

@@ -152,16 +152,3 @@ export interface RunTrace {
 }
 
 export type OutputStream = 'stdout' | 'stderr';
-
-export interface RunHandle {
-  result: Promise<RunResult>;
-  cancel(): void;
-}
-
-/** Runs jobs; the loop and the page depend on this, not on an implementation. */
-export interface Runtime {
-  /** Settles when the runtime can run; runs asked for earlier wait for it. */
-  readonly ready?: Promise<{ isolated: boolean }>;
-  run(job: RunJob, onOutput?: (stream: OutputStream, text: string) => void): RunHandle;
-  dispose(): void;
-}

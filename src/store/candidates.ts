@@ -1,6 +1,6 @@
 // Final candidates as `{task_id, completion}` JSON lines: the samples format that the HumanEval
 // reference harness (evaluate_functional_correctness) and the `eval` command read.
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import type { SessionEntry } from './history-file.ts';
 
 /**

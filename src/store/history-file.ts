@@ -1,6 +1,6 @@
 // The history export file: writing it, and reading one back with every check done before
 // anything is stored, so a bad file is reported and changes nothing.
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import { StoreError } from './errors.ts';
 import { stripSecrets } from './records.ts';
 import { agentFile, attemptShape, sessionShape } from './shapes.ts';

@@ -4,7 +4,7 @@
 // Start-up: `const store = await openStore()`, then `store.markInterrupted()` once, then
 // `store.storageInfo()` for the persistence question and the usage display. Nothing outside this
 // folder touches IndexedDB.
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import { candidateLines, toJsonl, type CandidatePick } from './candidates.ts';
 import { ChangeFeed, defaultChannelFactory, type ChannelFactory, type HistoryChange } from './changes.ts';
 import { Database } from './database.ts';

@@ -2,7 +2,7 @@
 // interrupted when the page that ran it went away. A running page holds the session's Web Lock
 // (locks.ts), which is how a later page tells a dead session from one alive in another tab.
 import type { RunFigures } from '../shared/comparison.ts';
-import type { EndReason, Session } from '../shared/task.ts';
+import type { EndReason, Session } from '../shared/session.ts';
 import type { ChangeFeed } from './changes.ts';
 import type { Database } from './database.ts';
 import { StoreError } from './errors.ts';

@@ -1,7 +1,7 @@
 // What a session and an attempt look like on disk, and the cleaning they get on the way in and
 // out. The API key lives with the endpoint settings in memory only; history is exported and
 // shared, so anything that looks like a credential is dropped here whatever the caller passed.
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import { sessionWithKind } from './task-kind.ts';
 
 /** A session row: the session plus a lowercase text that search matches against. */

@@ -1,7 +1,7 @@
 // The IndexedDB layout and the steps that bring an older layout up to date. A step never
 // changes once released: old databases in the wild replay exactly these steps, in order.
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { Attempt } from '../shared/task.ts';
+import type { Attempt } from '../shared/session.ts';
 import type { StoredAgentFile } from './agent-files.ts';
 import { searchTextOf, type StoredSession } from './records.ts';
 

@@ -1,6 +1,6 @@
 // Reading sessions with their attempts for export, and writing a checked import in one
 // transaction.
-import type { Attempt, Session } from '../shared/task.ts';
+import type { Attempt, Session } from '../shared/session.ts';
 import type { AgentFile } from '../shared/agent.ts';
 import type { Database } from './database.ts';
 import type { SessionEntry } from './history-file.ts';

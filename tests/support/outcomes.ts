@@ -3,7 +3,7 @@
 import type { LoopOutcome } from '../../src/loop/types.ts';
 import type { RowSource } from '../../src/shared/bench-rows.ts';
 import type { RunResult } from '../../src/shared/run.ts';
-import type { Attempt } from '../../src/shared/task.ts';
+import type { Attempt } from '../../src/shared/session.ts';
 
 /** What a benchmark row is made of: passed, or out of iterations, with no attempts unless given. */
 export function rowSource(passed: boolean, over: Partial<RowSource> = {}): RowSource {

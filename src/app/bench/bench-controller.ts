@@ -6,7 +6,7 @@ import type { BenchResult, BenchRun } from '../../shared/bench-records.ts';
 import { parseRunRows } from '../../shared/bench-rows.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import type { EndpointConfig } from '../../shared/model.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import type { ProgressFigures } from '../../ui/bench/progress.ts';
 import { summarize } from '../../shared/bench-summary.ts';

@@ -5,7 +5,7 @@
 // limit goes back in the queue after a pause instead of counting as failed.
 import type { LoopOutcome, LoopSettings } from '../../loop/types.ts';
 import type { ModelErrorKind, EndpointConfig } from '../../shared/model.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import type { Problem } from '../../shared/problems.ts';
 import { resultKey, type BenchResult, type BenchRun } from '../../shared/bench-records.ts';
 import { errorMessage } from '../../shared/error-message.ts';

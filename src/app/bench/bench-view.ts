@@ -3,7 +3,7 @@
 // import a `run --out` file. Loaded on demand (with Chart.js) when the view is first opened.
 // What it shows and does is the controller's (bench-controller.ts); this file draws it.
 import type { EndpointConfig } from '../../shared/model.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import { rowsToJsonl, samplesJsonl } from '../../shared/bench-rows.ts';
 import { selectSubset } from '../../shared/bench-subset.ts';
 import { summarize, summaryLines } from '../../shared/bench-summary.ts';

@@ -2,6 +2,7 @@
 // then rows missing and rows extra (a few of each), or that only order or repetition differ.
 import type { SqlValue } from '../../shared/sql.ts';
 import { valueKey } from './compare.ts';
+import { clip, plural } from '../../shared/format.ts';
 
 export interface Table {
   columns: string[];
@@ -15,16 +16,14 @@ function formatValue(v: SqlValue): string {
   if (v === null) return 'NULL';
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') {
-    const cut = v.length > VALUE_CHARS ? `${v.slice(0, VALUE_CHARS)}…` : v;
+    const cut = clip(v, VALUE_CHARS);
     return `'${cut.replaceAll("'", "''")}'`;
   }
   if ('int' in v) return v.int;
-  return `x'${v.blob.length > VALUE_CHARS ? `${v.blob.slice(0, VALUE_CHARS)}…` : v.blob}'`;
+  return `x'${clip(v.blob, VALUE_CHARS)}'`;
 }
 
 export const formatRow = (row: SqlValue[]): string => `(${row.map(formatValue).join(', ')})`;
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function columnsText(columns: string[]): string {
   const shown = columns.slice(0, 8).join(', ');

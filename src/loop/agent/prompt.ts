@@ -3,7 +3,7 @@
 // the budget.
 import type { AgentFile, AgentLanguage } from '../../shared/agent.ts';
 import type { AgentGoal, AgentLimits } from '../../shared/agent-run.ts';
-import { formatBytes, plural } from '../../shared/format.ts';
+import { clip, formatBytes, plural } from '../../shared/format.ts';
 
 /** Lines of a text file shown, and characters of each. */
 const HEAD_LINES = 5;
@@ -35,9 +35,7 @@ function describeFile(f: AgentFile): string {
   const head = `- ${f.name} (${formatBytes(f.size)})`;
   if (f.text === undefined) return `${head}, binary${f.mime ? ` (${f.mime})` : ''}`;
   const lines = f.text.replace(/\r?\n$/, '').split(/\r?\n/);
-  const shown = lines
-    .slice(0, HEAD_LINES)
-    .map((l) => `    ${l.length > LINE_CHARS ? `${l.slice(0, LINE_CHARS)}…` : l}`);
+  const shown = lines.slice(0, HEAD_LINES).map((l) => `    ${clip(l, LINE_CHARS)}`);
   const more = lines.length > HEAD_LINES ? [`    … (${plural(lines.length, 'line')} in all)`] : [];
   return [`${head}, first lines:`, ...shown, ...more].join('\n');
 }

@@ -3,7 +3,7 @@
 // ends with 'flagged-pass' rather than 'iteration-cap'.
 import { describeFlags, type GamingFlag } from '../../shared/gaming.ts';
 import type { RunResult } from '../../shared/run.ts';
-import type { Attempt } from '../../shared/task.ts';
+import type { Attempt } from '../../shared/session.ts';
 import { toCodeLine } from '../assemble.ts';
 import type { StopVerdict } from '../stop.ts';
 

@@ -4,18 +4,19 @@
 // group. When none passes, the most promising one is repaired, as plain repair would.
 import type { ProgramInputCounts, Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
-import { inputsDriver } from '../select/driver.ts';
-import { behaviourSignatures, groupBy } from '../select/group.ts';
-import type { Value } from '../select/literals.ts';
+import { inputsDriver } from '../behaviour/driver.ts';
+import { behaviourSignatures, groupBy } from '../behaviour/group.ts';
+import type { Value } from '../behaviour/literals.ts';
 import type { LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { plural } from '../../shared/format.ts';
 import { runDrivers } from './driver-runs.ts';
 import { selectionInputs, selectionTarget, type Target } from './inputs.ts';
-import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
-import { noneAgree, selecting } from './selecting.ts';
+import { sampleRecord, visiblePass, type Sample } from './sample-round.ts';
+import { noneAgree, selecting } from './select-then-repair.ts';
 import { programGroups } from './program-groups.ts';
 import { kindOf } from '../../kinds/registry.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 interface Grouped {
   groups: number[][];
@@ -29,7 +30,7 @@ async function behaviourGroups(
   samples: readonly Sample[],
   target: Target | undefined,
   inputs: Value[][],
-): Promise<Grouped | 'stopped'> {
+): Promise<Grouped | Stopped> {
   const kept = samples.map((x) => visiblePass(x.attempt));
   if (inputs.length === 0 || target === undefined)
     return { groups: groupBy(kept.map((k) => (k ? '' : undefined))), ignored: 0 };
@@ -39,7 +40,7 @@ async function behaviourGroups(
     samples.map((x, i) => (kept[i] ? x : { ...x, candidate: undefined })),
     driver,
   );
-  if (runs === 'stopped') return 'stopped';
+  if (isStopped(runs)) return STOPPED_STEP;
   // A run cut short (time limit, crash) has no line for the inputs it did not reach: `?` there.
   const outputs = runs.map((r) => r && inputs.map((_, i) => r.lines.get(i)?.join('\t') ?? '?'));
   const { signatures, ignored } = behaviourSignatures(outputs);
@@ -47,9 +48,9 @@ async function behaviourGroups(
 }
 
 /** Selection by behaviour; codet takes it too for contest programs, whose tests are not code. */
-export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
+export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]): Promise<Selection | Stopped> {
   const grouped = await groupsOf(s, drawn);
-  if (grouped === 'stopped') return 'stopped';
+  if (isStopped(grouped)) return STOPPED_STEP;
   const { groups, ignored, inputs: count, counts } = grouped;
   const top = groups[0];
   const fromProgram = counts ? { programInputs: counts } : {};
@@ -71,7 +72,7 @@ export async function selectByBehaviour(s: LoopState, drawn: readonly Sample[]):
 async function groupsOf(
   s: LoopState,
   drawn: readonly Sample[],
-): Promise<(Grouped & { inputs: number; counts?: ProgramInputCounts }) | 'stopped'> {
+): Promise<(Grouped & { inputs: number; counts?: ProgramInputCounts }) | Stopped> {
   const { task } = s.opts;
   if (kindOf(task).grouping === 'outputs') return programGroups(s, drawn);
   const target = selectionTarget(task);
@@ -81,7 +82,7 @@ async function groupsOf(
     drawn.flatMap((x) => x.tests),
   );
   const grouped = await behaviourGroups(s, drawn, target, inputs);
-  return grouped === 'stopped' ? 'stopped' : { ...grouped, inputs: inputs.length };
+  return isStopped(grouped) ? STOPPED_STEP : { ...grouped, inputs: inputs.length };
 }
 
 export const bestOfN = (samples = DEFAULT_SAMPLES): Strategy => selecting(samples, selectByBehaviour);

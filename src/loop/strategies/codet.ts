@@ -5,17 +5,18 @@
 // the code. When no sample passes the visible tests, the most promising one is repaired.
 import type { Selection } from '../../shared/selection.ts';
 import { DEFAULT_SAMPLES } from '../../shared/strategy.ts';
-import { testsDriver } from '../select/driver.ts';
-import { rankByAgreement, suspectTests, type Ranked } from '../select/group.ts';
+import { testsDriver } from '../behaviour/driver.ts';
+import { rankByAgreement, suspectTests, type Ranked } from '../behaviour/group.ts';
 import type { LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { normalizeCode } from '../text.ts';
 import { plural } from '../../shared/format.ts';
 import { runDrivers } from './driver-runs.ts';
-import { sampleRecord, visiblePass, type Sample } from './sampling.ts';
-import { noneAgree, selecting } from './selecting.ts';
+import { sampleRecord, visiblePass, type Sample } from './sample-round.ts';
+import { noneAgree, selecting } from './select-then-repair.ts';
 import { selectByBehaviour } from './best-of-n.ts';
 import { kindOf } from '../../kinds/registry.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 /** Generated tests kept per round, in the order the samples wrote them. */
 const MAX_TESTS = 30;
@@ -42,14 +43,14 @@ interface Agreement {
   outputs: (string[] | undefined)[];
 }
 
-async function agreement(s: LoopState, samples: readonly Sample[], tests: string[]): Promise<Agreement | 'stopped'> {
+async function agreement(s: LoopState, samples: readonly Sample[], tests: string[]): Promise<Agreement | Stopped> {
   const kept = samples.map((x) => (visiblePass(x.attempt) ? x : { ...x, candidate: undefined }));
   if (tests.length === 0) {
     const passSets = kept.map((x) => (x.candidate ? [] : undefined));
     return { ranked: rankByAgreement(passSets), outputs: [] };
   }
   const runs = await runDrivers(s, kept, testsDriver(s.opts.task.language, tests), { typed: false });
-  if (runs === 'stopped') return 'stopped';
+  if (isStopped(runs)) return STOPPED_STEP;
   const passSets = runs.map((r) => r && tests.flatMap((_, t) => (r.lines.get(t)?.[0] === 'pass' ? [t] : [])));
   const outputs = runs.map((r) => r && tests.map((_, t) => r.lines.get(t)?.[1] ?? ''));
   return { ranked: rankByAgreement(passSets), outputs };
@@ -67,12 +68,12 @@ function why(drawn: number, tests: number, ranked: Ranked[], chosen: number, sus
   return `${kept} of ${plural(drawn, 'sample')} passed the visible tests; ${agree} (score ${top.score}): sample ${chosen + 1} is taken${flagged}.`;
 }
 
-async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | 'stopped'> {
+async function select(s: LoopState, drawn: readonly Sample[]): Promise<Selection | Stopped> {
   // A contest program's tests are inputs and outputs, not code: its samples are grouped by what they print.
   if (kindOf(s.opts.task).grouping === 'outputs') return selectByBehaviour(s, drawn);
   const tests = poolTests(s.opts.task.generatedTests ?? [], drawn);
   const got = await agreement(s, drawn, tests);
-  if (got === 'stopped') return 'stopped';
+  if (isStopped(got)) return STOPPED_STEP;
   const top = got.ranked[0];
   if (!top) return noneAgree(drawn, { tests, suspect: [] });
   const records = drawn.map(sampleRecord);

@@ -2,15 +2,10 @@
 // one request (OpenAI's `n`), one request asks for all N: the prompt is sent and billed once.
 // When it refuses `n`, or gives fewer replies, the rest are drawn one request each, side by side.
 // Every request sent counts as a model call, the refused one too.
-import type { ModelClient } from '../../shared/model.ts';
 import type { Conversation } from '../budget.ts';
 import type { LoopEnd, LoopState } from '../state.ts';
 import { ask, type Reply } from '../steps.ts';
-
-// Endpoints that refused `n` or answered it with a single reply, for as long as the page lives:
-// a batch run then pays for finding out once, not once per task.
-const singleReply = new Set<string>();
-const endpointOf = (m: ModelClient): string => JSON.stringify([m.config.provider, m.config.baseUrl, m.config.model]);
+import { isStopped, type Stopped } from '../stopped.ts';
 
 /** One reply per choice of a request that asked for several; the request's tokens go with the first. */
 function asReplies(r: Reply, n: number): Reply[] {
@@ -20,21 +15,26 @@ function asReplies(r: Reply, n: number): Reply[] {
   return [first, ...more].slice(0, n);
 }
 
-export async function drawReplies(s: LoopState, conversation: Conversation, n: number): Promise<(Reply | LoopEnd)[]> {
+export async function drawReplies(
+  s: LoopState,
+  conversation: Conversation,
+  n: number,
+): Promise<(Reply | LoopEnd | Stopped)[]> {
   const { model, hooks } = s.opts;
-  const parallel = (k: number): Promise<(Reply | LoopEnd)[]> =>
+  const parallel = (k: number): Promise<(Reply | LoopEnd | Stopped)[]> =>
     Promise.all(Array.from({ length: k }, () => ask(s, conversation, { quiet: true })));
-  const endpoint = endpointOf(model);
-  if (n < 2 || model.multipleChoices !== true || singleReply.has(endpoint)) return parallel(n);
+  // The client remembers an endpoint that refused `n` (src/models/choices.ts).
+  if (n < 2 || model.multipleChoices !== true) return parallel(n);
   const got = await ask(s, conversation, { quiet: true, n });
+  if (isStopped(got)) return [got];
   if ('verdict' in got) {
     if (got.error?.kind !== 'bad-request') return [got];
-    singleReply.add(endpoint);
+    model.refusesChoices?.();
     hooks.onStatus?.(`The endpoint refused ${n} replies to one request; asking ${n} times instead.`);
     return parallel(n);
   }
   const replies = asReplies(got, n);
   if (replies.length === n) return replies;
-  if (replies.length === 1) singleReply.add(endpoint);
+  if (replies.length === 1) model.refusesChoices?.();
   return [...replies, ...(await parallel(n - replies.length))];
 }

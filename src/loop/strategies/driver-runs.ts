@@ -1,11 +1,12 @@
-// Runs a sample's code under a driver program (see select/driver.ts), for selection: every sample
+// Runs a sample's code under a driver program (see behaviour/driver.ts), for selection: every sample
 // of a round at once, with the task's limits, cut short by Stop.
 import type { TestSpec } from '../../shared/run.ts';
 import type { Task } from '../../shared/task.ts';
 import { runJob } from '../evaluate.ts';
-import { readDriverOutput } from '../select/driver.ts';
+import { readDriverOutput } from '../behaviour/driver.ts';
 import type { LoopState } from '../state.ts';
-import type { Sample } from './sampling.ts';
+import type { Sample } from './sample-round.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 export interface DriverRun {
   /** The driver's fields per input or test index. */
@@ -47,11 +48,11 @@ export async function runDrivers(
   samples: readonly Sample[],
   driver: string,
   { typed = true }: { typed?: boolean } = {},
-): Promise<(DriverRun | undefined)[] | 'stopped'> {
+): Promise<(DriverRun | undefined)[] | Stopped> {
   const { task, runtime } = s.opts;
   const t0 = s.now();
   const runs = await Promise.all(
-    samples.map(async (x): Promise<DriverRun | undefined | 'stopped'> => {
+    samples.map(async (x): Promise<DriverRun | undefined | Stopped> => {
       if (!x.candidate) return undefined;
       const code = driverSource(task, x.candidate.program, driver, typed);
       const r = await runJob(
@@ -59,13 +60,13 @@ export async function runDrivers(
         { language: task.language, code, tests: { kind: 'none' }, limits: task.limits },
         s.signal,
       );
-      return r === 'stopped' ? 'stopped' : { lines: readDriverOutput(r.stdout), status: r.status };
+      return isStopped(r) ? STOPPED_STEP : { lines: readDriverOutput(r.stdout), status: r.status };
     }),
   );
   s.runMs += s.now() - t0;
   const done: (DriverRun | undefined)[] = [];
   for (const r of runs) {
-    if (r === 'stopped') return 'stopped';
+    if (isStopped(r)) return STOPPED_STEP;
     done.push(r);
   }
   return done;

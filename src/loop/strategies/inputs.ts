@@ -5,11 +5,11 @@
 // MBPP's asserts, MultiPL-E's `let candidate = name; assert.deepEqual(candidate(...), ...)`.
 import type { Task } from '../../shared/task.ts';
 import { entryPointOf } from '../assemble.ts';
-import { boundaryInputs } from '../select/boundary.ts';
-import { callArguments } from '../select/calls.ts';
-import { allowedByTask, fits } from '../select/contract.ts';
-import { deriveInputs } from '../select/mutate.ts';
-import type { Value } from '../select/literals.ts';
+import { boundaryInputs } from '../behaviour/boundary.ts';
+import { callArguments } from '../behaviour/calls.ts';
+import { allowedByTask, fits } from '../behaviour/contract.ts';
+import { deriveInputs } from '../behaviour/mutate.ts';
+import type { Value } from '../behaviour/literals.ts';
 import { visibleTestSource } from './driver-runs.ts';
 
 /**

@@ -2,9 +2,10 @@
 // diagnoses are kept as a memory that every later request carries, and each is stored with the
 // attempt it was written for.
 import { attemptCycle, beforeCall, requestFits } from '../cycle.ts';
-import { isPassed, type LoopState } from '../state.ts';
+import { isPassed, stopped, type LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { ask } from '../steps.ts';
+import { isStopped } from '../stopped.ts';
 import { clip } from '../../shared/format.ts';
 import { conversationFor } from './conversation.ts';
 
@@ -37,6 +38,7 @@ export const reflexion: Strategy = {
       if (tooBig) return tooBig;
       s.opts.hooks.onStatus?.(`Asking the model what went wrong in attempt ${latest.index + 1}.`);
       const said = await ask(s, question, { quiet: true });
+      if (isStopped(said)) return stopped(s);
       if ('verdict' in said) return said;
       reflection = noteOf(said.text);
       // The diagnosis spent tokens and time: the budgets are checked again before the attempt.

@@ -2,6 +2,7 @@
 // code, so every field is untrusted until it has the shape, type and size it should.
 import type { AgentFile, RichOutput } from '../../shared/agent.ts';
 import type { AgentJsResult } from '../../shared/agent-js-protocol.ts';
+import { clip } from '../../shared/format.ts';
 
 const RICH_MIMES = new Set(['text/plain', 'text/html', 'text/markdown', 'image/png', 'image/svg+xml']);
 const RICH_MAX = 50;
@@ -11,7 +12,7 @@ const FILE_BYTES = 50 * 1024 * 1024;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const text = (v: unknown, cap: number): string | undefined =>
-  typeof v === 'string' ? (v.length > cap ? `${v.slice(0, cap)}… [${v.length - cap} more characters]` : v) : undefined;
+  typeof v === 'string' ? clip(v, cap, { count: true }) : undefined;
 
 function richOf(v: unknown): RichOutput | undefined {
   if (typeof v !== 'object' || v === null) return undefined;

@@ -5,6 +5,7 @@
 import type { FrameMessage } from '../../shared/sandbox-protocol.ts';
 import { checkAnswers, type SqlAnswer, type SqlJob } from '../../shared/sql.ts';
 import type { FrameConnection } from '../frame-host.ts';
+import { deferred, type Deferred } from '../../shared/deferred.ts';
 
 // Beyond the queries' own limits: reading the database, a fresh copy per query, messages.
 const BACKSTOP_SLACK_MS = 5000;
@@ -25,9 +26,9 @@ export class SqlRuntime {
   private nextId = 1;
   private readonly jobs = new Map<number, Pending>();
   private started: Promise<void> | undefined;
-  private settleReady: { ok: () => void; fail: (e: Error) => void } | undefined;
+  private settleReady: Deferred<void> | undefined;
   private pgStarted: Promise<void> | undefined;
-  private settlePg: { ok: () => void; fail: (e: Error) => void } | undefined;
+  private settlePg: Deferred<void> | undefined;
 
   constructor(private readonly frame: FrameConnection) {
     frame.listen('sql', (m) => this.onStart(m));
@@ -38,9 +39,9 @@ export class SqlRuntime {
     this.started ??= (async () => {
       const [{ loadSqlAssets }] = await Promise.all([import('./assets.ts'), this.frame.loaded]);
       const assets = await loadSqlAssets();
-      const ready = new Promise<void>((ok, fail) => (this.settleReady = { ok, fail }));
+      const ready = (this.settleReady = deferred());
       this.frame.post('sql', 0, { type: 'init', workerSource: assets.workerSource, wasm: assets.wasm });
-      await ready;
+      await ready.promise;
     })();
     this.started.catch(() => (this.started = undefined));
     return this.started;
@@ -51,9 +52,9 @@ export class SqlRuntime {
     this.pgStarted ??= (async () => {
       const [{ loadPgAssets }] = await Promise.all([import('./pg-assets.ts'), this.frame.loaded]);
       const assets = await loadPgAssets();
-      const ready = new Promise<void>((ok, fail) => (this.settlePg = { ok, fail }));
+      const ready = (this.settlePg = deferred());
       this.frame.post('sql', 0, { type: 'pg-init', ...assets });
-      await ready;
+      await ready.promise;
     })();
     this.pgStarted.catch(() => (this.pgStarted = undefined));
     return this.pgStarted;
@@ -69,32 +70,32 @@ export class SqlRuntime {
       return job.queries.map(() => ({ kind: 'error', message, ms: 0 }));
     }
     const id = this.nextId++;
-    return new Promise<SqlAnswer[]>((resolve) => {
-      const p: Pending = { job, resolve };
-      this.jobs.set(id, p);
-      p.unexpect = this.frame.expect('sql', id, (m) => this.onJob(id, m));
-      const limit = pg
-        ? job.queries.length * (job.timeoutMs + PG_PER_QUERY_MS) + PG_SLACK_MS
-        : job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
-      p.timer = setTimeout(() => {
-        this.frame.post('sql', id, { type: 'kill' });
-        this.finish(id, undefined);
-      }, limit);
-      this.frame.post('sql', id, { type: 'run', job });
-    });
+    const answers = deferred<SqlAnswer[]>();
+    const p: Pending = { job, resolve: answers.resolve };
+    this.jobs.set(id, p);
+    p.unexpect = this.frame.expect('sql', id, (m) => this.onJob(id, m));
+    const limit = pg
+      ? job.queries.length * (job.timeoutMs + PG_PER_QUERY_MS) + PG_SLACK_MS
+      : job.queries.length * job.timeoutMs + BACKSTOP_SLACK_MS;
+    p.timer = setTimeout(() => {
+      this.frame.post('sql', id, { type: 'kill' });
+      this.finish(id, undefined);
+    }, limit);
+    this.frame.post('sql', id, { type: 'run', job });
+    return answers.promise;
   }
 
   /** The engines' start-up, and any late word on a job already answered (dropped). */
   private onStart(m: FrameMessage<'sql'>): void {
     switch (m.type) {
       case 'ready':
-        return this.settleReady?.ok();
+        return this.settleReady?.resolve();
       case 'boot-error':
-        return this.settleReady?.fail(new Error(String(m.message)));
+        return this.settleReady?.reject(new Error(String(m.message)));
       case 'pg-ready':
-        return this.settlePg?.ok();
+        return this.settlePg?.resolve();
       case 'pg-boot-error':
-        return this.settlePg?.fail(new Error(String(m.message)));
+        return this.settlePg?.reject(new Error(String(m.message)));
       case 'answers':
       case 'crashed':
         return;

@@ -8,13 +8,15 @@
 // a page that answers (a pending promise, a timer storm) is removed and nothing else is touched;
 // one that does not is stuck, and `onStuck` replaces the sandbox frame as well, so the process has
 // no frame left and ends; the next page starts in a new process at once.
-import type { RunHandle, RunJob, RunResult } from '../../shared/run.ts';
+import type { RunJob, RunResult } from '../../shared/run.ts';
+import type { RunHandle } from '../../shared/runtime.ts';
 import { runLimitMs } from '../../shared/timers.ts';
 import { DEFAULT_THRESHOLD, DEFAULT_VIEWPORT, PAGE_HELLO, type HostToPage, type WebTests } from '../../shared/web.ts';
 import { loadBoot } from '../web-boot.ts';
 import { pageDocument } from './page-document.ts';
 import { matchPicture } from './picture-match.ts';
 import { readReport, verdictOf } from './report.ts';
+import { deferred } from '../../shared/deferred.ts';
 
 // How long a page at its limit has to answer a ping before it counts as stuck.
 const PING_GRACE_MS = 250;
@@ -87,8 +89,8 @@ export class WebRuntime {
 
     let port: MessagePort | undefined;
     let loads = 0;
-    let settle!: (r: RunResult) => void;
-    const done = new Promise<RunResult>((ok) => (settle = ok));
+    const done = deferred<RunResult>();
+    const settle = done.resolve;
     const elapsed = (): number => performance.now() - started;
     const go = (): void => {
       if (port && loads === 1) port.postMessage({ type: 'go' } satisfies HostToPage);
@@ -143,7 +145,7 @@ export class WebRuntime {
     const timer = limit ? setTimeout(() => stop(plain('timed out', 'timed out', elapsed())), limit) : undefined;
     onCancel(() => stop(plain('cancelled', 'cancelled', elapsed())));
     document.body.appendChild(frame);
-    const result = await done;
+    const result = await done.promise;
     clearTimeout(timer);
     window.removeEventListener('message', onHello);
     port?.close();

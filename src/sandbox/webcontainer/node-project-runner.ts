@@ -2,7 +2,8 @@
 // only, from the top-level page.
 import { deferred } from '../../shared/deferred.ts';
 import type { NodeProject } from '../../shared/node-project.ts';
-import type { OutputStream, RunHandle, RunResult } from '../../shared/run.ts';
+import type { OutputStream, RunResult } from '../../shared/run.ts';
+import type { RunHandle } from '../../shared/runtime.ts';
 import { createBooter, DEFAULT_BOOT_BOUND_MS, WebContainerUnavailable, type WebContainerBooter } from './boot.ts';
 import { runNodeProject } from './runner.ts';
 import { errorMessage } from '../../shared/error-message.ts';

@@ -4,11 +4,13 @@
 import type { FileSystemTree } from '@webcontainer/api';
 import type { NodeProject } from '../../shared/node-project.ts';
 import { DEFAULT_NODE_COMMAND } from '../../shared/node-project.ts';
-import type { OutputStream, RunHandle, RunResult } from '../../shared/run.ts';
+import type { OutputStream, RunResult } from '../../shared/run.ts';
+import type { RunHandle } from '../../shared/runtime.ts';
 import { OutputCollector } from '../results.ts';
 import type { Container } from './boot.ts';
 import { projectResult, type Ending } from './verdict.ts';
 import { errorMessage } from '../../shared/error-message.ts';
+import { deferred } from '../../shared/deferred.ts';
 
 /** npm install gets its own, longer bound: the time limit is for the project's command. */
 const INSTALL_BOUND_MS = 180_000;
@@ -71,13 +73,11 @@ export function runNodeProject(
       }),
     );
     pump.catch(() => undefined);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = new Promise<'timed out' | 'cancelled'>((resolve) => {
-      timer = setTimeout(() => resolve('timed out'), boundMs);
-      stopping = resolve;
-      if (cancelled) resolve('cancelled');
-    });
-    const first = await Promise.race([proc.exit.then((code) => ({ code })), stop.then((why) => ({ why }))]);
+    const stop = deferred<'timed out' | 'cancelled'>();
+    const timer = setTimeout(() => stop.resolve('timed out'), boundMs);
+    stopping = stop.resolve;
+    if (cancelled) stop.resolve('cancelled');
+    const first = await Promise.race([proc.exit.then((code) => ({ code })), stop.promise.then((why) => ({ why }))]);
     clearTimeout(timer);
     stopping = undefined;
     if ('code' in first) {

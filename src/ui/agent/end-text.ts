@@ -1,6 +1,6 @@
 // How an agent run ended, in words: under the final answer (whence it came), or in place of one
 // (why there is none), and on the status line.
-import type { EndReason } from '../../shared/task.ts';
+import type { EndReason } from '../../shared/session.ts';
 
 export interface EndText {
   /** Under the final answer, or the closing note of a run without one. */

@@ -3,11 +3,12 @@ import { differences } from '../../shared/bench-summary.ts';
 import type { RunRow } from '../../shared/bench-rows.ts';
 import { h } from '../common/dom.ts';
 import { fullTitle } from './plot-specs.ts';
+import { plural } from '../../shared/format.ts';
 
 export function compareTable(labelA: string, labelB: string, a: readonly RunRow[], b: readonly RunRow[]): HTMLElement {
   const diff = differences(a, b);
   const onlyA = diff.filter((d) => d.a).length;
-  const text = `${labelA} solved ${onlyA} task${onlyA === 1 ? '' : 's'} that ${labelB} did not; ${labelB} solved ${diff.length - onlyA} that ${labelA} did not.`;
+  const text = `${labelA} solved ${plural(onlyA, 'task')} that ${labelB} did not; ${labelB} solved ${diff.length - onlyA} that ${labelA} did not.`;
   return h(
     'section',
     { class: 'bench-compare', 'data-testid': 'bench-compare', 'aria-label': 'Comparison' },

@@ -10,7 +10,7 @@ import type { PackExercise } from '../../classroom/types.ts';
 import { createModelClient } from '../../models/create-client.ts';
 import { demoCannot, isDemoEndpoint } from '../../models/demo.ts';
 import { errorMessage } from '../../shared/error-message.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import type { ExerciseProgress } from '../../store/classroom-store.ts';
 import { demoNotice } from '../common/demo-notice.ts';
 import { append, clear, h, setText } from '../common/dom.ts';

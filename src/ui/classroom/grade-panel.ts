@@ -6,7 +6,7 @@ import { parseSubmissions, studentClashes } from '../../classroom/results.ts';
 import type { Pack } from '../../classroom/types.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import { plural } from '../../shared/format.ts';
 import { download, safeName } from './download.ts';

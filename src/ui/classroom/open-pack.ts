@@ -10,7 +10,7 @@ import { PACK_FILE_LIMIT, type Pack } from '../../classroom/types.ts';
 import { parsePack, validatePack } from '../../classroom/validate.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { readCappedText } from '../../shared/read-capped.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import { ClassroomStore } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import type { ClassroomModels } from './models.ts';

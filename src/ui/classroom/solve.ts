@@ -6,7 +6,7 @@ import { runLoop } from '../../loop/engine.ts';
 import type { LoopOutcome } from '../../loop/types.ts';
 import { createModelClient } from '../../models/create-client.ts';
 import { plural } from '../../shared/format.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import type { ClassroomModels } from './models.ts';
 
 const SOLVE_ITERATIONS = 5;

@@ -3,7 +3,7 @@
 import { practiceRun, type PracticeOutcome } from '../../classroom/practice.ts';
 import { type Pack, type PackExercise } from '../../classroom/types.ts';
 import { errorMessage } from '../../shared/error-message.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import { type ClassroomStore, type ExerciseProgress } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import { mountEditor, type Editor } from '../editor/editor.ts';

@@ -8,7 +8,7 @@ import type { Pack } from '../../classroom/types.ts';
 import { PackError, validatePack } from '../../classroom/validate.ts';
 import { createModelClient } from '../../models/create-client.ts';
 import { errorMessage } from '../../shared/error-message.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import { download, safeName } from './download.ts';
 import type { Raw } from './exercise-form.ts';
 import type { ClassroomModels } from './models.ts';

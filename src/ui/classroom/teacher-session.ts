@@ -2,7 +2,7 @@
 // it saves the draft; another one shows the same view without saving, and may take it over.
 // Taking over reads the draft again once the other tab has stopped, so its last edits are kept.
 import { errorMessage } from '../../shared/error-message.ts';
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import type { TeacherDraftStore } from '../../store/teacher-draft-store.ts';
 import { clear } from '../common/dom.ts';
 import { claimDraft } from './draft-lock.ts';

@@ -2,7 +2,7 @@
 // draft hints, export the file and make share links. Everything edits a raw copy of the pack;
 // it is read as a pack (with every problem named) only when it is checked, exported or shared.
 // That raw copy is the draft kept in this browser as it is edited, until it is discarded.
-import type { Runtime } from '../../shared/run.ts';
+import type { Runtime } from '../../shared/runtime.ts';
 import type { TeacherDraftStore } from '../../store/teacher-draft-store.ts';
 import { append, h, setText } from '../common/dom.ts';
 import { createDraftSaver } from './draft-saver.ts';

@@ -1,6 +1,6 @@
 // How a session's end is worded, in one table: the verdict line's headline (timeline and page),
 // the history list's label, and the reply's closing status.
-import type { EndReason, Session } from '../../shared/task.ts';
+import type { EndReason, Session } from '../../shared/session.ts';
 import type { Tone } from './verdict.ts';
 
 interface EndWording {

@@ -1,7 +1,7 @@
 // One place that turns a run's status into the word and colour the page shows, so the timeline,
 // the verdict line and the terminal never disagree.
 import type { RunResult, RunStatus } from '../../shared/run.ts';
-import type { Attempt } from '../../shared/task.ts';
+import type { Attempt } from '../../shared/session.ts';
 
 /** CSS class suffix: .tone-passed, .tone-timed-out, ... */
 export type Tone = 'passed' | 'failed' | 'error' | 'timed-out' | 'crashed' | 'cancelled' | 'pending' | 'flagged';

@@ -1,7 +1,7 @@
 // Words and numbers for the history list.
 import { formatBytes } from '../../shared/format.ts';
 import type { StorageInfo } from '../../store/storage.ts';
-import type { Session } from '../../shared/task.ts';
+import type { Session } from '../../shared/session.ts';
 import { END_WORDS } from '../common/end-words.ts';
 
 export function statusLabel(session: Session): string {

@@ -6,7 +6,7 @@ import type { HistoryStore } from '../../store/history-store.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { formatBytes, plural } from '../../shared/format.ts';
 import { EXPORT_FILES_LIMIT } from '../../shared/agent-files.ts';
-import type { Session } from '../../shared/task.ts';
+import type { Session } from '../../shared/session.ts';
 import { fileName } from './format.ts';
 import { renderRow, type RowActions } from './row.ts';
 

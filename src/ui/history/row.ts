@@ -1,7 +1,7 @@
 // One session in the history list: its title, what it was about, how it ended, and its actions,
 // Open first (a button that looks like one: a bare title read as plain text, not as a way in). Everything shown comes from stored or imported data, so it is set as text,
 // never as HTML.
-import type { Session } from '../../shared/task.ts';
+import type { Session } from '../../shared/session.ts';
 import { h } from '../common/dom.ts';
 import { formatTime, statusLabel } from './format.ts';
 

@@ -10,6 +10,7 @@ import { installShortcuts, shortcutHint } from './shortcuts.ts';
 import { installRowSplitter } from './row-splitter.ts';
 import { installSplitters } from './splitters.ts';
 import type { ConsoleCount } from '../terminal/terminal.ts';
+import { plural } from '../../shared/format.ts';
 
 export interface LayoutOptions {
   /** Defaults to "Fixpoint". */
@@ -108,7 +109,7 @@ function panel(title: string, cls: string, ...content: HTMLElement[]): HTMLEleme
 /** "Console", "Console (1 line)", "Console (12 lines, 3 on stderr)". */
 function consoleTitle({ lines, stderr }: ConsoleCount): string {
   if (!lines) return 'Console';
-  return `Console (${lines} line${lines === 1 ? '' : 's'}${stderr ? `, ${stderr} on stderr` : ''})`;
+  return `Console (${plural(lines, 'line')}${stderr ? `, ${stderr} on stderr` : ''})`;
 }
 
 export function mountLayout(root: HTMLElement, opts: LayoutOptions = {}): Layout {

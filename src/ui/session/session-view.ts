@@ -6,7 +6,7 @@ import { addUsage, costOf, formatCost, type Prices } from '../../models/usage.ts
 import { lineOffsetOf, toCodeLine } from '../../loop/assemble.ts';
 import { runDiagnostics } from '../editor/run-diagnostics.ts';
 import type { Usage } from '../../shared/model.ts';
-import type { Attempt, Session } from '../../shared/task.ts';
+import type { Attempt, Session } from '../../shared/session.ts';
 import { h, setText } from '../common/dom.ts';
 import { formatTokens } from '../common/format.ts';
 import { startRun, writeRunResult } from '../common/run-output.ts';

@@ -2,7 +2,7 @@
 // from the history shows the same as a live one): the diagnosis written before it, the samples it
 // was chosen from, and its run's trace. This module is its own chunk, loaded when an attempt
 // first has any of them.
-import type { Attempt } from '../../shared/task.ts';
+import type { Attempt } from '../../shared/session.ts';
 import { h } from '../common/dom.ts';
 import { selectionView } from './selection-view.ts';
 import { traceView } from './trace-view.ts';

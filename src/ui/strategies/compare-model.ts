@@ -3,7 +3,7 @@
 // says which did better, and the past comparisons found among the stored sessions.
 import { STRATEGIES } from '../../loop/strategies/registry.ts';
 import { DEFAULT_SAMPLES, usesSamples, type StrategySettings } from '../../shared/strategy.ts';
-import type { Session } from '../../shared/task.ts';
+import type { Session } from '../../shared/session.ts';
 import { plural } from '../../shared/format.ts';
 import { statusLabel } from '../history/format.ts';
 

@@ -1,7 +1,7 @@
 // The strategy views as the page mounts them: the views (attempt-details.ts) are their own chunk,
 // fetched only once an attempt carries a diagnosis, samples or a trace, so sessions without any
 // never load them. Only the latest attempt asked for is drawn, however the loads interleave.
-import type { Attempt } from '../../shared/task.ts';
+import type { Attempt } from '../../shared/session.ts';
 import type * as Details from './attempt-details.ts';
 import type { TraceContext } from './trace-rows.ts';
 

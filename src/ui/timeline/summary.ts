@@ -1,6 +1,6 @@
 // What each timeline cell and the closing line say, as plain data, so the wording is tested
 // without a DOM.
-import type { Attempt, Session } from '../../shared/task.ts';
+import type { Attempt, Session } from '../../shared/session.ts';
 import { formatDuration, formatTokenPair, formatTokens } from '../common/format.ts';
 import type { Tone } from '../common/verdict.ts';
 import { attemptVerdict, testsPassed } from '../common/verdict.ts';

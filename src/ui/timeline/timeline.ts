@@ -1,7 +1,7 @@
 // One row per attempt. Click selects an attempt; shift-click, or a row's Compare button, asks
 // for a diff between that row and the selected one. The session's end is said in plain words.
 // A diagnosis written before an attempt (reflexion) is a line under its row that opens to the whole text.
-import type { Attempt, Session } from '../../shared/task.ts';
+import type { Attempt, Session } from '../../shared/session.ts';
 import { h, setText } from '../common/dom.ts';
 import { summarizeAttempt, summarizeEnd } from './summary.ts';
 

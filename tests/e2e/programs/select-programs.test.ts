@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';
 import { jsonlWriter, rowsOf, runAgainst } from '../support/cli.ts';
-import { programInputs } from '../../../src/loop/select/program-inputs.ts';
+import { programInputs } from '../../../src/loop/behaviour/program-inputs.ts';
 
 const ROWS = rowsOf(readFileSync(resolve(import.meta.dirname, '../../../data/livecodebench/stdin-20.jsonl'), 'utf8'));
 const jsonl = jsonlWriter(mkdtempSync(join(tmpdir(), 'fixpoint-select-programs-')));

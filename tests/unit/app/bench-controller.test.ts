@@ -4,6 +4,7 @@ import type { BenchRunner, BenchRunnerOptions } from '../../../src/app/bench/ben
 import type { BenchResult, BenchRun } from '../../../src/shared/bench-records.ts';
 import type { Problem } from '../../../src/shared/problems.ts';
 import { makeBenchRun } from '../../support/bench-run.ts';
+import { deferred } from '../../../src/shared/deferred.ts';
 
 const problem = (i: number): Problem => ({
   taskId: `T/${i}`,
@@ -40,8 +41,9 @@ function driven() {
   let end: (how: 'done' | 'paused' | 'stopped') => void = () => undefined;
   const startRun = (options: BenchRunnerOptions): BenchRunner => {
     o = options;
-    const finished = new Promise<'done' | 'paused' | 'stopped'>((resolve) => (end = resolve));
-    return { finished, pause: () => end('paused'), stop: () => end('stopped') };
+    const finished = deferred<'done' | 'paused' | 'stopped'>();
+    end = finished.resolve;
+    return { finished: finished.promise, pause: () => end('paused'), stop: () => end('stopped') };
   };
   const finish = (i: number): void => {
     if (!o) throw new Error('not started');

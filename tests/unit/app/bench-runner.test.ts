@@ -3,7 +3,7 @@ import { startBenchRun, type BenchRunnerOptions } from '../../../src/app/bench/b
 import type { SessionOutcome, SessionRequest } from '../../../src/app/session.ts';
 import type { BenchResult, BenchRun } from '../../../src/shared/bench-records.ts';
 import type { Problem } from '../../../src/shared/problems.ts';
-import type { Runtime } from '../../../src/shared/run.ts';
+import type { Runtime } from '../../../src/shared/runtime.ts';
 import { makeBenchRun } from '../../support/bench-run.ts';
 import { loopOutcome } from '../../support/outcomes.ts';
 

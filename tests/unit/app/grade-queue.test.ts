@@ -4,7 +4,8 @@
 import { deferred } from '../../../src/shared/deferred.ts';
 import { describe, expect, it } from 'vitest';
 import { gradeQueue, type Graded } from '../../../src/app/grade-queue.ts';
-import type { RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
+import type { RunJob, RunResult } from '../../../src/shared/run.ts';
+import type { Runtime } from '../../../src/shared/runtime.ts';
 import { runResult } from '../../support/outcomes.ts';
 
 const job = (ms: number): RunJob => ({

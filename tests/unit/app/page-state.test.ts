@@ -2,7 +2,7 @@
 // task panel holds its task and the history holds it; one run at a time, the page locked meanwhile.
 import { describe, expect, it } from 'vitest';
 import { PageState, type PageViews } from '../../../src/app/page-state.ts';
-import type { Session } from '../../../src/shared/task.ts';
+import type { Session } from '../../../src/shared/session.ts';
 import type { HistoryStore } from '../../../src/store/history-store.ts';
 import type { EndpointSettings } from '../../../src/ui/settings/settings-model.ts';
 

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSession } from '../../../src/app/session.ts';
 import { findExample } from '../../../src/shared/examples.ts';
-import type { RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
+import type { RunJob, RunResult } from '../../../src/shared/run.ts';
+import type { Runtime } from '../../../src/shared/runtime.ts';
 import { closeAll, freshSite, makeResult, openTab } from '../store/helpers.ts';
 
 afterEach(closeAll);

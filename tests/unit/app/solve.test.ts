@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { solveProblem, type SolveOptions } from '../../../src/app/solve.ts';
 import type { Problem } from '../../../src/shared/problems.ts';
-import type { RunHandle, RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
+import type { RunJob, RunResult } from '../../../src/shared/run.ts';
+import type { RunHandle, Runtime } from '../../../src/shared/runtime.ts';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';
 import { closeAll, freshSite, openTab } from '../store/helpers.ts';
 

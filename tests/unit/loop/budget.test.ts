@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildConversation, fitConversation, requestTokens, shrink } from '../../../src/loop/budget.ts';
 import { runLoop } from '../../../src/loop/engine.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
-import type { Attempt } from '../../../src/shared/task.ts';
+import type { Attempt } from '../../../src/shared/session.ts';
 import { code, failing, FakeModel, FakeRuntime, mbppTask, pass, storedAttempt } from './fakes.ts';
 
 /** A long session: each attempt failed with a traceback and a lot of printed output. */

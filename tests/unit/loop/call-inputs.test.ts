@@ -1,7 +1,7 @@
 // Selection inputs for call-based (LeetCode) contest programs: each line one JSON argument, read
 // as values and derived at their edges and by mutation, within what the statement allows.
 import { describe, expect, it } from 'vitest';
-import { callInputs } from '../../../src/loop/select/call-inputs.ts';
+import { callInputs } from '../../../src/loop/behaviour/call-inputs.ts';
 
 const STARTER = 'class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        ';
 

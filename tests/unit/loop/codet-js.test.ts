@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readDriverOutput, testsDriver } from '../../../src/loop/select/driver.ts';
-import { comparedExpression } from '../../../src/loop/select/js-asserts.ts';
+import { readDriverOutput, testsDriver } from '../../../src/loop/behaviour/driver.ts';
+import { comparedExpression } from '../../../src/loop/behaviour/js-asserts.ts';
 import { driverSource } from '../../../src/loop/strategies/driver-runs.ts';
 import { multiplETask } from '../../../src/shared/multipl-e.ts';
 import { CheckerCore } from '../../../src/sandbox/typescript/checker-core.ts';

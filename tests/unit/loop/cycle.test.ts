@@ -6,6 +6,7 @@ import { attemptCycle, beforeCall, conclude } from '../../../src/loop/cycle.ts';
 import { blankAttempt, nextIndex, stopped, type LoopState } from '../../../src/loop/state.ts';
 import type { Strategy } from '../../../src/loop/strategy.ts';
 import { ask, extract, run } from '../../../src/loop/steps.ts';
+import { isStopped } from '../../../src/loop/stopped.ts';
 import { code, failing, FakeModel, FakeRuntime, mbppTask, pass, type ModelStep, type RunStep } from './fakes.ts';
 
 function options(steps: ModelStep[], runs: RunStep[]): LoopOptions & { model: FakeModel; runtime: FakeRuntime } {
@@ -31,6 +32,7 @@ const reflect: Strategy = {
       const req = conversation.request;
       const question = { role: 'user' as const, content: 'Say in one sentence what went wrong.' };
       const diagnosis = await ask(s, { ...conversation, request: { ...req, messages: [...req.messages, question] } });
+      if (isStopped(diagnosis)) return stopped(s);
       if ('verdict' in diagnosis) return diagnosis;
     }
     return attemptCycle(s, conversation);
@@ -48,11 +50,12 @@ const bestOfTwo: Strategy = {
     const index = nextIndex(s);
     let last;
     for (const r of replies) {
+      if (isStopped(r)) return stopped(s);
       if ('verdict' in r) return r;
       const got = extract(s, r.text);
       if (got.kind === 'no-code') continue;
       const a = await run(s, got, { ...blankAttempt(s, index), reply: r.text, usage: r.usage, messages: r.messages });
-      if (a === 'stopped') return stopped(s);
+      if (isStopped(a)) return stopped(s);
       last = a;
       if (a.passed) break;
     }

@@ -6,7 +6,7 @@ import { runLoop } from '../../../src/loop/engine.ts';
 import type { LoopOptions } from '../../../src/loop/types.ts';
 import { createModelClient } from '../../../src/models/create-client.ts';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';
-import type { Runtime } from '../../../src/shared/run.ts';
+import type { Runtime } from '../../../src/shared/runtime.ts';
 import { FakeRuntime, mbppTask, pass } from './fakes.ts';
 import { hasPython, NativePython } from './native-python.ts';
 

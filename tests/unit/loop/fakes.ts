@@ -7,8 +7,11 @@ import type {
   StreamEvent,
   Usage,
 } from '../../../src/shared/model.ts';
-import type { RunHandle, RunJob, RunResult, Runtime, TestResult } from '../../../src/shared/run.ts';
-import type { Attempt, FunctionTask } from '../../../src/shared/task.ts';
+import type { RunJob, RunResult, TestResult } from '../../../src/shared/run.ts';
+import type { RunHandle, Runtime } from '../../../src/shared/runtime.ts';
+import type { FunctionTask } from '../../../src/shared/task.ts';
+import type { Attempt } from '../../../src/shared/session.ts';
+import { deferred } from '../../../src/shared/deferred.ts';
 
 export type ModelStep =
   | string
@@ -78,11 +81,9 @@ export class FakeRuntime implements Runtime {
     const step = this.steps.shift() ?? this.fallback;
     if (step === undefined) throw new Error('FakeRuntime: no more scripted results');
     if ('hang' in step) {
-      let cancel = (): void => {};
-      const result = new Promise<RunResult>((resolve) => {
-        cancel = () => resolve({ ...fail([]), status: 'cancelled', result: 'failed: cancelled' });
-      });
-      return { result, cancel: () => (this.cancelled++, cancel()) };
+      const result = deferred<RunResult>();
+      const cancel = (): void => result.resolve({ ...fail([]), status: 'cancelled', result: 'failed: cancelled' });
+      return { result: result.promise, cancel: () => (this.cancelled++, cancel()) };
     }
     const r = typeof step === 'function' ? step(job) : step;
     return { result: Promise.resolve(r), cancel: () => void this.cancelled++ };

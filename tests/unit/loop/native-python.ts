@@ -1,7 +1,8 @@
 // A Runtime for loop tests that runs Python jobs in native CPython: MBPP asserts one by one (each
 // a test), or a plain program (tests 'none'). Enough to run selection's driver programs for real.
 import { spawn, spawnSync } from 'node:child_process';
-import type { RunHandle, RunJob, RunResult, Runtime } from '../../../src/shared/run.ts';
+import type { RunJob, RunResult } from '../../../src/shared/run.ts';
+import type { RunHandle, Runtime } from '../../../src/shared/runtime.ts';
 
 const probe = spawnSync('python3', ['-c', 'import sys; sys.exit(sys.version_info < (3, 9))']);
 export const hasPython = probe.error === undefined && probe.status === 0;

@@ -5,9 +5,9 @@
 // their input, picked by a marker in the sample's code.
 import { describe, expect, it } from 'vitest';
 import { runLoop } from '../../../src/loop/engine.ts';
-import { programInputs } from '../../../src/loop/select/program-inputs.ts';
-import { shapeFault, shapeOf, smallestCount } from '../../../src/loop/select/program-shape.ts';
-import { readProposals } from '../../../src/loop/select/proposed-inputs.ts';
+import { programInputs } from '../../../src/loop/behaviour/program-inputs.ts';
+import { shapeFault, shapeOf, smallestCount } from '../../../src/loop/behaviour/program-shape.ts';
+import { readProposals } from '../../../src/loop/behaviour/proposed-inputs.ts';
 import type { RunJob, RunResult } from '../../../src/shared/run.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { createDemoClient } from '../../../src/models/demo.ts';

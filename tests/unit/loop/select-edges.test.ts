@@ -2,12 +2,12 @@
 // tests; boundary inputs made from the seed calls within it; and grouping that a raise by every
 // sample does not split.
 import { describe, expect, it } from 'vitest';
-import { boundaryInputs } from '../../../src/loop/select/boundary.ts';
-import { parameterNames, statedBounds } from '../../../src/loop/select/bounds.ts';
-import { callArguments } from '../../../src/loop/select/calls.ts';
-import { allowedByTask, fits, type Allowed } from '../../../src/loop/select/contract.ts';
-import { behaviourSignatures, groupBy } from '../../../src/loop/select/group.ts';
-import { toPython, type Value } from '../../../src/loop/select/literals.ts';
+import { boundaryInputs } from '../../../src/loop/behaviour/boundary.ts';
+import { parameterNames, statedBounds } from '../../../src/loop/behaviour/bounds.ts';
+import { callArguments } from '../../../src/loop/behaviour/calls.ts';
+import { allowedByTask, fits, type Allowed } from '../../../src/loop/behaviour/contract.ts';
+import { behaviourSignatures, groupBy } from '../../../src/loop/behaviour/group.ts';
+import { toPython, type Value } from '../../../src/loop/behaviour/literals.ts';
 import { INPUTS, selectionInputs, selectionTarget } from '../../../src/loop/strategies/inputs.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { LIMITS } from './fakes.ts';

@@ -2,13 +2,13 @@
 // driver programs that print what a sample does, and grouping and ranking samples.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { callArguments } from '../../../src/loop/select/calls.ts';
-import { inputsDriver, readDriverOutput, testsDriver } from '../../../src/loop/select/driver.ts';
-import { groupBy, rankByAgreement, suspectTests } from '../../../src/loop/select/group.ts';
-import { parseLiteral, toJavaScript, toPython, type Value } from '../../../src/loop/select/literals.ts';
-import { deriveInputs, mutate } from '../../../src/loop/select/mutate.ts';
+import { callArguments } from '../../../src/loop/behaviour/calls.ts';
+import { inputsDriver, readDriverOutput, testsDriver } from '../../../src/loop/behaviour/driver.ts';
+import { groupBy, rankByAgreement, suspectTests } from '../../../src/loop/behaviour/group.ts';
+import { parseLiteral, toJavaScript, toPython, type Value } from '../../../src/loop/behaviour/literals.ts';
+import { deriveInputs, mutate } from '../../../src/loop/behaviour/mutate.ts';
 import { seeded } from '../../../src/shared/seeded.ts';
-import { splitReply } from '../../../src/loop/select/reply-tests.ts';
+import { splitReply } from '../../../src/loop/behaviour/reply-tests.ts';
 
 const probe = spawnSync('python3', ['-c', 'import sys; sys.exit(sys.version_info < (3, 9))']);
 const hasPython = probe.error === undefined && probe.status === 0;

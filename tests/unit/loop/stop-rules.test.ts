@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runLoop } from '../../../src/loop/engine.ts';
 import type { LoopOptions } from '../../../src/loop/types.ts';
-import type { Attempt } from '../../../src/shared/task.ts';
+import type { Attempt } from '../../../src/shared/session.ts';
 import { code, failing, FakeModel, FakeRuntime, mbppTask, pass, type ModelStep, type RunStep } from './fakes.ts';
 
 function setup(steps: ModelStep[], runs: RunStep[], extra: Partial<LoopOptions> = {}, fallback?: RunStep) {

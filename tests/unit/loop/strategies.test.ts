@@ -9,7 +9,7 @@ import { STRATEGIES } from '../../../src/loop/strategies/registry.ts';
 import type { LoopOptions, LoopSettings } from '../../../src/loop/types.ts';
 import { STRATEGY_NAMES } from '../../../src/shared/strategy.ts';
 import type { Task } from '../../../src/shared/task.ts';
-import type { Runtime } from '../../../src/shared/run.ts';
+import type { Runtime } from '../../../src/shared/runtime.ts';
 import { code, failing, FakeModel, FakeRuntime, mbppTask, pass, type ModelStep } from './fakes.ts';
 import { hasPython, NativePython } from './native-python.ts';
 

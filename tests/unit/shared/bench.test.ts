@@ -10,7 +10,7 @@ import {
 } from '../../../src/shared/bench-rows.ts';
 import { selectSubset } from '../../../src/shared/bench-subset.ts';
 import { differences, passRateByAttempt, summarize, summaryLines } from '../../../src/shared/bench-summary.ts';
-import type { Attempt } from '../../../src/shared/task.ts';
+import type { Attempt } from '../../../src/shared/session.ts';
 import { modelAttempt, rowSource, runResult } from '../../support/outcomes.ts';
 
 const items = Array.from({ length: 20 }, (_, i) => `t${i + 1}`);

@@ -5,7 +5,7 @@ import { IDBObjectStore as FakeObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentFile } from '../../../src/shared/agent.ts';
 import { EXPORT_FILES_LIMIT } from '../../../src/shared/agent-files.ts';
-import type { Session } from '../../../src/shared/task.ts';
+import type { Session } from '../../../src/shared/session.ts';
 import { StoreError } from '../../../src/store/errors.ts';
 import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helpers.ts';
 

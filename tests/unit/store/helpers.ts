@@ -5,7 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openStore, type HistoryStore, type StoreOptions } from '../../../src/store/history-store.ts';
 import type { LockManagerLike } from '../../../src/store/locks.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
-import type { Attempt, Session } from '../../../src/shared/task.ts';
+import type { Attempt, Session } from '../../../src/shared/session.ts';
 
 /** Web Locks as the browser has them for one site: shared by all its tabs. */
 export class FakeLocks implements LockManagerLike {

@@ -4,7 +4,7 @@
 // exports again with every session, attempt and file as it was.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../../src/shared/task.ts';
+import type { Session } from '../../../src/shared/session.ts';
 import { parseHistoryFile } from '../../../src/store/history-file.ts';
 import { StoreError } from '../../../src/store/errors.ts';
 import { closeAll, freshSite, makeSession, openTab } from './helpers.ts';

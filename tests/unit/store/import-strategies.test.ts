@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_FORMAT, parseHistoryFile } from '../../../src/store/history-file.ts';
 import { StoreError } from '../../../src/store/errors.ts';
 import type { Selection } from '../../../src/shared/selection.ts';
-import type { Attempt, Session } from '../../../src/shared/task.ts';
+import type { Attempt, Session } from '../../../src/shared/session.ts';
 import { closeAll, freshSite, makeAttempt, makeResult, makeSession, openTab } from './helpers.ts';
 
 afterEach(closeAll);

@@ -2,7 +2,7 @@
 // gold query) and each attempt's results come back from an export as they went in, and an
 // import with a broken SQL result is refused, naming where.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../../src/shared/task.ts';
+import type { Session } from '../../../src/shared/session.ts';
 import type { SqlTaskSpec } from '../../../src/shared/sql.ts';
 import { closeAll, freshSite, makeAttempt, makeSession, openTab } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../src/shared/run.ts';
-import type { Attempt } from '../../../src/shared/task.ts';
+import type { Attempt } from '../../../src/shared/session.ts';
 import { attemptAnnouncement, runAnnouncement } from '../../../src/ui/common/verdict.ts';
 import { modelAttempt, runResult } from '../../support/outcomes.ts';
 

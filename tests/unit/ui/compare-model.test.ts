@@ -1,7 +1,7 @@
 // What the side-by-side view says: each side's figures as the session recorded them, how the two
 // compare in one sentence, and which stored sessions make up past comparisons.
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../../src/shared/task.ts';
+import type { Session } from '../../../src/shared/session.ts';
 import {
   comparisonLabel,
   pastComparisons,

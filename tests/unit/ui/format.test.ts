@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDuration, formatTokenPair, formatTokens } from '../../../src/ui/common/format.ts';
 import { attemptVerdict, testsPassed, toneOf } from '../../../src/ui/common/verdict.ts';
-import type { Attempt } from '../../../src/shared/task.ts';
+import type { Attempt } from '../../../src/shared/session.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import { modelAttempt, runResult } from '../../support/outcomes.ts';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffStats, foldUnchanged } from '../../../src/ui/diff/hunks.ts';
 import type { DiffLine } from '../../../src/ui/diff/line-diff.ts';
 import { lineDiff, splitLines } from '../../../src/ui/diff/line-diff.ts';
+import { seeded } from '../../../src/shared/seeded.ts';
 
 /** Length of a longest common subsequence, by the textbook table: the reference for optimality. */
 function lcsLength(a: string[], b: string[]): number {
@@ -49,8 +50,7 @@ describe('lineDiff', () => {
   });
 
   it('is a minimal edit script on random inputs (checked against an LCS table)', () => {
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const rnd = seeded(7);
     for (let t = 0; t < 3000; t++) {
       const alphabet = 1 + Math.floor(rnd() * 5);
       const make = () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeAttempt, summarizeEnd } from '../../../src/ui/timeline/summary.ts';
-import type { Attempt, EndReason, Session } from '../../../src/shared/task.ts';
+import type { Attempt, EndReason, Session } from '../../../src/shared/session.ts';
 import { modelAttempt, runResult } from '../../support/outcomes.ts';
 import { statusLabel } from '../../../src/ui/history/format.ts';
 

@@ -1,7 +1,8 @@
 // The "Web page" kind's panel: the selected attempt's picture as the checks saw it, its live
 // preview on demand, the page's errors and console, and whether pictures go to the model.
 import type { RunResult } from '../../../shared/run.ts';
-import type { Attempt, Task } from '../../../shared/task.ts';
+import type { Task } from '../../../shared/task.ts';
+import type { Attempt } from '../../../shared/session.ts';
 import { DEFAULT_VIEWPORT } from '../../../shared/web.ts';
 import { h, setText } from '../../common/dom.ts';
 import { mountLiveFrame, type LiveFrame } from './live-frame.ts';

@@ -6,7 +6,7 @@ import { rowOf, parseRunRows, solvedAt } from '../../../../src/shared/bench-rows
 import { summarize, summaryLines } from '../../../../src/shared/bench-summary.ts';
 import { checkFlags, type GamingFlag } from '../../../../src/shared/gaming.ts';
 import type { RunResult } from '../../../../src/shared/run.ts';
-import type { Attempt } from '../../../../src/shared/task.ts';
+import type { Attempt } from '../../../../src/shared/session.ts';
 import { code, FakeModel, FakeRuntime, heTask, HE_PROMPT, mbppTask, pass } from '../fakes.ts';
 
 const flag: GamingFlag = { kind: 'hardcoded-tests', detail: 'add() answers the test input 100 with 120', line: 2 };

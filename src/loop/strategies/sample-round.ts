@@ -4,16 +4,17 @@
 import type { Usage } from '../../shared/model.ts';
 import type { RunResult } from '../../shared/run.ts';
 import type { SampleRecord, Selection } from '../../shared/selection.ts';
-import type { Attempt } from '../../shared/task.ts';
+import type { Attempt } from '../../shared/session.ts';
 import type { Candidate } from '../assemble.ts';
 import type { Conversation } from '../budget.ts';
 import { conclude } from '../cycle.ts';
 import { blankAttempt, nextIndex, stopped, type LoopEnd, type LoopState } from '../state.ts';
 import { extract, noCode, run, type Reply } from '../steps.ts';
 import { plural } from '../../shared/format.ts';
-import { splitReply } from '../select/reply-tests.ts';
+import { splitReply } from '../behaviour/reply-tests.ts';
 import { entryPointOf } from '../assemble.ts';
 import { drawReplies } from './draw.ts';
+import { STOPPED_STEP, isStopped, type Stopped } from '../stopped.ts';
 
 export interface Sample {
   reply: Reply;
@@ -52,12 +53,13 @@ export async function drawAndRun(s: LoopState, conversation: Conversation, n: nu
   s.iterations++;
   s.samples += n;
   if (s.signal.aborted) return stopped(s);
-  const got = replies.filter((r): r is Reply => !('verdict' in r));
-  if (got.length === 0) return replies[0] as LoopEnd;
+  const got = replies.filter((r): r is Reply => !isStopped(r) && !('verdict' in r));
+  const first = replies[0]!;
+  if (got.length === 0) return isStopped(first) ? stopped(s) : (first as LoopEnd);
   hooks.onStatus?.(`Running ${plural(got.length, 'sample')} of attempt ${index + 1}.`);
   const entry = entryPointOf(task);
   const samples = await Promise.all(
-    got.map(async (reply): Promise<Sample | 'stopped'> => {
+    got.map(async (reply): Promise<Sample | Stopped> => {
       const split = splitReply(reply.text, task.language, entry);
       const base = {
         ...blankAttempt(s, index),
@@ -71,11 +73,11 @@ export async function drawAndRun(s: LoopState, conversation: Conversation, n: nu
       // Samples are filtered on the task's own tests: a generated test may be wrong, so it is
       // weighed by selection (codet's agreement, best-of-n's inputs), never used to drop a sample.
       const attempt = await run(s, c, base, { quiet: true, givenOnly: true });
-      return attempt === 'stopped' ? 'stopped' : { reply, candidate: c, attempt, tests: split.tests };
+      return isStopped(attempt) ? STOPPED_STEP : { reply, candidate: c, attempt, tests: split.tests };
     }),
   );
-  if (samples.includes('stopped')) return stopped(s);
-  return samples.filter((x): x is Sample => x !== 'stopped');
+  if (samples.some(isStopped)) return stopped(s);
+  return samples.filter((x): x is Sample => !isStopped(x));
 }
 
 /** The sample that passed the most visible tests (the earliest on a tie): the one repaired next. */
@@ -116,7 +118,7 @@ export async function recordChoice(
   let judged = chosen.attempt;
   if (chosen.candidate && (s.opts.task.generatedTests ?? []).some((t) => t.trim() !== '')) {
     const full = await run(s, chosen.candidate, chosen.attempt, { quiet: true });
-    if (full === 'stopped') return stopped(s);
+    if (isStopped(full)) return stopped(s);
     judged = full;
   }
   const attempt: Attempt = { ...judged, usage, modelMs, selection };

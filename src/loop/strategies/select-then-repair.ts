@@ -8,10 +8,11 @@ import { stopped, type LoopState } from '../state.ts';
 import type { Strategy } from '../strategy.ts';
 import { conversationFor } from './conversation.ts';
 import { repair } from './repair.ts';
-import { drawAndRun, mostPromising, noneAgreeWhy, recordChoice, sampleRecord, type Sample } from './sampling.ts';
+import { drawAndRun, mostPromising, noneAgreeWhy, recordChoice, sampleRecord, type Sample } from './sample-round.ts';
+import { isStopped, type Stopped } from '../stopped.ts';
 
 /** What a strategy adds to the round: how it groups the samples and which it takes. */
-export type Select = (s: LoopState, drawn: readonly Sample[]) => Promise<Selection | 'stopped'>;
+export type Select = (s: LoopState, drawn: readonly Sample[]) => Promise<Selection | Stopped>;
 
 export function selecting(samples: number, select: Select, mode?: AskMode): Strategy {
   let selected = false;
@@ -33,7 +34,7 @@ export function selecting(samples: number, select: Select, mode?: AskMode): Stra
         inputTokens: s.usage.inputTokens - before.inputTokens,
         outputTokens: s.usage.outputTokens - before.outputTokens,
       };
-      return selection === 'stopped' ? stopped(s) : recordChoice(s, drawn, selection, extra);
+      return isStopped(selection) ? stopped(s) : recordChoice(s, drawn, selection, extra);
     },
   };
 }
