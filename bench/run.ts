@@ -217,7 +217,7 @@ if (want('grading')) {
         s(g.nativeSeconds * 1000),
         '-',
       ],
-      ['eval (default flags) / native reference harness', ratio(g.evalSeconds / g.nativeSeconds), '<= 0.70'],
+      ['eval (default flags) / native reference harness', ratio(g.evalSeconds / g.nativeSeconds), '<= 0.60'],
       ['verdicts equal to native', `${g.agree}/${g.samples}`, `${g.samples}/${g.samples}`],
     );
   }
