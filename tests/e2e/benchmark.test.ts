@@ -306,6 +306,9 @@ describe('the Benchmark view', () => {
     expect(await said.textContent()).toContain('cannot be resumed or exported');
     expect(await broken.getByTestId('bench-resume').isDisabled()).toBe(true);
     expect(await broken.getByTestId('bench-export').isDisabled()).toBe(true);
+    // Said once: no empty summary or progress line ("0/0 done") beside the message.
+    expect(await broken.getByTestId('bench-summary').isVisible()).toBe(false);
+    expect(await broken.getByTestId('bench-progress').isVisible()).toBe(false);
     await broken.close();
   });
 });

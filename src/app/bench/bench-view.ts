@@ -116,6 +116,9 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
     const current = bench.current;
     v.currentBox.hidden = !current;
     setText(loadNotice, bench.loadProblem);
+    // Results that could not be read are said once, not shown as an empty run as well.
+    const unread = bench.loadProblem !== '';
+    progress.hidden = summary.hidden = table.element.hidden = v.plotsBox.hidden = unread;
     if (!current) return;
     setText(title, current.title);
     const rows = bench.rows();
