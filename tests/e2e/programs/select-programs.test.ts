@@ -71,6 +71,9 @@ const callBased = jsonl('call001.jsonl', [CALL_ROW]);
 const method = (body: string): string =>
   fence(`class Solution:\n    def largest(self, nums: List[int]) -> int:\n        ${body}`);
 
+/** best-of-n with three samples and one round, as the cases below run it. */
+const BEST_OF_3 = ['--strategy', 'best-of-n', '--samples', '3', '--max-iterations', '1'];
+
 describe('selection on contest programs', () => {
   let server: ModelServer;
   beforeAll(async () => {
@@ -111,14 +114,7 @@ describe('selection on contest programs', () => {
   it('best-of-n: a wrong sample that differs only on an input the model proposes stands apart; the right one is chosen', async () => {
     server.reset();
     server.reply(fence(FROM_ZERO), ...RIGHT.slice(0, 2).map(fence), PROPOSED);
-    const r = await runAgainst(negatives, server.baseUrl, [
-      '--strategy',
-      'best-of-n',
-      '--samples',
-      '3',
-      '--max-iterations',
-      '1',
-    ]);
+    const r = await runAgainst(negatives, server.baseUrl, BEST_OF_3);
     expect(r.status, r.stderr).toBe(0);
     const row = rowsOf(r.stdout)[0]!;
     expect(row).toMatchObject({
@@ -139,14 +135,7 @@ describe('selection on contest programs', () => {
   it('best-of-n: without a usable proposal the wrong sample hides in the largest group, and the hidden tests catch it', async () => {
     server.reset();
     server.reply(fence(FROM_ZERO), ...RIGHT.slice(0, 2).map(fence), `Inputs:\n${text('3\n1 2\n')}`);
-    const r = await runAgainst(negatives, server.baseUrl, [
-      '--strategy',
-      'best-of-n',
-      '--samples',
-      '3',
-      '--max-iterations',
-      '1',
-    ]);
+    const r = await runAgainst(negatives, server.baseUrl, BEST_OF_3);
     expect(r.status, r.stderr).toBe(0);
     expect(rowsOf(r.stdout)[0]).toMatchObject({
       passed: false,
@@ -161,14 +150,7 @@ describe('selection on contest programs', () => {
     server.reset();
     // The wrong one (the second item) comes first and passes the public test.
     server.reply(method('return nums[1]'), method('return max(nums)'), method('return sorted(nums)[-1]'), 'Inputs:');
-    const r = await runAgainst(callBased, server.baseUrl, [
-      '--strategy',
-      'best-of-n',
-      '--samples',
-      '3',
-      '--max-iterations',
-      '1',
-    ]);
+    const r = await runAgainst(callBased, server.baseUrl, BEST_OF_3);
     expect(r.status, r.stderr).toBe(0);
     expect(rowsOf(r.stdout)[0]).toMatchObject({
       task_id: 'call001',
