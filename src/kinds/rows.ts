@@ -22,7 +22,9 @@ const FORMATS: { [K in ProblemKind]: RowFormat<K> } = {
 };
 
 /** Row by row, the first that recognises a row reads it (MultiPL-E has no task_id; a web row's checks win over a prompt). */
-const BY_ROW: RowFormat[] = [multiplERows, webRows, mbppRows, humanEvalRows] as RowFormat[];
+const BY_ROW = ([multiplERows, webRows, mbppRows, humanEvalRows] as RowFormat[]).flatMap((f) =>
+  f.reading.by === 'row' ? [f.reading] : [],
+);
 
 const NONE =
   'not a HumanEval row (prompt, test, entry_point), an MBPP row (text, test_list), a MultiPL-E row (name, language, prompt, tests) nor a web page row (prompt, checks)';
@@ -40,8 +42,7 @@ function loopOf(p: Problem): NonNullable<RowFormat['loop']> {
 export function parseProblems(text: string, file: string): Problem[] {
   const seen = new Set<string>();
   return parseRows(text, file).map((row) => {
-    const format = BY_ROW.find((f) => f.reading.by === 'row' && f.reading.recognises(row.value));
-    const reading = format?.reading.by === 'row' ? format.reading : undefined;
+    const reading = BY_ROW.find((r) => r.recognises(row.value));
     const idField = reading?.idField ?? 'task_id';
     const rawId = idField === 'name' ? (row.value.name as string) : taskId(row, file);
     const id = String(rawId);
