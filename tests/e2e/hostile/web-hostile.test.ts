@@ -109,6 +109,19 @@ describe('wrong pages that try to pass', () => {
     await rightStillPasses();
   });
 
+  it("a page that fakes its own size is still measured at the task's size", async () => {
+    const fake = `<script>
+      for (const k of ['innerWidth', 'innerHeight']) Object.defineProperty(window, k, { get: () => 1, configurable: true });
+    </script>`;
+    const checks =
+      "const box = document.querySelector('header').getBoundingClientRect();\n" +
+      'assert.strictEqual(box.width, 400);\nassert.strictEqual(box.height, 60);';
+    const r = await run(`<style>body { margin: 0 } header { height: 60px }</style>${fake}<header>x</header>`, checks, {
+      viewport: { width: 400, height: 300 },
+    });
+    expect(r.result).toBe('passed');
+  });
+
   it('a page cannot read the checks: they are not in its document or reachable by caller', async () => {
     const spy = `<script>
       const seen = [document.documentElement.outerHTML];

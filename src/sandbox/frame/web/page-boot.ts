@@ -18,6 +18,10 @@ import { watchPage } from './page-watch.ts';
 
 declare const __FIXPOINT_WEB__: PageBootConfig;
 
+// How long the checks wait for the frame to have the task's size, and how often they look.
+const SIZE_WAIT_MS = 1000;
+const SIZE_POLL_MS = 20;
+
 function boot(config: PageBootConfig): void {
   const win = window;
   const doc = document;
@@ -31,6 +35,14 @@ function boot(config: PageBootConfig): void {
   const dataOf = getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!.get!;
   const send = (m: PageToHost): void => void apply(portPost, port, [m]);
   let started = false;
+  // The frame's size as its parent set it, read through getters taken before the page's scripts.
+  const innerWidth = getOwnPropertyDescriptor(win, 'innerWidth')?.get;
+  const innerHeight = getOwnPropertyDescriptor(win, 'innerHeight')?.get;
+  const sized = (): boolean =>
+    !innerWidth ||
+    !innerHeight ||
+    (apply(innerWidth, win, []) === config.viewport.width && apply(innerHeight, win, []) === config.viewport.height);
+  const timeout = setTimeout;
   port.onmessage = (e) => {
     let m: HostToPage | undefined;
     try {
@@ -41,6 +53,17 @@ function boot(config: PageBootConfig): void {
     if (m?.type === 'ping') return send({ type: 'pong' });
     if (m?.type !== 'go' || started) return;
     started = true;
+    // On a loaded machine the frame can load before its parent has given it its size: the checks
+    // wait for the task's viewport (a moment at most), so a box is never measured in no layout.
+    let waited = 0;
+    const whenSized = (): void => {
+      if (sized() || waited >= SIZE_WAIT_MS) return judge();
+      waited += SIZE_POLL_MS;
+      timeout(whenSized, SIZE_POLL_MS);
+    };
+    whenSized();
+  };
+  const judge = (): void => {
     const tampered = pristine.restore(doc);
     checks.run((outcome) => {
       const report = (picture?: string, pictureError?: string): void =>
