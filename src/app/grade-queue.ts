@@ -11,6 +11,9 @@ import type { RunJob, RunResult } from '../shared/run.ts';
 import type { RunHandle, Runtime } from '../shared/runtime.ts';
 import { deferred, type Deferred } from '../shared/deferred.ts';
 
+// How long `take` waits, once a result is ready, for more to finish and go with it.
+const GATHER_MS = 25;
+
 export interface Graded {
   index: number;
   result: RunResult;
@@ -47,6 +50,7 @@ export function gradeQueue(runtimes: () => Runtime[], options: GradeQueueOptions
   const queues = options.queues ?? ((): boolean => false);
   const jobs: (RunJob | undefined)[] = [];
   let next = 0;
+  let taken = 0;
   let ready: Graded[] = [];
   let wake: Deferred<void> | undefined;
   const busy = new Set<number>();
@@ -109,8 +113,12 @@ export function gradeQueue(runtimes: () => Runtime[], options: GradeQueueOptions
     async take() {
       while (ready.length === 0) await (wake = deferred()).promise;
       wake = undefined;
+      // Each call is a round trip from the command line: what finishes in the next moment comes
+      // along, unless nothing else is still running.
+      if (taken + ready.length < jobs.length) await new Promise((ok) => setTimeout(ok, GATHER_MS));
       const out = ready;
       ready = [];
+      taken += out.length;
       return out;
     },
   };
