@@ -59,14 +59,15 @@ function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>,
   });
 }
 
-const hint = object(
+/** A hint; its type is PackHint (types.ts). */
+export const hintShape = object(
   {
     text: text({ nonEmpty: true }),
     afterFailures: number({ min: 0, max: MAX_COUNT, int: true }).default(0),
   },
   { keep: true, expected: 'an object {afterFailures, text}' },
 );
-const hints = array(hint).default([]);
+const hints = array(hintShape).default([]);
 
 /** `"kind": "program" or "sql"`: the kinds a field goes with. */
 const kindsWith = (has: (k: ExerciseKind) => unknown): string =>
@@ -150,12 +151,16 @@ function readExercise(c: Checker, e: Obj): PackExercise {
   return out;
 }
 
-/** The pack's own fields, besides its format and exercises. */
-const packFields = object({
+/** The pack's own fields, besides its format and exercises; Pack's type (types.ts) is built on them. */
+export const packFields = object({
   id: text({ nonEmpty: true }),
   title: text({ nonEmpty: true }),
   version: text({ nonEmpty: true }),
   license: text({ nonEmpty: true }),
+  /**
+   * Whether a test passed by code flagged for test gaming (docs/test-gaming.md) scores its points;
+   * absent means it does. Either way the grade rows and the CSV carry the flags.
+   */
   flaggedTestsScore: boolean()
     .expecting('true or false: whether a test passed by code flagged for test gaming scores its points')
     .optional(),
