@@ -140,6 +140,7 @@ function readExercise(c: Checker, e: Obj): PackExercise {
     limits: { ...limits, timeoutSec },
     assistant: { ...assistant, mode, maxRequests },
   };
+  // A page's size goes with its language, "html" (whatever kind says it is wrongly written in it).
   if (e.viewport !== undefined) {
     const v =
       language === 'html' ? readViewport(e.viewport) : 'field "viewport" is for web page exercises (language "html")';
