@@ -1,6 +1,6 @@
-// The contest-program judge: `fixpoint eval` at its default flags on the mixed LiveCodeBench set
-// in tests/fixtures/livecodebench (passes, wrong answers, runtime and compile errors, time-outs,
-// call-based), phase by phase, with what the time-outs alone cost: a floor no judge, native or
+// The contest-program judge: `fixpoint eval` at its default flags on a mixed LiveCodeBench set
+// (the small one in tests/fixtures/livecodebench: passes, wrong answers, runtime and compile
+// errors, time-outs, call-based; or the larger one program-set.ts builds), phase by phase, with what the time-outs alone cost: a floor no judge, native or
 // not, goes under at the same parallelism, since a program that never ends is stopped at 6 s.
 // With LCB_DIR pointing at a checkout of LiveCodeBench (and its Python dependencies installed),
 // its own evaluator grades the same samples natively, as its runner calls it, in the same run.
@@ -14,6 +14,19 @@ import { parseSamples } from '../src/shared/problems.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FIXTURE = join(ROOT, 'tests/fixtures/livecodebench');
+
+/** A LiveCodeBench rows file and a samples file; `nativeVerdicts`: what its judge gave each sample. */
+export interface ProgramSet {
+  rows: string;
+  samples: string;
+  nativeVerdicts?: string;
+}
+
+export const FIXTURE_SET: ProgramSet = {
+  rows: join(FIXTURE, 'rows.jsonl'),
+  samples: join(FIXTURE, 'samples.jsonl'),
+  nativeVerdicts: join(FIXTURE, 'native.jsonl'),
+};
 
 export interface ProgramFigures {
   samples: number;
@@ -30,8 +43,8 @@ export interface ProgramFigures {
     pageOverheadPerJobMs: number;
     runPerJobMs: number;
   };
-  /** Every verdict the same as LiveCodeBench's own judge gave natively (native.jsonl). */
-  agree: number;
+  /** Verdicts the same as LiveCodeBench's own judge gave natively (native.jsonl), when the set has them. */
+  agree?: number;
   /** LiveCodeBench's own evaluator (codegen_metrics, its defaults), from LCB_DIR, on the same samples. */
   native?: { seconds: number; passed: number; agree: number };
 }
@@ -51,9 +64,9 @@ print(json.dumps({'seconds': time.perf_counter() - t, 'results': [results[i][0] 
 `;
 
 /** The samples grouped by problem, as LiveCodeBench's runner hands them to its evaluator. */
-async function nativeInput(file: string): Promise<{ ids: string[]; order: [number, number][] }> {
-  const problems = await parseLiveCodeBench(readFileSync(join(FIXTURE, 'rows.jsonl'), 'utf8'), 'rows.jsonl');
-  const samples = parseSamples(readFileSync(join(FIXTURE, 'samples.jsonl'), 'utf8'), 'samples.jsonl', problems);
+async function nativeInput(set: ProgramSet, file: string): Promise<{ ids: string[]; order: [number, number][] }> {
+  const problems = await parseLiveCodeBench(readFileSync(set.rows, 'utf8'), set.rows);
+  const samples = parseSamples(readFileSync(set.samples, 'utf8'), set.samples, problems);
   const ids = [...new Set(samples.map((s) => s.taskId))];
   const generations: string[][] = ids.map(() => []);
   const order = samples.map((s): [number, number] => {
@@ -70,11 +83,11 @@ async function nativeInput(file: string): Promise<{ ids: string[]; order: [numbe
   return { ids, order };
 }
 
-async function measureNative(dir: string, ours: boolean[]): Promise<ProgramFigures['native']> {
+async function measureNative(set: ProgramSet, dir: string, ours: boolean[]): Promise<ProgramFigures['native']> {
   const lcb = process.env.LCB_DIR;
   if (!lcb || !existsSync(join(lcb, 'lcb_runner/evaluation'))) return undefined;
   const input = join(dir, 'native-input.json');
-  const { order } = await nativeInput(input);
+  const { order } = await nativeInput(set, input);
   const t = performance.now();
   const r = spawnSync('python3', ['-c', NATIVE, input], {
     cwd: lcb,
@@ -98,19 +111,10 @@ async function measureNative(dir: string, ours: boolean[]): Promise<ProgramFigur
   };
 }
 
-export async function measurePrograms(): Promise<ProgramFigures> {
+export async function measurePrograms(set: ProgramSet = FIXTURE_SET): Promise<ProgramFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'fixpoint-bench-programs-'));
   const timingsFile = join(dir, 'timings.json');
-  const args = [
-    '--import',
-    'tsx',
-    'cli/main.ts',
-    'eval',
-    '--problems',
-    join(FIXTURE, 'rows.jsonl'),
-    '--samples',
-    join(FIXTURE, 'samples.jsonl'),
-  ];
+  const args = ['--import', 'tsx', 'cli/main.ts', 'eval', '--problems', set.rows, '--samples', set.samples];
   // A first command builds the page if needed and caches Python's snapshot, as any earlier use would.
   spawnSync('node', args, { cwd: ROOT, encoding: 'utf8' });
   const t = performance.now();
@@ -126,10 +130,12 @@ export async function measurePrograms(): Promise<ProgramFigures> {
     .split('\n')
     .filter((l) => l.startsWith('{') && !l.includes('"summary"'))
     .map((l) => JSON.parse(l) as { passed: boolean; result: string });
-  const native = readFileSync(join(FIXTURE, 'native.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { passed: boolean });
+  const native = set.nativeVerdicts
+    ? readFileSync(set.nativeVerdicts, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { passed: boolean })
+    : undefined;
   // The sandboxes eval takes at its default, as it decides them.
   const workers = workersFor(undefined, rows.length);
   const timeouts = rows.filter((x) => x.result === 'timed out').length;
@@ -141,8 +147,9 @@ export async function measurePrograms(): Promise<ProgramFigures> {
     workers,
     timeoutFloorSeconds: (timeouts * 6) / workers,
     timings: JSON.parse(readFileSync(timingsFile, 'utf8')) as ProgramFigures['timings'],
-    agree: rows.filter((x, i) => x.passed === native[i]?.passed).length,
+    agree: native && rows.filter((x, i) => x.passed === native[i]?.passed).length,
     native: await measureNative(
+      set,
       dir,
       rows.map((x) => x.passed),
     ),

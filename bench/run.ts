@@ -1,6 +1,8 @@
 // npm run bench: prints a table and writes bench-results.json. Everything is measured in this one
 // run, so the ratios compare figures taken under the same conditions.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { measureAgentJs } from './agent-js-bench.ts';
 import { bareStart, type BareStart } from './bare-pyodide.ts';
 import { measureAgent } from './agent-bench.ts';
@@ -9,7 +11,8 @@ import { measureFirstPaint } from './first-paint-bench.ts';
 import { measureGaming } from './gaming-bench.ts';
 import { measureGamingJs } from './gaming-js-bench.ts';
 import { measureGrading } from './grading-bench.ts';
-import { measurePrograms } from './programs-bench.ts';
+import { FIXTURE_SET, measurePrograms, type ProgramFigures, type ProgramSet } from './programs-bench.ts';
+import { STDIN_20, writeProgramSet } from './program-set.ts';
 import { measureLocalModel } from './local-model-bench.ts';
 import { measureJs } from './js-bench.ts';
 import { measureSql } from './sql-bench.ts';
@@ -157,34 +160,49 @@ if (want('python')) {
 }
 
 if (want('programs')) {
-  log('grading the LiveCodeBench set…');
-  const g = await measurePrograms();
-  results.programs = g;
-  const t = g.timings;
-  const p = t.phasesMs;
-  rows.push(
-    [
-      `eval on LiveCodeBench rows, default flags: ${g.samples} samples (${g.timeouts} time out at 6 s, ${g.passed} pass, ${g.agree}/${g.samples} as the native judge), ${g.workers} sandboxes`,
-      s(g.seconds * 1000),
-      '-',
-    ],
-    ['  the time-outs alone (time-outs × 6 s ÷ sandboxes)', s(g.timeoutFloorSeconds * 1000), '-'],
-    ['  node, tsx and Playwright start', ms(t.nodeStartMs), '-'],
-    ['  browser launch and page load', ms((p['browser launch'] ?? NaN) + (p['page load'] ?? NaN)), '-'],
-    ['  Python start', ms(p['python start'] ?? NaN), '-'],
-    ['  grading', ms(p.grading ?? NaN), '-'],
-    ['    per sample: run itself (mean)', ms(t.runPerJobMs), '-'],
-    ['    per sample: overhead around the run (mean, page side)', ms(t.pageOverheadPerJobMs), '-'],
-  );
-  if (g.native)
+  const dir = mkdtempSync(join(tmpdir(), 'fixpoint-bench-program-set-'));
+  const withTimeouts = join(dir, 'samples.jsonl');
+  const quick = join(dir, 'quick.jsonl');
+  writeProgramSet(withTimeouts, { timeouts: true });
+  writeProgramSet(quick, { timeouts: false });
+  const sets: [string, ProgramSet][] = [
+    ['the small LiveCodeBench set', FIXTURE_SET],
+    ['the larger stdin set', { rows: STDIN_20, samples: withTimeouts }],
+    ['the larger stdin set without its time-outs', { rows: STDIN_20, samples: quick }],
+  ];
+  const programs: Record<string, ProgramFigures> = {};
+  for (const [name, set] of sets) {
+    log(`grading ${name}…`);
+    const g = await measurePrograms(set);
+    programs[name] = g;
+    const t = g.timings;
+    const p = t.phasesMs;
+    const agree = g.agree === undefined ? '' : `, ${g.agree}/${g.samples} as the native judge`;
     rows.push(
       [
-        `LiveCodeBench's own evaluator, native (LCB_DIR; ${g.native.passed} pass, ${g.native.agree}/${g.samples} as eval)`,
-        s(g.native.seconds * 1000),
+        `eval on ${name}, default flags: ${g.samples} samples (${g.timeouts} time out at 6 s, ${g.passed} pass${agree}), ${g.workers} sandboxes`,
+        s(g.seconds * 1000),
         '-',
       ],
-      ['eval (default flags) / LiveCodeBench native', ratio(g.seconds / g.native.seconds), '<= 0.50'],
+      ['  the time-outs alone (time-outs × 6 s ÷ sandboxes)', s(g.timeoutFloorSeconds * 1000), '-'],
+      ['  node, tsx and Playwright start', ms(t.nodeStartMs), '-'],
+      ['  browser launch and page load', ms((p['browser launch'] ?? NaN) + (p['page load'] ?? NaN)), '-'],
+      ['  Python start', ms(p['python start'] ?? NaN), '-'],
+      ['  grading', ms(p.grading ?? NaN), '-'],
+      ['    per sample: run itself (mean)', ms(t.runPerJobMs), '-'],
+      ['    per sample: overhead around the run (mean, page side)', ms(t.pageOverheadPerJobMs), '-'],
     );
+    if (g.native)
+      rows.push(
+        [
+          `LiveCodeBench's own evaluator, native (LCB_DIR; ${g.native.passed} pass, ${g.native.agree}/${g.samples} as eval)`,
+          s(g.native.seconds * 1000),
+          '-',
+        ],
+        ['eval (default flags) / LiveCodeBench native', ratio(g.seconds / g.native.seconds), '<= 0.50'],
+      );
+  }
+  results.programs = programs;
 }
 
 if (want('grading')) {

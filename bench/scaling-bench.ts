@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { openHeadless } from '../cli/page.ts';
-import { parseProblems, problemJob } from '../src/shared/problems.ts';
+import { parseProblems, problemJob } from '../src/kinds/rows.ts';
 import type { RunJob } from '../src/shared/run.ts';
 import { readText } from '../cli/files.ts';
 import { HUMANEVAL } from './mixed-set.ts';

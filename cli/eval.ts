@@ -1,5 +1,6 @@
 // fixpoint eval: grade {task_id, completion} samples exactly as the HumanEval reference harness does.
-import { parseProblems, parseSamples, problemJob, type Problem } from '../src/shared/problems.ts';
+import { parseSamples, type Problem } from '../src/shared/problems.ts';
+import { problemJob, readProblems } from '../src/kinds/rows.ts';
 import { parseFlags } from './args.ts';
 import { checkOutFile, readText } from './files.ts';
 import { openBatch, OUT_USAGE, SHARD_USAGE } from './batch.ts';
@@ -11,8 +12,7 @@ import { Progress } from './progress.ts';
 import { phase } from './timings.ts';
 import { workersFor } from './workers.ts';
 import { SANDBOX_RULE } from '../src/shared/parallelism.ts';
-import { isLiveCodeBench, parseLiveCodeBench } from '../src/kinds/program/rows.ts';
-import { PROGRAM_TIMEOUT, programJob } from '../src/kinds/program/job.ts';
+import { PROGRAM_TIMEOUT } from '../src/kinds/program/job.ts';
 import { readWebReferences, sandboxesFor } from './web-references.ts';
 
 export const EVAL_USAGE = `eval --problems FILE --samples FILE [--timeout 3] [--workers N] [--out FILE] [--shard K/N]
@@ -47,16 +47,14 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
   });
   const problemsFile = flags.problems;
   const text = readText(problemsFile);
-  // LiveCodeBench rows are contest programs (src/kinds/program); the rest, functions and asserts.
-  const programs = isLiveCodeBench(text) ? await parseLiveCodeBench(text, problemsFile) : undefined;
-  const problems = new Map<string, Problem>(
-    programs ? [] : parseProblems(text, problemsFile).map((p) => [p.taskId, p]),
-  );
+  // Each row format (src/kinds/rows.ts) reads its rows and builds the job its harness would run.
+  const read = await readProblems(text, problemsFile, flags.timeout);
+  const problems = new Map<string, Problem>(read.problems.map((p) => [p.taskId, p]));
   readWebReferences([...problems.values()], problemsFile);
   const samplesFile = flags.samples;
-  const samples = parseSamples(readText(samplesFile), samplesFile, programs ?? problems);
+  const samples = parseSamples(readText(samplesFile), samplesFile, problems);
   if (flags.out) checkOutFile(flags.out, [problemsFile, samplesFile]);
-  const timeout = flags.timeout ?? (programs ? PROGRAM_TIMEOUT : 3);
+  const timeout = read.timeoutSec;
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const batch = openBatch({
     taskIds: samples.map((s) => s.taskId),
@@ -72,10 +70,10 @@ export async function evalCommand(argv: string[], env: NodeJS.ProcessEnv = proce
   const noFlags = env.FIXPOINT_NO_FLAGS === '1' ? { flags: false } : {};
   const jobs = todo.map((i) => {
     const s = samples[i]!;
-    const program = programs?.get(s.taskId);
-    return program
-      ? programJob(program, s.completion, timeout)
-      : { ...problemJob(problems.get(s.taskId)!, s.completion, timeout), ...noFlags };
+    const p = problems.get(s.taskId)!;
+    const job = problemJob(p, s.completion, timeout);
+    // A contest program's job keeps its checks, as it always has.
+    return p.kind === 'livecodebench' ? job : { ...job, ...noFlags };
   });
   const rows: (EvalRow | undefined)[] = new Array(todo.length);
   const progress = new Progress(todo.length, 'graded');

@@ -24,10 +24,9 @@ export async function ensureBuilt(log: (s: string) => void): Promise<void> {
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   log('Building the page…');
   const { build } = await import('vite');
-  // The build's own report (its warnings and Rolldown's plugin timings) is for whoever works on
-  // the page, not for someone grading samples: only an error, which stops the command, is shown.
-  const quiet = { rolldownOptions: { checks: { bundlerTimings: false } } };
-  await build({ root: ROOT, logLevel: 'error', configFile: join(ROOT, 'vite.config.ts'), build: quiet, worker: quiet });
+  // The build's own report is for whoever works on the page, not for someone grading samples:
+  // only an error, which stops the command, is shown.
+  await build({ root: ROOT, logLevel: 'error', configFile: join(ROOT, 'vite.config.ts') });
 }
 
 export interface HeadlessPage {

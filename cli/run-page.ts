@@ -1,7 +1,8 @@
 // `run`'s side of the headless page: opening it for the problems left to run, and one problem's
 // row from it (its loop, then its hidden tests when some are kept back).
 import type { EndpointConfig } from '../src/shared/model.ts';
-import { problemToTask, type Problem } from '../src/shared/problems.ts';
+import { problemToTask } from '../src/kinds/rows.ts';
+import type { Problem } from '../src/shared/problems.ts';
 import type { StrategySettings } from '../src/shared/strategy.ts';
 import type { VisibleTests } from '../src/shared/visible-tests.ts';
 import { openHeadless, type HeadlessPage } from './page.ts';

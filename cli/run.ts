@@ -1,10 +1,7 @@
 // fixpoint run: the execution-feedback loop on every problem of a HumanEval or MBPP file, through
 // the built page (same loop, model clients, sandbox and history as a person's session).
 import type { EndpointConfig, ProviderKind } from '../src/shared/model.ts';
-import { isLiveCodeBench, parseLiveCodeBench } from '../src/kinds/program/rows.ts';
-import { PROGRAM_TIMEOUT } from '../src/kinds/program/job.ts';
-import { programAsProblem } from '../src/kinds/program/task.ts';
-import { parseProblems } from '../src/shared/problems.ts';
+import { readProblems } from '../src/kinds/rows.ts';
 import { isAgentRows } from '../src/kinds/agent/rows.ts';
 import { parseRunRows, type RunRow } from '../src/shared/bench-rows.ts';
 import { summarize, summaryLines } from '../src/shared/bench-summary.ts';
@@ -99,12 +96,8 @@ export async function runCommand(argv: string[], env: NodeJS.ProcessEnv = proces
   const text = readText(problemsFile);
   // Agent rows (a goal, not tests) run through the agent loop (docs/agent.md).
   if (isAgentRows(text)) return import('./agent-run.ts').then((m) => m.agentRunCommand(argv, env));
-  // LiveCodeBench rows: contest programs, public tests shown, all tests deciding (src/kinds/program).
-  const programs = isLiveCodeBench(text) ? await parseLiveCodeBench(text, problemsFile) : undefined;
-  const timeout = flags.timeout ?? (programs ? PROGRAM_TIMEOUT : 3);
-  const problems = programs
-    ? [...programs.values()].map((p) => programAsProblem(p, timeout))
-    : parseProblems(text, problemsFile);
+  // Each row format reads its own (LiveCodeBench: contest programs, public tests shown, all deciding).
+  const { problems, timeoutSec: timeout } = await readProblems(text, problemsFile, flags.timeout);
   if (flags.out) checkOutFile(flags.out, [problemsFile]);
   const maxIterations = flags['max-iterations'] ?? 5;
   const strategy = strategyFrom(flags);

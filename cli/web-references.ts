@@ -3,14 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError, type Problem } from '../src/shared/problems.ts';
-import { isInlinePng } from '../src/shared/web-rows.ts';
+import { isInlinePng } from '../src/kinds/web/rows.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function readWebReferences(problems: Problem[], file: string): void {
   for (const p of problems) {
-    const ref = p.web?.reference;
-    if (!p.web || ref === undefined || isInlinePng(ref)) continue;
+    if (p.kind !== 'web') continue;
+    const ref = p.web.reference;
+    if (ref === undefined || isInlinePng(ref)) continue;
     const path = resolve(dirname(file), ref);
     let bytes: Buffer;
     try {

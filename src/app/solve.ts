@@ -6,9 +6,10 @@ import { hiddenFields, hiddenJob } from '../loop/hidden-tests.ts';
 import type { FactoryOptions } from '../models/create-client.ts';
 import { rowOf, type RunRow } from '../shared/bench-rows.ts';
 import type { EndpointConfig } from '../shared/model.ts';
-import { problemToTask, type Problem } from '../shared/problems.ts';
+import { problemToTask, splitOf } from '../kinds/rows.ts';
+import type { Problem } from '../shared/problems.ts';
 import type { Runtime } from '../shared/runtime.ts';
-import { splitProblem, type SplitProblem, type VisibleTests } from '../shared/visible-tests.ts';
+import type { VisibleTests } from '../shared/visible-tests.ts';
 import type { HistoryStore } from '../store/history-store.ts';
 import { runSession } from './session.ts';
 
@@ -44,15 +45,9 @@ export interface Solved {
   stored: boolean;
 }
 
-/** The visible/hidden split the loop works on, if any (a LiveCodeBench row brings its own). */
-function splitOf(problem: Problem, o: SolveOptions): SplitProblem | undefined {
-  const own = problem.split;
-  if (own) return { ...own, task: { ...own.task, limits: { ...own.task.limits, timeoutSec: o.timeoutSec } } };
-  return o.visible === undefined ? undefined : splitProblem(problem, o.visible, o.timeoutSec);
-}
-
 export async function solveProblem(problem: Problem, o: SolveOptions, ctx: SolveContext): Promise<Solved> {
-  const split = splitOf(problem, o);
+  // The visible/hidden split the loop works on, if any (a LiveCodeBench row brings its own).
+  const split = splitOf(problem, o.visible, o.timeoutSec);
   const { session, outcome, stored } = await (ctx.runSession ?? runSession)({
     task: split?.task ?? problemToTask(problem, o.timeoutSec),
     endpoint: o.endpoint,

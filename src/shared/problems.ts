@@ -1,12 +1,11 @@
-// HumanEval and MBPP problem files and {task_id, completion} sample files: parsing with errors
-// that name the file and line, and the run jobs the reference harness would build from them.
+// Dataset problems as every layer sees them (one variant per row format) and the parsing all the
+// formats share: JSONL or a JSON array, {task_id, completion} samples files, errors that name the
+// file and line. Each format's own reading, job and task: src/kinds/rows.ts and its modules.
 import { withoutBom } from './byte-order-mark.ts';
-import { isMultiplERow, multiplEJob, multiplELanguage, multiplETask, type MultiplERecord } from './multipl-e.ts';
-import type { RunJob } from './run.ts';
+import type { Language, RunJob } from './run.ts';
 import type { SqlTaskSpec } from './sql.ts';
 import type { Task } from './task.ts';
 import type { WebTests } from './web.ts';
-import { isWebRow, readWebRow, webJob, webTask } from './web-rows.ts';
 
 export class InputError extends Error {
   constructor(
@@ -19,31 +18,74 @@ export class InputError extends Error {
   }
 }
 
-export interface Problem {
+/** What every problem has, whatever its format. */
+interface ProblemBase {
   /** task_id as a string key; `rawId` keeps the file's own value (MBPP uses numbers). */
   taskId: string;
   rawId: string | number;
-  kind: 'humaneval' | 'mbpp' | 'multipl-e' | 'livecodebench' | 'web' | 'sql';
   /** HumanEval: the function signature and docstring; MBPP: the task text. */
   prompt: string;
-  entryPoint?: string;
-  test?: string;
-  setup?: string;
-  asserts?: string[];
+  line: number;
+}
+
+/** A HumanEval row: the prompt to complete, its check(candidate) and the function it calls. */
+export interface HumanEvalProblem extends ProblemBase {
+  kind: 'humaneval';
+  entryPoint: string;
+  test: string;
   /** The dataset's reference solution, when it has one. */
   canonical?: string;
-  line: number;
-  /** MultiPL-E: the record (language, prompt, tests), keyed by its `name`. */
-  multiplE?: MultiplERecord;
+}
+
+/** An MBPP row, or a classroom pack's Python exercise read as one. */
+export interface MbppProblem extends ProblemBase {
+  kind: 'mbpp';
+  asserts: string[];
+  setup: string;
+  canonical?: string;
+  /** A pack's exercise names its function; MBPP's first assert does. */
+  entryPoint?: string;
   /** A classroom pack's exercise: its first `packVisible` asserts are the pack's visible tests, the rest its hidden ones. */
   packVisible?: number;
-  /** A problem with its own split (LiveCodeBench: the model sees the public tests; all of them decide). */
-  split?: { task: Task; hidden: RunJob['tests']; visibleCount: number; hiddenCount: number };
-  /** A web page row: its checks, viewport, reference and threshold (web-rows.ts). */
-  web?: WebTests;
-  /** A BIRD question (the Benchmark view's SQL sets): its database, question, evidence and gold query. */
-  sql?: SqlTaskSpec;
 }
+
+/** MultiPL-E problem records: fields name, language, prompt, tests. */
+export interface MultiplERecord {
+  name: string;
+  language: Extract<Language, 'javascript' | 'typescript'>;
+  prompt: string;
+  tests: string;
+}
+
+/** A MultiPL-E record (HumanEval in JavaScript or TypeScript), keyed by its `name`. */
+interface MultiplEProblem extends ProblemBase {
+  kind: 'multipl-e';
+  multiplE: MultiplERecord;
+}
+
+/** A problem with its own split (LiveCodeBench: the model sees the public tests; all of them decide). */
+export interface LiveCodeBenchProblem extends ProblemBase {
+  kind: 'livecodebench';
+  split: { task: Task; hidden: RunJob['tests']; visibleCount: number; hiddenCount: number };
+}
+
+/** A web page row: its checks, viewport, reference and threshold (src/kinds/web/rows.ts). */
+interface WebProblem extends ProblemBase {
+  kind: 'web';
+  web: WebTests;
+}
+
+/** A BIRD question (the Benchmark view's SQL sets): its database, question, evidence and gold query. */
+export interface BirdProblem extends ProblemBase {
+  kind: 'sql';
+  sql: SqlTaskSpec;
+}
+
+export type Problem =
+  HumanEvalProblem | MbppProblem | MultiplEProblem | LiveCodeBenchProblem | WebProblem | BirdProblem;
+export type ProblemKind = Problem['kind'];
+/** The problem of one row format. */
+export type ProblemOf<K extends ProblemKind> = Extract<Problem, { kind: K }>;
 
 /** A row of a samples file (HumanEval's samples.jsonl): a completion to grade, not a loop's drawn sample. */
 export interface SampleRow {
@@ -53,7 +95,7 @@ export interface SampleRow {
   line: number;
 }
 
-interface JsonlRow {
+export interface JsonlRow {
   line: number;
   value: Record<string, unknown>;
 }
@@ -79,7 +121,7 @@ export function parseJsonl(text: string, file: string): JsonlRow[] {
   return rows;
 }
 
-function field(row: JsonlRow, file: string, name: string, type: 'string' | 'array'): unknown {
+export function field(row: JsonlRow, file: string, name: string, type: 'string' | 'array'): unknown {
   const v = row.value[name];
   const ok = type === 'array' ? Array.isArray(v) && v.every((x) => typeof x === 'string') : typeof v === 'string';
   if (!ok) {
@@ -105,73 +147,11 @@ function parseJsonArray(text: string, file: string): JsonlRow[] {
   });
 }
 
-function taskId(row: JsonlRow, file: string): string | number {
+export function taskId(row: JsonlRow, file: string): string | number {
   const id = row.value.task_id;
   if (typeof id !== 'string' && typeof id !== 'number')
     throw new InputError(file, row.line, 'field "task_id" is missing (a string or number)');
   return id;
-}
-
-export function parseProblems(text: string, file: string): Problem[] {
-  const seen = new Set<string>();
-  const rows = text.trimStart().startsWith('[') ? parseJsonArray(text, file) : parseJsonl(text, file);
-  return rows.map((row) => {
-    if (isMultiplERow(row.value)) {
-      const name = row.value.name as string;
-      if (seen.has(name)) throw new InputError(file, row.line, `name ${JSON.stringify(name)} appears twice`);
-      seen.add(name);
-      const language = multiplELanguage(row.value);
-      if (language !== 'javascript' && language !== 'typescript') throw new InputError(file, row.line, language);
-      const prompt = field(row, file, 'prompt', 'string') as string;
-      const tests = field(row, file, 'tests', 'string') as string;
-      return {
-        taskId: name,
-        rawId: name,
-        kind: 'multipl-e',
-        line: row.line,
-        prompt,
-        multiplE: { name, language, prompt, tests },
-      };
-    }
-    const rawId = taskId(row, file);
-    const id = String(rawId);
-    if (seen.has(id)) throw new InputError(file, row.line, `task_id ${JSON.stringify(rawId)} appears twice`);
-    seen.add(id);
-    if (isWebRow(row.value)) {
-      const web = readWebRow(row.value);
-      if (typeof web === 'string') throw new InputError(file, row.line, web);
-      return { taskId: id, rawId, kind: 'web', line: row.line, prompt: row.value.prompt as string, web };
-    }
-    if ('test_list' in row.value) {
-      return {
-        taskId: id,
-        rawId,
-        kind: 'mbpp',
-        line: row.line,
-        prompt: field(row, file, 'text', 'string') as string,
-        asserts: field(row, file, 'test_list', 'array') as string[],
-        setup: typeof row.value.test_setup_code === 'string' ? row.value.test_setup_code : '',
-        canonical: typeof row.value.code === 'string' ? row.value.code : undefined,
-      };
-    }
-    if (!('prompt' in row.value) && !('entry_point' in row.value)) {
-      throw new InputError(
-        file,
-        row.line,
-        'not a HumanEval row (prompt, test, entry_point), an MBPP row (text, test_list), a MultiPL-E row (name, language, prompt, tests) nor a web page row (prompt, checks)',
-      );
-    }
-    return {
-      taskId: id,
-      rawId,
-      kind: 'humaneval',
-      line: row.line,
-      prompt: field(row, file, 'prompt', 'string') as string,
-      test: field(row, file, 'test', 'string') as string,
-      entryPoint: field(row, file, 'entry_point', 'string') as string,
-      canonical: typeof row.value.canonical_solution === 'string' ? row.value.canonical_solution : undefined,
-    };
-  });
 }
 
 export function parseSamples(text: string, file: string, problems: { has(id: string): boolean }): SampleRow[] {
@@ -188,66 +168,6 @@ export function parseSamples(text: string, file: string, problems: { has(id: str
   });
 }
 
-/** The job the reference harness would run for this completion. */
-export function problemJob(
-  p: Problem,
-  completion: string,
-  timeoutSec: number,
-  mode: RunJob['mode'] = 'reference',
-): RunJob {
-  const limits = { timeoutSec, outputCap: 64 * 1024 };
-  if (p.multiplE) return multiplEJob(p.multiplE, completion, timeoutSec, mode);
-  if (p.web) return webJob(p.web, completion, timeoutSec, mode);
-  if (p.kind === 'mbpp') {
-    return {
-      language: 'python',
-      code: completion,
-      tests: { kind: 'mbpp', setup: p.setup ?? '', asserts: p.asserts ?? [] },
-      limits,
-      mode,
-    };
-  }
-  return {
-    language: 'python',
-    code: p.prompt + completion,
-    tests: { kind: 'humaneval', test: p.test ?? '', entryPoint: p.entryPoint ?? '' },
-    limits,
-    mode,
-  };
-}
-
-/** A task the loop can work on: the model sees the problem as the dataset states it. */
-export function problemToTask(p: Problem, timeoutSec: number): Task {
-  if (p.split) return p.split.task;
-  const limits = { timeoutSec, outputCap: 64 * 1024 };
-  if (p.multiplE) return multiplETask(p.multiplE, timeoutSec);
-  if (p.web) return webTask(p.taskId, p.prompt, p.web, timeoutSec);
-  if (p.kind === 'mbpp') {
-    const asserts = p.asserts ?? [];
-    // MBPP names no function: its first assert does. A pack's exercise names its own.
-    const entryPoint =
-      p.entryPoint ??
-      /assert\s+(?:not\s+)?\(?\s*(?:set\(|math\.isclose\()?\s*([A-Za-z_]\w*)\s*\(/.exec(asserts[0] ?? '')?.[1];
-    return {
-      kind: 'function',
-      id: p.taskId,
-      title: `MBPP ${p.taskId}`,
-      prompt: asserts.length ? `${p.prompt}\nYour code should pass these tests:\n\n${asserts.join('\n')}` : p.prompt,
-      language: 'python',
-      entryPoint,
-      tests: { kind: 'mbpp', setup: p.setup ?? '', asserts },
-      limits,
-    };
-  }
-  return {
-    kind: 'function',
-    id: p.taskId,
-    title: p.taskId,
-    prompt: p.prompt,
-    language: 'python',
-    starterCode: p.prompt,
-    entryPoint: p.entryPoint,
-    tests: { kind: 'humaneval', test: p.test ?? '', entryPoint: p.entryPoint ?? '' },
-    limits,
-  };
-}
+/** The rows of a JSONL file or of a JSON array (MultiPL-E ships its prompts so). */
+export const parseRows = (text: string, file: string): JsonlRow[] =>
+  text.trimStart().startsWith('[') ? parseJsonArray(text, file) : parseJsonl(text, file);

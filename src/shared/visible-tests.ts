@@ -1,6 +1,7 @@
 // Visible and hidden tests of a dataset problem, for batch runs: the loop (and so the model) only
 // ever sees the visible ones; the hidden ones grade the final candidate once the loop has ended.
-import { problemToTask, type Problem } from './problems.ts';
+// Each row format splits its own problems (src/kinds/rows.ts).
+import type { Problem } from './problems.ts';
 import type { TestSpec } from './run.ts';
 import type { Task } from './task.ts';
 
@@ -34,8 +35,8 @@ export function visibleTestsMismatch(kind: Problem['kind'], visible: VisibleTest
 }
 
 /** Why `visible` cannot apply to this problem, or undefined when it can. */
-function splitMismatch(p: Problem, visible: VisibleTests): string | undefined {
-  if (visible === 'pack') return p.packVisible === undefined ? PACK_ONLY : undefined;
+export function splitMismatch(p: Problem, visible: VisibleTests): string | undefined {
+  if (visible === 'pack') return p.kind === 'mbpp' && p.packVisible !== undefined ? undefined : PACK_ONLY;
   return visibleTestsMismatch(p.kind, visible);
 }
 
@@ -85,39 +86,4 @@ export function docExamples(prompt: string): Example[] {
     out.push({ source, expected: output[0] ?? '' });
   }
   return out;
-}
-
-function assertOf(e: Example): string {
-  const call = e.source.includes('\n') ? `(${e.source.replace(/\n/g, ' ')})` : e.source;
-  if (e.expected !== '') return `assert ${call} == ${e.expected}`;
-  // Written as a comparison that should hold (`f(x) == y`, nothing printed), or a call that returns None.
-  return e.source.includes('==') ? `assert ${call}` : `assert ${call} is None`;
-}
-
-/** The problem's task with only its visible tests, and its hidden tests apart. */
-export function splitProblem(p: Problem, visible: VisibleTests, timeoutSec: number): SplitProblem {
-  const mismatch = splitMismatch(p, visible);
-  if (mismatch !== undefined) throw new Error(`${p.taskId}: ${mismatch}`);
-  if (visible === 'doc') {
-    const asserts = docExamples(p.prompt).map(assertOf);
-    const body = asserts.length > 0 ? asserts.map((a) => `    ${a}`).join('\n') : '    pass  # no examples';
-    const task = problemToTask({ ...p, test: `def check(candidate):\n${body}\n` }, timeoutSec);
-    const hidden: TestSpec = { kind: 'humaneval', test: p.test ?? '', entryPoint: p.entryPoint ?? '' };
-    return {
-      task,
-      hidden,
-      visibleCount: asserts.length,
-      hiddenCount: (p.test ?? '').match(/^\s*assert\b/gm)?.length ?? 1,
-    };
-  }
-  const all = p.asserts ?? [];
-  const k = visible === 'pack' ? (p.packVisible ?? all.length) : visible;
-  const shown = all.slice(0, k);
-  const rest = all.slice(k);
-  return {
-    task: problemToTask({ ...p, asserts: shown }, timeoutSec),
-    hidden: { kind: 'mbpp', setup: p.setup ?? '', asserts: rest },
-    visibleCount: shown.length,
-    hiddenCount: rest.length,
-  };
 }

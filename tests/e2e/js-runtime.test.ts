@@ -5,7 +5,8 @@ import { jsJob } from '../support/jobs.ts';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readText } from '../../cli/files.ts';
-import { parseProblems, parseSamples, problemJob, type Problem } from '../../src/shared/problems.ts';
+import { parseSamples, type Problem } from '../../src/shared/problems.ts';
+import { parseProblems, problemJob } from '../../src/kinds/rows.ts';
 import { MODES, openPage, runIn, type PageContext } from './support/browser.ts';
 import { JS_SAMPLES, MULTIPL_E_JS, nodeVerdicts, verdictOf } from './support/node-native.ts';
 

@@ -1,6 +1,7 @@
 // The Python runtime in the built page, in real Chromium, with and without cross-origin isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseProblems, problemJob, type Problem } from '../../src/shared/problems.ts';
+import type { HumanEvalProblem } from '../../src/shared/problems.ts';
+import { parseProblems, problemJob } from '../../src/kinds/rows.ts';
 import { readText } from '../../cli/files.ts';
 import { HUMANEVAL, nativeVerdicts } from './support/native.ts';
 import { MODES, openPage, pyJob, runIn, type PageContext } from './support/browser.ts';
@@ -9,8 +10,8 @@ import { runsAlone } from './support/turns.ts';
 // Timed assertions: no other file beside this one.
 runsAlone();
 
-const problems = parseProblems(readText(HUMANEVAL), HUMANEVAL);
-const add = problems.find((p) => p.entryPoint === 'add' && p.prompt.includes('x: int, y: int')) as Problem;
+const problems = parseProblems(readText(HUMANEVAL), HUMANEVAL) as HumanEvalProblem[];
+const add = problems.find((p) => p.entryPoint === 'add' && p.prompt.includes('x: int, y: int')) as HumanEvalProblem;
 
 // Completions of HumanEval's `add(x, y)` that misbehave in every way a model's code can.
 export const HOSTILE: Record<string, string> = {

@@ -7,6 +7,7 @@ import type { LoopOutcome, LoopSettings } from '../../loop/types.ts';
 import type { ModelErrorKind, EndpointConfig } from '../../shared/model.ts';
 import type { Runtime } from '../../shared/runtime.ts';
 import type { Problem } from '../../shared/problems.ts';
+import type { SqlTaskSpec } from '../../shared/sql.ts';
 import { resultKey, type BenchResult, type BenchRun } from '../../shared/bench-records.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { sleep } from '../../shared/timers.ts';
@@ -107,8 +108,7 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
   };
 
   // A BIRD question: the SQL loop on its database, graded by BIRD's rule, kept as a SQL session.
-  const oneSql = async (item: Item, runtime: Runtime): Promise<void> => {
-    const spec = item.problem.sql!;
+  const oneSql = async (item: Item, spec: SqlTaskSpec, runtime: Runtime): Promise<void> => {
     if (!(runtime instanceof SandboxRuntime)) throw new Error('SQL questions need the page’s sandbox.');
     const { row, sessionId, stored } = await (o.runSqlSession ?? runSqlSession)({
       spec,
@@ -162,7 +162,7 @@ export function startBenchRun(o: BenchRunnerOptions): BenchRunner {
   };
 
   const one = async (item: Item, runtime: Runtime): Promise<void> => {
-    if (item.problem.sql) return oneSql(item, runtime);
+    if (item.problem.kind === 'sql') return oneSql(item, item.problem.sql, runtime);
     const { timeoutSec, visibleTests } = run.settings;
     const { row, sessionId, stored } = await solveProblem(
       item.problem,

@@ -6,14 +6,12 @@ import multiplEJsUrl from '../../../data/multipl-e/humaneval-js.jsonl.gz?url';
 import multiplETsUrl from '../../../data/multipl-e/humaneval-ts.jsonl.gz?url';
 import stdinUrl from '../../../data/livecodebench/stdin-20.jsonl?url';
 import birdMiniUrl from '../../../data/bird-mini/dev.json?url';
-import { PROGRAM_TIMEOUT } from '../../kinds/program/job.ts';
-import { isLiveCodeBench, parseLiveCodeBench } from '../../kinds/program/rows.ts';
-import { programAsProblem } from '../../kinds/program/task.ts';
+import { isFileOf, readProblems } from '../../kinds/rows.ts';
 import { PACK_FORMAT, type Pack } from '../../classroom/types.ts';
 import { parsePack } from '../../classroom/validate.ts';
-import { parseProblems, type Problem } from '../../shared/problems.ts';
+import type { Problem } from '../../shared/problems.ts';
 import { PAGE_FILE_LIMIT, readCappedText } from '../../shared/read-capped.ts';
-import { bundledBirdProblems, isBirdText, loadedBirdProblems } from './sql-dataset.ts';
+import { bundledBirdProblems, loadedBirdProblems } from './sql-dataset.ts';
 
 export interface BundledDataset {
   id: string;
@@ -32,8 +30,7 @@ export const BUNDLED: readonly BundledDataset[] = [
 
 /** A HumanEval, MBPP or MultiPL-E file, or LiveCodeBench rows (contest programs, public tests shown). */
 async function problemsOf(text: string, file: string): Promise<Problem[]> {
-  if (!isLiveCodeBench(text)) return parseProblems(text, file);
-  return [...(await parseLiveCodeBench(text, file)).values()].map((p) => programAsProblem(p, PROGRAM_TIMEOUT));
+  return (await readProblems(text, file)).problems;
 }
 
 export async function loadBundled(id: string): Promise<Problem[]> {
@@ -42,7 +39,7 @@ export async function loadBundled(id: string): Promise<Problem[]> {
   const res = await fetch(d.url);
   if (!res.ok) throw new Error(`${d.label} could not be loaded (HTTP ${res.status}).`);
   const text = await readCappedText(res.body, d.label, PAGE_FILE_LIMIT);
-  return isBirdText(text) ? bundledBirdProblems(text, d.label, d.id) : problemsOf(text, d.label);
+  return isFileOf('sql', text) ? bundledBirdProblems(text, d.label, d.id) : problemsOf(text, d.label);
 }
 
 /**
@@ -92,7 +89,7 @@ export async function loadFile(picked: File | readonly File[]): Promise<Problem[
   if (!file) throw new Error('Pick the questions file (a .json or .jsonl) among the files.');
   const text = await readFile(file);
   if (looksLikePack(text)) return packProblems(parsePack(text, file.name), file.name);
-  if (isBirdText(text))
+  if (isFileOf('sql', text))
     return loadedBirdProblems(
       text,
       file.name,

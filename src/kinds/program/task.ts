@@ -1,7 +1,7 @@
 // A LiveCodeBench problem as the loop works on it (`run`): the model sees the statement, the
 // starter code and the public tests; every test, public and private, runs once on the final
 // candidate and decides `passed`, so the private ones never reach a request.
-import type { Problem } from '../../shared/problems.ts';
+import type { LiveCodeBenchProblem } from '../../shared/problems.ts';
 import type { Task } from '../../shared/task.ts';
 import type { ProgramProblem } from './rows.ts';
 
@@ -30,7 +30,7 @@ function programTask(p: ProgramProblem, timeoutSec: number): Task {
 }
 
 /** The problem as `run` takes it, with its own split: public tests visible, all of them deciding. */
-export function programAsProblem(p: ProgramProblem, timeoutSec: number): Problem {
+export function programAsProblem(p: ProgramProblem, timeoutSec: number): LiveCodeBenchProblem {
   const all = [...p.publicTests, ...p.privateTests];
   return {
     taskId: p.id,

@@ -200,7 +200,7 @@ export async function mountBenchView(
       const problems = selectSubset(all, values.subset);
       const why = values.visibleTests === undefined ? undefined : datasetMismatch(problems, values.visibleTests);
       if (why !== undefined) return setText(notice, `These tests cannot be split that way: ${why}.`);
-      if (problems.some((p) => p.sql) && values.strategy.name !== 'repair')
+      if (problems.some((p) => p.kind === 'sql') && values.strategy.name !== 'repair')
         return setText(notice, 'SQL questions run with the Repair strategy only: pick Repair.');
       await bench.begin(newRun(values, problems, host.endpoint(), Date.now(), crypto.randomUUID()));
     } catch (err) {

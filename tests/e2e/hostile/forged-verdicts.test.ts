@@ -3,7 +3,8 @@
 // graded. Both grading modes: feedback (the loop) and reference (the command line's eval).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readText } from '../../../cli/files.ts';
-import { parseProblems, problemJob, type Problem } from '../../../src/shared/problems.ts';
+import type { Problem } from '../../../src/shared/problems.ts';
+import { parseProblems, problemJob } from '../../../src/kinds/rows.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import { MODES, openPage, runIn, type PageContext } from '../support/browser.ts';
 import { HUMANEVAL } from '../support/native.ts';

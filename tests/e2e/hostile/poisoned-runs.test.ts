@@ -5,13 +5,14 @@
 // three grading modes (feedback: the loop; reference: eval and hidden tests; grade: classroom).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readText } from '../../../cli/files.ts';
-import { parseProblems, problemJob, type Problem } from '../../../src/shared/problems.ts';
+import type { HumanEvalProblem } from '../../../src/shared/problems.ts';
+import { parseProblems, problemJob } from '../../../src/kinds/rows.ts';
 import type { RunJob } from '../../../src/shared/run.ts';
 import { MODES, openPage, pyJob, runIn, type PageContext } from '../support/browser.ts';
 import { HUMANEVAL } from '../support/native.ts';
 import { RIGHT, WRONG } from './forgeries.ts';
 
-const add = parseProblems(readText(HUMANEVAL), HUMANEVAL).find((p) => p.taskId === 'HumanEval/53') as Problem;
+const add = parseProblems(readText(HUMANEVAL), HUMANEVAL).find((p) => p.taskId === 'HumanEval/53') as HumanEvalProblem;
 const GRADING = ['feedback', 'reference', 'grade'] as const;
 const SECRET = 'hidden_7f3a9c';
 

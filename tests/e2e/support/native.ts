@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Problem } from '../../../src/shared/problems.ts';
+import type { HumanEvalProblem } from '../../../src/shared/problems.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 export const HUMANEVAL = resolve(ROOT, 'data/humaneval/HumanEval.jsonl.gz');
@@ -14,7 +14,7 @@ const asked = new Map<string, Record<string, string>>();
 
 /** name -> result text, or undefined when python3 is missing. */
 export function nativeVerdicts(
-  problem: Problem,
+  problem: HumanEvalProblem,
   completions: Record<string, string>,
   timeoutSec = 3,
 ): Record<string, string> | undefined {

@@ -9,10 +9,12 @@ import type { SessionOutcome, SessionRequest } from '../../../src/app/session.ts
 import { hiddenFields, hiddenJob } from '../../../src/loop/hidden-tests.ts';
 import type { LoopOutcome } from '../../../src/loop/types.ts';
 import type { BenchResult } from '../../../src/shared/bench-records.ts';
-import { parseProblems, type Problem } from '../../../src/shared/problems.ts';
+import type { Problem } from '../../../src/shared/problems.ts';
+import { parseProblems } from '../../../src/kinds/rows.ts';
 import type { RunJob } from '../../../src/shared/run.ts';
 import type { Runtime } from '../../../src/shared/runtime.ts';
-import { datasetMismatch, splitProblem } from '../../../src/shared/visible-tests.ts';
+import { datasetMismatch } from '../../../src/shared/visible-tests.ts';
+import { splitProblem } from '../../../src/kinds/rows.ts';
 import { makeBenchRun } from '../../support/bench-run.ts';
 import { rawPack } from '../../support/classroom-pack.ts';
 import { loopOutcome, runResult } from '../../support/outcomes.ts';
@@ -81,7 +83,7 @@ describe("the pack's own split", () => {
     expect(datasetMismatch(pack, 1)).toBeUndefined();
     expect(datasetMismatch(pack, 'doc')).toMatch(/for HumanEval problems/);
     // All tests visible (no split): the pack's tests grade the task together, as before.
-    expect(pack[0]!.asserts).toEqual(['assert add(1, 2) == 3', 'assert add(-1, -1) == -2']);
+    expect(pack[0]!.kind === 'mbpp' && pack[0]!.asserts).toEqual(['assert add(1, 2) == 3', 'assert add(-1, -1) == -2']);
   });
 });
 

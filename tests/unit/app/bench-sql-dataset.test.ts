@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFile } from '../../../src/app/bench/datasets.ts';
+import type { SqlTaskSpec } from '../../../src/shared/sql.ts';
 
 const DEV = readFileSync('data/bird-mini/dev.json', 'utf8');
 const db = (id: string): File =>
@@ -13,8 +14,9 @@ describe('a picked BIRD dev.json', () => {
     const problems = await loadFile([new File([DEV], 'dev.json'), db('library'), db('clinic'), db('transit')]);
     expect(problems).toHaveLength(24);
     expect(problems[0]).toMatchObject({ kind: 'sql', rawId: 0, sql: { dbId: 'library', engine: 'sqlite' } });
-    expect(problems[0]!.sql!.database).toMatchObject({ name: 'library.sqlite', size: 20480 });
-    expect(problems[23]!.sql!.gold).toMatch(/^SELECT COUNT\(\*\) FROM stops/);
+    const sql = (i: number): SqlTaskSpec | undefined => (problems[i]!.kind === 'sql' ? problems[i]!.sql : undefined);
+    expect(sql(0)!.database).toMatchObject({ name: 'library.sqlite', size: 20480 });
+    expect(sql(23)!.gold).toMatch(/^SELECT COUNT\(\*\) FROM stops/);
   });
 
   it('names the db_id with no file picked', async () => {

@@ -4,7 +4,7 @@
 // computes. The hidden tests decide `passed`, run once after the loop, and never reach the model.
 import { afterEach, describe, expect, it } from 'vitest';
 import { solveProblem, type SolveOptions } from '../../../src/app/solve.ts';
-import type { Problem } from '../../../src/shared/problems.ts';
+import type { MbppProblem, Problem } from '../../../src/shared/problems.ts';
 import type { RunJob, RunResult } from '../../../src/shared/run.ts';
 import type { RunHandle, Runtime } from '../../../src/shared/runtime.ts';
 import { startModelServer, type ModelServer } from '../../servers/model-server.ts';
@@ -13,7 +13,7 @@ import { closeAll, freshSite, openTab } from '../store/helpers.ts';
 const VISIBLE = 'assert add(1, 2) == 3';
 const HIDDEN = ['assert add(5, 5) == 10', 'assert add(-1, 1) == 0'];
 
-const problem: Problem = {
+const problem: MbppProblem = {
   taskId: '2',
   rawId: 2,
   kind: 'mbpp',
@@ -223,7 +223,7 @@ describe('one problem to one row', () => {
   it('a problem with its own split keeps it, under the run’s time limit', async () => {
     const { endpoint } = await endpointWith('cheat');
     const sandbox = new GradingSandbox();
-    const own = { ...problem, asserts: undefined, kind: 'livecodebench' as const };
+    const { asserts: _a, setup: _s, ...rest } = problem;
     const task = {
       kind: 'function' as const,
       id: '2',
@@ -234,7 +234,11 @@ describe('one problem to one row', () => {
       tests: { kind: 'mbpp' as const, setup: '', asserts: [VISIBLE] },
       limits: { timeoutSec: 9, outputCap: 1024 },
     };
-    own.split = { task, hidden: { kind: 'mbpp', setup: '', asserts: HIDDEN }, visibleCount: 1, hiddenCount: 2 };
+    const own: Problem = {
+      ...rest,
+      kind: 'livecodebench',
+      split: { task, hidden: { kind: 'mbpp', setup: '', asserts: HIDDEN }, visibleCount: 1, hiddenCount: 2 },
+    };
     const { row } = await solveProblem(own, options(endpoint, { visible: undefined, timeoutSec: 4 }), {
       runtime: sandbox,
     });

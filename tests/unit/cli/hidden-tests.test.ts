@@ -6,7 +6,7 @@ import { visibleTestsFlag } from '../../../cli/hidden-tests.ts';
 import { UsageError } from '../../../cli/args.ts';
 import type { LoopOutcome } from '../../../src/loop/types.ts';
 import type { Problem } from '../../../src/shared/problems.ts';
-import { splitProblem } from '../../../src/shared/visible-tests.ts';
+import { splitProblem } from '../../../src/kinds/rows.ts';
 import { loopOutcome, runResult } from '../../support/outcomes.ts';
 
 const MBPP: Problem = {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readDriverOutput, testsDriver } from '../../../src/loop/behaviour/driver.ts';
 import { comparedExpression } from '../../../src/loop/behaviour/js-asserts.ts';
 import { driverSource } from '../../../src/loop/strategies/driver-runs.ts';
-import { multiplETask } from '../../../src/shared/multipl-e.ts';
+import { multiplETask } from '../../../src/kinds/function/multipl-e.ts';
 import { CheckerCore } from '../../../src/sandbox/typescript/checker-core.ts';
 
 const node = (code: string): string => spawnSync(process.execPath, ['-e', code], { encoding: 'utf8' }).stdout;

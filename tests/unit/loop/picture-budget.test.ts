@@ -3,7 +3,7 @@
 // pictures are off.
 import { describe, expect, it } from 'vitest';
 import { buildConversation, fitConversation } from '../../../src/loop/budget.ts';
-import { webTask } from '../../../src/shared/web-rows.ts';
+import { webTask } from '../../../src/kinds/web/rows.ts';
 import { estimateImageTokens } from '../../../src/shared/tokens.ts';
 import type { RunResult } from '../../../src/shared/run.ts';
 import { pngBase64 } from '../../support/png.ts';

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inputsDriver, readDriverOutput } from '../../../src/loop/behaviour/driver.ts';
 import { toJavaScript, type Value } from '../../../src/loop/behaviour/literals.ts';
 import { INPUTS, selectionInputs, selectionTarget } from '../../../src/loop/strategies/inputs.ts';
-import { multiplETask, type MultiplERecord } from '../../../src/shared/multipl-e.ts';
+import { multiplETask } from '../../../src/kinds/function/multipl-e.ts';
+import type { MultiplERecord } from '../../../src/shared/problems.ts';
 import type { Task } from '../../../src/shared/task.ts';
 import { CheckerCore } from '../../../src/sandbox/typescript/checker-core.ts';
 

@@ -4,7 +4,7 @@
 import { jsJob } from '../../support/jobs.ts';
 import { describe, expect, it } from 'vitest';
 import { prepareJsJob } from '../../../src/sandbox/js-job.ts';
-import { parseProblems, problemJob, problemToTask } from '../../../src/shared/problems.ts';
+import { parseProblems, problemJob, problemToTask } from '../../../src/kinds/rows.ts';
 import type { RunJob } from '../../../src/shared/run.ts';
 import { TypeCheckTimedOut, type TsDiagnostic, type TypeScriptChecker } from '../../../src/shared/typescript-check.ts';
 

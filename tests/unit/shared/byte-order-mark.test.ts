@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSubmissions, RESULTS_FORMAT } from '../../../src/classroom/results.ts';
 import { parsePack, validatePack } from '../../../src/classroom/validate.ts';
 import { parseRunRows } from '../../../src/shared/bench-rows.ts';
-import { parseProblems, parseSamples } from '../../../src/shared/problems.ts';
+import { parseSamples } from '../../../src/shared/problems.ts';
+import { parseProblems } from '../../../src/kinds/rows.ts';
 import { rawPack } from '../../support/classroom-pack.ts';
 
 const BOM = '\uFEFF';

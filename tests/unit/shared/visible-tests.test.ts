@@ -3,27 +3,29 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseProblems, type Problem } from '../../../src/shared/problems.ts';
-import { docExamples, splitProblem, visibleTestsMismatch } from '../../../src/shared/visible-tests.ts';
+import type { HumanEvalProblem, MbppProblem, Problem } from '../../../src/shared/problems.ts';
+import { parseProblems } from '../../../src/kinds/rows.ts';
+import { docExamples, visibleTestsMismatch } from '../../../src/shared/visible-tests.ts';
+import { splitProblem } from '../../../src/kinds/rows.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const load = (path: string): Problem[] =>
   parseProblems(gunzipSync(readFileSync(resolve(ROOT, path))).toString('utf8'), path);
 const humaneval = load('data/humaneval/HumanEval.jsonl.gz');
-const mbpp = load('data/mbpp/mbpp.jsonl.gz');
-const he = (id: string): Problem => humaneval.find((p) => p.taskId === `HumanEval/${id}`)!;
-const mb = (id: number): Problem => mbpp.find((p) => p.rawId === id)!;
+const mbpp = load('data/mbpp/mbpp.jsonl.gz') as MbppProblem[];
+const he = (id: string): HumanEvalProblem => humaneval.find((p) => p.taskId === `HumanEval/${id}`) as HumanEvalProblem;
+const mb = (id: number): MbppProblem => mbpp.find((p) => p.rawId === id) as MbppProblem;
 
 describe('MBPP: the first K asserts are visible', () => {
   it('splits test_list and keeps the hidden asserts out of the task', () => {
     const p = mb(2);
     const s = splitProblem(p, 1, 3);
-    expect(s.task.tests).toEqual({ kind: 'mbpp', setup: '', asserts: [p.asserts![0]] });
-    expect(s.hidden).toEqual({ kind: 'mbpp', setup: '', asserts: p.asserts!.slice(1) });
+    expect(s.task.tests).toEqual({ kind: 'mbpp', setup: '', asserts: [p.asserts[0]] });
+    expect(s.hidden).toEqual({ kind: 'mbpp', setup: '', asserts: p.asserts.slice(1) });
     expect([s.visibleCount, s.hiddenCount]).toEqual([1, 2]);
     const told = JSON.stringify(s.task);
-    for (const hidden of p.asserts!.slice(1)) expect(told).not.toContain(hidden);
-    expect(s.task.prompt).toContain(p.asserts![0]);
+    for (const hidden of p.asserts.slice(1)) expect(told).not.toContain(hidden);
+    expect(s.task.prompt).toContain(p.asserts[0]);
     expect(s.task.entryPoint).toBe('similar_elements');
   });
 
@@ -34,7 +36,7 @@ describe('MBPP: the first K asserts are visible', () => {
   });
 
   it('keeps the setup code on both sides', () => {
-    const p = mbpp.find((x) => x.setup !== '' && (x.asserts?.length ?? 0) > 1)!;
+    const p = mbpp.find((x) => x.setup !== '' && x.asserts.length > 1)!;
     const s = splitProblem(p, 1, 3);
     expect(s.task.tests).toMatchObject({ setup: p.setup });
     expect(s.hidden).toMatchObject({ setup: p.setup });
@@ -55,7 +57,7 @@ describe('HumanEval: the docstring examples are visible', () => {
     });
     expect(s.hidden).toEqual({ kind: 'humaneval', test: p.test, entryPoint: 'has_close_elements' });
     expect(s.task.prompt).toBe(p.prompt);
-    const hidden = p.test!.split('\n').filter((l) => l.includes('assert candidate'));
+    const hidden = p.test.split('\n').filter((l) => l.includes('assert candidate'));
     expect(hidden.length).toBeGreaterThan(3);
     for (const line of hidden) expect(JSON.stringify(s.task)).not.toContain(line.trim());
     expect(s.visibleCount).toBe(2);

@@ -58,5 +58,9 @@ def serve():
 
         result = run_job(job, emit)
         _send(fd, b'R' + token, result)
+    except KeyboardInterrupt:
+        # The page stopped the run (its time limit, or a contest program judged already): it ends
+        # without a result, as it would if this propagated, without printing a traceback first.
+        pass
     finally:
         _close(fd)

@@ -5,8 +5,10 @@ gc, frames or tracebacks) and rewrite them: swap `runners.drive` for one that re
 test as passed, or make `Run.failed` do what `Run.passed` does. Such a patch would also outlive
 the run and grade every later run. So the state of each harness module, class and function is
 recorded when the harness is imported; `restore()` puts it back and says whether anything had
-changed, and run_job calls it before a run (undoing what an earlier run's callbacks did between
-runs) and after it (a change means the verdict cannot be trusted).
+changed, and run_job calls it after a run (a change means the verdict cannot be trusted). Nothing
+outlives a run: the worker puts the whole interpreter back to the copy taken before its first run
+(src/sandbox/frame/pristine.ts), or replaces it. Contest programs skip the check: the page judges
+them from signed events alone (program.py).
 
 Best-effort: this module and the objects a run creates (its Run record, its sink) are as
 reachable as the rest; a program that rewrites the run's own record through the harness's

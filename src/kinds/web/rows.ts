@@ -1,10 +1,12 @@
 // Web page rows: {task_id, prompt, checks, viewport?, reference?, threshold?}. A row is a web row
 // when it has `checks` (no other format has that field). Written for Fixpoint; CC0.
-import type { RunJob } from './run.ts';
-import type { Task } from './task.ts';
-import { DEFAULT_VIEWPORT, readViewport, type WebTests } from './web.ts';
+import { InputError } from '../../shared/problems.ts';
+import type { RunJob } from '../../shared/run.ts';
+import type { Task } from '../../shared/task.ts';
+import { DEFAULT_VIEWPORT, readViewport, type WebTests } from '../../shared/web.ts';
+import type { RowFormat } from '../row-format.ts';
 
-export const isWebRow = (row: Record<string, unknown>): boolean => 'checks' in row;
+const isWebRow = (row: Record<string, unknown>): boolean => 'checks' in row;
 
 /** The row's checks, viewport, reference and threshold, or why they are not right. */
 export function readWebRow(row: Record<string, unknown>): WebTests | string {
@@ -33,7 +35,7 @@ export function readWebRow(row: Record<string, unknown>): WebTests | string {
 export const isInlinePng = (s: string): boolean =>
   s.startsWith('data:image/png;base64,') || s.startsWith('iVBORw0KGgo');
 
-export function webJob(tests: WebTests, completion: string, timeoutSec: number, mode: RunJob['mode']): RunJob {
+function webJob(tests: WebTests, completion: string, timeoutSec: number, mode: RunJob['mode']): RunJob {
   return { language: 'html', code: completion, tests, limits: { timeoutSec, outputCap: 64 * 1024 }, mode };
 }
 
@@ -49,3 +51,23 @@ export function webTask(id: string, prompt: string, tests: WebTests, timeoutSec:
     limits: { timeoutSec, outputCap: 64 * 1024 },
   };
 }
+
+export const webRows: RowFormat<'web'> = {
+  kind: 'web',
+  reading: {
+    by: 'row',
+    idField: 'task_id',
+    recognises: isWebRow,
+    read(row, file, rawId) {
+      const web = readWebRow(row.value);
+      if (typeof web === 'string') throw new InputError(file, row.line, web);
+      return { taskId: String(rawId), rawId, kind: 'web', line: row.line, prompt: row.value.prompt as string, web };
+    },
+  },
+  loop: {
+    timeoutSec: 3,
+    job: (p, completion, timeoutSec, mode) => webJob(p.web, completion, timeoutSec, mode),
+    task: (p, timeoutSec) => webTask(p.taskId, p.prompt, p.web, timeoutSec),
+    split: () => undefined,
+  },
+};

@@ -1,7 +1,7 @@
 // Web page rows: told apart by `checks`, each field checked with a reason that names it.
 import { describe, expect, it } from 'vitest';
-import { parseProblems, problemJob } from '../../../src/shared/problems.ts';
-import { isInlinePng, readWebRow } from '../../../src/shared/web-rows.ts';
+import { parseProblems, problemJob } from '../../../src/kinds/rows.ts';
+import { isInlinePng, readWebRow } from '../../../src/kinds/web/rows.ts';
 
 describe('web rows', () => {
   it('are read with their viewport, reference and threshold, and become html jobs', () => {
