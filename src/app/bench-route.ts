@@ -24,7 +24,7 @@ export function installBenchRoute(page: PageState): void {
     slot.hidden = !bench;
     if (loopView) loopView.hidden = bench;
     if (!bench) return;
-    mounted ??= import('./bench/bench-view.ts').then((m) =>
+    mounted ??= import('./bench/bench-page.ts').then((m) =>
       m.mountBenchmark(slot, {
         endpoint: () => withKey(page.endpoint.config, page.keys),
         endpointLabel: () => endpointLabel(page.endpoint),

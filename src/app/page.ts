@@ -13,9 +13,9 @@ import { loadTaskDraft } from '../ui/task/task-draft.ts';
 import { createTerminal } from '../ui/terminal/terminal.ts';
 import { mountRunResults } from '../ui/results/run-results.ts';
 import { mountActivity } from '../ui/layout/activity.ts';
-import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings } from './endpoint-settings.ts';
+import { ENDPOINT_CHANGED, endpointLabel, loadEndpointSettings, saveEndpointSettings } from './endpoint-settings.ts';
 import { installBenchRoute } from './bench-route.ts';
-import { installShare } from './share-code.ts';
+import { installShare } from '../ui/share/share-code.ts';
 import { installCompareToggle } from './compare-toggle.ts';
 import { createHistoryDialog } from '../ui/history/history-dialog.ts';
 import { mountNotices } from '../ui/layout/notices.ts';
@@ -25,7 +25,7 @@ import { runOnce } from './run-once.ts';
 import { runProject } from './run-project.ts';
 import { pageNodeRunner } from './node-runner.ts';
 import { mountSessionView } from '../ui/session/session-view.ts';
-import { createSettingsDialog } from './settings-dialog.ts';
+import { createSettingsDialog } from '../ui/settings/settings-dialog.ts';
 import { createShortcutHelp } from '../ui/layout/shortcut-help.ts';
 import { pageTypeScriptChecker } from './typescript-checker.ts';
 import { startUp, type StartingRuntime } from './start-up.ts';
@@ -140,6 +140,7 @@ function connectButtons(page: PageState): void {
   const settingsDialog = createSettingsDialog({
     keys: page.keys,
     current: () => page.endpoint,
+    save: saveEndpointSettings,
     onSaved(settings, warning) {
       page.setEndpoint(settings);
       layout.setEndpoint(endpointLabel(settings));

@@ -1,5 +1,6 @@
 // The pack's short hash, so a class can check everyone has the same version. It is taken over
 // the student's copy (solutions left out), so the teacher's full pack and a student link agree.
+import { exerciseKindOf } from './kinds/registry.ts';
 import type { Pack } from './types.ts';
 
 /** JSON with object keys sorted at every level: the same pack always gives the same text. */
@@ -23,7 +24,7 @@ export function withoutSolutions(pack: Pack): Pack {
     ...pack,
     exercises: pack.exercises.map((e) => {
       const copy = { ...e };
-      if (e.kind !== 'sql') delete copy.solution;
+      if (!exerciseKindOf(e).sharesSolution) delete copy.solution;
       return copy;
     }),
   };

@@ -1,9 +1,9 @@
 // Grading rules: a job per test (so one failure hides no other), the verdict of each from the
 // run's status alone (never from anything the program printed), and the rows and CSV out.
 import { clip } from '../shared/format.ts';
-import type { RunJob, RunResult, TestSpec } from '../shared/run.ts';
+import type { RunJob, RunResult } from '../shared/run.ts';
 import { describeFlags, type GamingFlag } from '../shared/gaming.ts';
-import { codeLanguage, programTests } from './exercise-task.ts';
+import { codeOf } from './kinds/registry.ts';
 import { maxPoints, type Pack, type PackExercise, type PackTest } from './types.ts';
 
 export type GradeStatus = 'pass' | 'fail' | 'error';
@@ -54,20 +54,14 @@ export function allTests(ex: PackExercise): { test: PackTest; hidden: boolean }[
  * touched, so a submission cannot reach another's grading, nor one test another's.
  */
 export function testJob(ex: PackExercise, test: PackTest, code: string): RunJob {
+  const { language, tests } = codeOf(ex);
   return {
-    language: codeLanguage(ex),
+    language,
     code,
-    tests: ex.kind === 'program' ? programTests(ex, [test]) : testSpec(ex, test.code),
+    tests: tests.one(ex, test),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: GRADE_OUTPUT_CAP },
-    // A program is judged by its output on the page; grade mode's harness is for asserts.
-    mode: ex.kind === 'program' ? 'reference' : 'grade',
+    mode: tests.mode.grade,
   };
-}
-
-/** A test's code as the job's tests: asserts run after the code, or a web page's checks run in it. */
-export function testSpec(ex: PackExercise, code: string): TestSpec {
-  if (ex.language !== 'html') return { kind: 'user', source: code };
-  return ex.viewport ? { kind: 'web', checks: code, viewport: ex.viewport } : { kind: 'web', checks: code };
 }
 
 const clipMessage = (s: string): string => clip(s, MESSAGE_MAX);

@@ -4,8 +4,8 @@ import type { RunJob } from '../shared/run.ts';
 import type { Runtime } from '../shared/runtime.ts';
 import type { SqlAnswer } from '../shared/sql.ts';
 import { runSqlTests, sqlRunnerOf } from './sql-exercise.ts';
-import { codeLanguage } from './exercise-task.ts';
-import { testJob, testSpec, testVerdict, type GradeStatus } from './grading.ts';
+import { codeOf, exerciseKindOf } from './kinds/registry.ts';
+import { testVerdict, type GradeStatus } from './grading.ts';
 import type { PackExercise, PackTest } from './types.ts';
 
 interface VisibleOutcome {
@@ -24,14 +24,14 @@ export interface PracticeOutcome {
 }
 
 function job(ex: PackExercise, test: PackTest, code: string): RunJob {
-  // A program runs on the test's input and is judged by its output, as grading judges it.
-  if (ex.kind === 'program')
-    return { ...testJob(ex, test, code), limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 16 * 1024 } };
+  // In its kind's mode: a program runs on the test's input and is judged by its output, as grading judges it.
+  const { language, tests } = codeOf(ex);
   return {
-    language: codeLanguage(ex),
+    language,
     code,
-    tests: testSpec(ex, test.code),
+    tests: tests.one(ex, test),
     limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 16 * 1024 },
+    ...(tests.mode.practice ? { mode: tests.mode.practice } : {}),
   };
 }
 
@@ -54,7 +54,8 @@ async function practiceSql(runtime: Runtime, ex: PackExercise, code: string): Pr
 }
 
 export async function practiceRun(runtime: Runtime, ex: PackExercise, code: string): Promise<PracticeOutcome> {
-  if (ex.kind === 'sql') return practiceSql(runtime, ex, code);
+  // Tests that are not code (a SQL exercise's databases) show the solution's rows beside the student's.
+  if (!exerciseKindOf(ex).code) return practiceSql(runtime, ex, code);
   const visible: VisibleOutcome[] = [];
   for (const t of ex.tests) {
     const r = await runtime.run(job(ex, t, code)).result;

@@ -3,7 +3,9 @@
 import type { CompareRule } from '../kinds/sql/compare.ts';
 import type { Language, OutputCompare } from '../shared/run.ts';
 import type { SqlEngineName } from '../shared/sql.ts';
+import type { Infer } from '../shared/schema.ts';
 import type { Viewport } from '../shared/web.ts';
+import type { hintShape, packFields } from './validate.ts';
 
 export const PACK_FORMAT = 'fixpoint-pack/1';
 
@@ -27,12 +29,8 @@ export interface PackTest {
   [unknown: string]: unknown;
 }
 
-export interface PackHint {
-  /** Shown once the student has failed this many runs. */
-  afterFailures: number;
-  text: string;
-  [unknown: string]: unknown;
-}
+/** Shown once the student has failed `afterFailures` runs; read by `hintShape` (validate.ts). */
+export type PackHint = Infer<typeof hintShape>;
 
 export interface PackExercise {
   id: string;
@@ -66,20 +64,12 @@ export interface PackExercise {
   [unknown: string]: unknown;
 }
 
-export interface Pack {
+/** A pack: its own fields as `packFields` reads them (validate.ts), its format and its exercises. */
+export type Pack = Infer<typeof packFields> & {
   format: typeof PACK_FORMAT;
-  id: string;
-  title: string;
-  version: string;
-  license: string;
-  /**
-   * Whether a test passed by code flagged for test gaming (docs/test-gaming.md) scores its points;
-   * absent means it does. Either way the grade rows and the CSV carry the flags.
-   */
-  flaggedTestsScore?: boolean;
   exercises: PackExercise[];
   [unknown: string]: unknown;
-}
+};
 
 export const DEFAULT_TIMEOUT_SEC = 3;
 export const OUTPUT_COMPARES: readonly OutputCompare[] = ['lines', 'exact', 'tokens', 'numbers'];

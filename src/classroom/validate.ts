@@ -2,29 +2,17 @@
 // so a teacher fixes a pack in one pass. Defaults fill optional fields; unknown fields stay.
 import { withoutBom } from '../shared/byte-order-mark.ts';
 import { InputError } from '../shared/problems.ts';
-import {
-  array,
-  boolean,
-  formatPath,
-  number,
-  object,
-  string,
-  unknown,
-  type Issue,
-  type Path,
-  type Schema,
-} from '../shared/schema.ts';
-import { SQL_ENGINES } from '../shared/sql.ts';
+import { array, boolean, number, object } from '../shared/schema.ts';
 import { readViewport } from '../shared/web.ts';
+import { EXERCISE_KINDS, exerciseKindOf } from './kinds/registry.ts';
+import type { ExerciseKind } from './kinds/kind.ts';
+import { Checker, isObj, text, type Obj } from './pack-checker.ts';
 import {
   ASSISTANT_MODES,
   DEFAULT_ASSISTANT,
   DEFAULT_POINTS,
   DEFAULT_TIMEOUT_SEC,
-  OUTPUT_COMPARES,
   PACK_FORMAT,
-  PACK_LANGUAGES,
-  SQL_COMPARES,
   type AssistantMode,
   type Pack,
   type PackExercise,
@@ -55,167 +43,65 @@ const MAX_TIMEOUT_SEC = 600;
 /** Assistant requests, and failures before a hint. */
 const MAX_COUNT = 1000;
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A schema's problem in a pack's words: `tests[0]`, `field "points" must be a number ...`. */
-function wording(issue: Issue): { where: string; detail: string } {
-  const last = issue.path.at(-1);
-  const field = typeof last === 'string';
-  const where = formatPath(field ? issue.path.slice(0, -1) : issue.path);
-  const what =
-    issue.expected === undefined ? issue.problem : issue.missing ? 'is missing' : `must be ${issue.expected}`;
-  return { where, detail: field ? `field "${last}" ${what}` : what };
-}
-
-const text = (opts: { nonEmpty?: boolean } = {}): Schema<string> =>
-  opts.nonEmpty ? string().refine((v, report) => !v.trim() && report('is empty')) : string();
-
-class Checker {
-  readonly problems: string[] = [];
-  constructor(private readonly where: string) {}
-
-  at(where: string): Checker {
-    const c = new Checker(this.where ? `${this.where}, ${where}` : where);
-    (c as { problems: string[] }).problems = this.problems;
-    return c;
-  }
-
-  fail(detail: string): void {
-    this.problems.push(this.where ? `${this.where}: ${detail}` : detail);
-  }
-
-  /** The value `schema` reads, or `fallback` once its problems are said. */
-  read<T>(schema: Schema<T>, value: unknown, fallback: T, path: Path = []): T {
-    const r = schema.parse(value, path);
-    if (r.ok) return r.value;
-    for (const issue of r.issues) {
-      const { where, detail } = wording(issue);
-      (where ? this.at(where) : this).fail(detail);
-    }
-    return fallback;
-  }
-
-  str(o: Obj, name: string, opts: { required: boolean; fallback?: string; nonEmpty?: boolean }): string {
-    const fallback = opts.fallback ?? '';
-    const schema = opts.required ? text(opts) : text(opts).default(fallback);
-    return this.read(schema, o[name], fallback, [name]);
-  }
-
-  num(o: Obj, name: string, fallback: number, rule: Parameters<typeof number>[0]): number {
-    return this.read(number(rule).default(fallback), o[name], fallback, [name]);
-  }
-
-  list(o: Obj, name: string, required: boolean): unknown[] {
-    const list = array(unknown());
-    return this.read(required ? list : list.default([]), o[name], [], [name]);
-  }
-}
-
-type Kind = 'function' | 'program' | 'sql';
-const TEST_SHAPES: Record<Kind, string> = {
-  function: '{name, code, points}',
-  program: '{name, input, output, points}',
-  sql: '{name, database, points}',
-};
-
-function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>, kind: Kind): PackTest[] {
-  const program = kind === 'program';
+function readTests(c: Checker, raw: unknown[], field: string, seen: Set<string>, kind: ExerciseKind): PackTest[] {
   return raw.flatMap((t, i) => {
     const tc = c.at(`${field}[${i}]`);
     if (!isObj(t)) {
-      tc.fail(`must be an object ${TEST_SHAPES[kind]}`);
+      tc.fail(`must be an object ${kind.testShape}`);
       return [];
     }
     const name = tc.str(t, 'name', { required: true, nonEmpty: true });
-    if (kind === 'sql') {
-      // The SQL script that builds this test's database: the query and the solution run on it.
-      const database = tc.str(t, 'database', { required: true, nonEmpty: true });
-      // An empty `code` is what reading a pack leaves: a pack read once reads again the same.
-      for (const f of ['code', 'input', 'output'])
-        if (t[f] !== undefined && !(f === 'code' && t[f] === ''))
-          tc.fail(`field "${f}" does not go with "kind": "sql" (a SQL test is a database)`);
-      const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0, max: MAX_POINTS });
-      if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
-      seen.add(name);
-      return [{ ...t, name, code: '', database, points }];
-    }
-    if (t.database !== undefined) tc.fail('field "database" needs the exercise\'s "kind": "sql"');
-    if (program) {
-      const input = tc.str(t, 'input', { required: true });
-      const output = tc.str(t, 'output', { required: true });
-      // An empty `code` is what reading a pack leaves: a pack read once reads again the same.
-      if (t.code !== undefined && t.code !== '')
-        tc.fail('field "code" does not go with "kind": "program" (a program\'s test is an input and an output)');
-      const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0, max: MAX_POINTS });
-      if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
-      seen.add(name);
-      return [{ ...t, name, code: '', input, output, points }];
-    }
-    if (t.input !== undefined || t.output !== undefined)
-      tc.fail('fields "input" and "output" need the exercise\'s "kind": "program"');
-    const code = tc.str(t, 'code', { required: true, nonEmpty: true });
+    const own = kind.readTest(tc, t);
     const points = tc.num(t, 'points', DEFAULT_POINTS, { min: 0, max: MAX_POINTS });
     if (name && seen.has(name)) tc.fail(`test name "${name}" appears twice in the exercise`);
     seen.add(name);
-    return [{ ...t, name, code, points }];
+    return [{ ...t, name, ...own, points }];
   });
 }
 
-const hint = object(
+/** A hint; its type is PackHint (types.ts). */
+export const hintShape = object(
   {
     text: text({ nonEmpty: true }),
     afterFailures: number({ min: 0, max: MAX_COUNT, int: true }).default(0),
   },
   { keep: true, expected: 'an object {afterFailures, text}' },
 );
-const hints = array(hint).default([]);
+const hints = array(hintShape).default([]);
+
+/** `"kind": "program" or "sql"`: the kinds a field goes with. */
+const kindsWith = (has: (k: ExerciseKind) => unknown): string =>
+  `"kind": ${EXERCISE_KINDS.filter(has)
+    .map((k) => JSON.stringify(k.field))
+    .join(' or ')}`;
 
 /** "kind", "compare", "tolerance" and "engine": what the exercise is, and how its answers are compared. */
-function readKind(c: Checker, e: Obj): Kind {
-  if (e.kind !== undefined && e.kind !== 'program' && e.kind !== 'sql')
-    c.fail(`unknown kind ${JSON.stringify(e.kind)} (known: "program", "sql")`);
-  const kind: Kind = e.kind === 'program' || e.kind === 'sql' ? e.kind : 'function';
+function readKind(c: Checker, e: Obj): ExerciseKind {
+  const fields = EXERCISE_KINDS.flatMap((k) => (k.field === undefined ? [] : [k.field]));
+  if (e.kind !== undefined && !fields.includes(e.kind as never))
+    c.fail(`unknown kind ${JSON.stringify(e.kind)} (known: ${fields.map((f) => JSON.stringify(f)).join(', ')})`);
+  const kind = exerciseKindOf(e);
   if (e.compare !== undefined) {
-    const known = kind === 'sql' ? SQL_COMPARES : OUTPUT_COMPARES;
-    if (kind === 'function') c.fail('field "compare" needs "kind": "program" or "sql"');
-    else if (!known.includes(e.compare as never))
-      c.fail(`unknown compare ${JSON.stringify(e.compare)} (known: ${known.join(', ')})`);
+    if (!kind.compares) c.fail(`field "compare" needs ${kindsWith((k) => k.compares)}`);
+    else if (!kind.compares.includes(e.compare as never))
+      c.fail(`unknown compare ${JSON.stringify(e.compare)} (known: ${kind.compares.join(', ')})`);
   }
   if (e.tolerance !== undefined) {
     if (e.compare !== 'numbers') c.fail('field "tolerance" needs "compare": "numbers"');
     else c.num(e, 'tolerance', 0, { min: 0, max: 1e9, above: true });
   }
   if (e.engine !== undefined) {
-    if (kind !== 'sql') c.fail('field "engine" needs "kind": "sql"');
-    else if (!SQL_ENGINES.includes(e.engine as never))
-      c.fail(`unknown engine ${JSON.stringify(e.engine)} (known: ${SQL_ENGINES.join(', ')})`);
+    if (!kind.engines) c.fail(`field "engine" needs ${kindsWith((k) => k.engines)}`);
+    else if (!kind.engines.includes(e.engine as never))
+      c.fail(`unknown engine ${JSON.stringify(e.engine)} (known: ${kind.engines.join(', ')})`);
   }
   return kind;
-}
-
-/** A SQL exercise: its language is "sql" (or left out), and its solution query is what grades it. */
-function readSqlParts(c: Checker, e: Obj, language: string, mode: string): void {
-  if (e.language !== undefined && language !== 'sql')
-    c.fail(`a SQL exercise's "language" is "sql" or left out (got ${JSON.stringify(e.language)})`);
-  if (typeof e.solution !== 'string' || !e.solution.trim())
-    c.fail('field "solution" is missing: a SQL exercise is graded by comparing its query\'s rows with the solution\'s');
-  if (mode === 'solve') c.fail('assistant mode "solve" is not offered for SQL exercises (use "hint" or "explain")');
-  if (e.entryPoint !== undefined && e.entryPoint !== '') c.fail('field "entryPoint" does not go with "kind": "sql"');
 }
 
 function readExercise(c: Checker, e: Obj): PackExercise {
   const names = new Set<string>();
   const kind = readKind(c, e);
-  const program = kind === 'program';
-  const sql = kind === 'sql';
-  const language = (
-    sql ? c.str(e, 'language', { required: false, fallback: 'sql' }) : c.str(e, 'language', { required: true })
-  ) as PackLanguage;
-  if (!sql && language && !PACK_LANGUAGES.includes(language as never))
-    c.fail(
-      `unknown language "${language}" (known: ${PACK_LANGUAGES.join(', ')}${language === 'sql' ? '; "sql" needs "kind": "sql"' : ''})`,
-    );
+  const language = kind.readLanguage(c, e);
   const tests = readTests(c, c.list(e, 'tests', true), 'tests', names, kind);
   const hiddenTests = readTests(c, c.list(e, 'hiddenTests', false), 'hiddenTests', names, kind);
   if (tests.length + hiddenTests.length === 0 && e.tests !== undefined) c.fail('has no tests');
@@ -238,26 +124,23 @@ function readExercise(c: Checker, e: Obj): PackExercise {
     max: MAX_COUNT,
     int: true,
   });
-  if (program && language === 'html') c.fail('a program exercise is written in Python, JavaScript or TypeScript');
-  if (sql) readSqlParts(c, e, language, mode);
-  const noFunction = program || sql || language === 'html';
+  kind.check?.(c, e, { language, mode });
   const solution = e.solution === undefined ? undefined : c.str(e, 'solution', { required: false });
   const out: PackExercise = {
     ...e,
     id: String(e.id),
     title: c.str(e, 'title', { required: true, nonEmpty: true }),
-    language: sql ? 'sql' : language,
+    language: (kind.language ?? language) as PackLanguage,
     statement: c.str(e, 'statement', { required: true }),
-    // A SQL exercise may start from an empty query.
-    starter: c.str(e, 'starter', { required: !sql }),
-    // A program, or a web page's checks, call no function: the entry point may be left out.
-    entryPoint: c.str(e, 'entryPoint', { required: !noFunction, nonEmpty: !noFunction }),
+    starter: c.str(e, 'starter', { required: kind.needs.starter }),
+    entryPoint: c.str(e, 'entryPoint', { required: kind.needs.entryPoint, nonEmpty: kind.needs.entryPoint }),
     tests,
     hiddenTests,
     hints: c.read(hints, e.hints, [], ['hints']).sort((a, b) => a.afterFailures - b.afterFailures),
     limits: { ...limits, timeoutSec },
     assistant: { ...assistant, mode, maxRequests },
   };
+  // A page's size goes with its language, "html" (whatever kind says it is wrongly written in it).
   if (e.viewport !== undefined) {
     const v =
       language === 'html' ? readViewport(e.viewport) : 'field "viewport" is for web page exercises (language "html")';
@@ -269,12 +152,16 @@ function readExercise(c: Checker, e: Obj): PackExercise {
   return out;
 }
 
-/** The pack's own fields, besides its format and exercises. */
-const packFields = object({
+/** The pack's own fields, besides its format and exercises; Pack's type (types.ts) is built on them. */
+export const packFields = object({
   id: text({ nonEmpty: true }),
   title: text({ nonEmpty: true }),
   version: text({ nonEmpty: true }),
   license: text({ nonEmpty: true }),
+  /**
+   * Whether a test passed by code flagged for test gaming (docs/test-gaming.md) scores its points;
+   * absent means it does. Either way the grade rows and the CSV carry the flags.
+   */
   flaggedTestsScore: boolean()
     .expecting('true or false: whether a test passed by code flagged for test gaming scores its points')
     .optional(),

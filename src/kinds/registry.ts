@@ -20,3 +20,6 @@ const KINDS: { [K in TaskKind]: KindModule<K> } = {
 /** The module of a task's kind. */
 // Each entry takes its own kind's task; the caller passes the task it asked about.
 export const kindOf = (task: Task): KindModule => KINDS[task.kind] as KindModule;
+
+/** What the page calls a kind. */
+export const kindLabel = (kind: TaskKind): string => KINDS[kind].label;

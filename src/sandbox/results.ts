@@ -193,3 +193,8 @@ export function crashResult(job: RunJob, message: string, durationMs: number, ou
     ...base(durationMs, out),
   };
 }
+
+// The harness's report against RunResult, whose other fields the page adds (a web page's picture
+// and console come from its own runner): tsc fails here when the two drift apart.
+import type { Infer, SameFields } from '../shared/schema.ts';
+true satisfies SameFields<Infer<typeof harnessResult>, RunResult, 'stdout' | 'stderr' | 'durationMs' | 'web'>;

@@ -296,3 +296,34 @@ export function tagged<K extends string, V extends Record<string, AnySchema>>(
     return read === FAIL ? FAIL : ({ [key]: name, ...(read as object) } as Tagged<K, V>);
   });
 }
+
+/** A type's named fields, without its index signature. */
+type Named<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/**
+ * Whether a schema that checks some of a type's fields (the others passing through unchecked)
+ * agrees with the type: every field it names is one of the type's and reads as a value of that
+ * field's type, and every field the type requires is named and required. `true` when it does,
+ * else what differs; `true satisfies Covers<Infer<typeof shape>, Type>` fails to compile when the
+ * two drift apart. Fields in `Apart` are left to checks of their own.
+ */
+export type Covers<S, T, Apart extends PropertyKey = never> = CoversNamed<Omit<Named<S>, Apart>, Omit<T, Apart>>;
+type CoversNamed<S, T> = [Exclude<keyof S, keyof T>] extends [never]
+  ? [S] extends [Pick<T, keyof S & keyof T>]
+    ? [Exclude<RequiredKeys<T>, RequiredKeys<S>>] extends [never]
+      ? true
+      : { notRequired: Exclude<RequiredKeys<T>, RequiredKeys<S>> }
+    : { differs: { [K in keyof S & keyof T]: [S[K]] extends [T[K]] ? never : K }[keyof S & keyof T] }
+  : { unknownFields: Exclude<keyof S, keyof T> };
+
+/**
+ * Whether a schema reads every field of a type: as Covers, and no field of the type (but those
+ * `Apart`) goes unread. The schema may accept less than the type allows (a flag read only when true).
+ */
+export type SameFields<S, T, Apart extends PropertyKey = never> =
+  Covers<S, T, Apart> extends true
+    ? [Exclude<keyof Omit<T, Apart>, keyof Named<S>>] extends [never]
+      ? true
+      : { unread: Exclude<keyof Omit<T, Apart>, keyof Named<S>> }
+    : Covers<S, T, Apart>;

@@ -1,8 +1,11 @@
-// The shapes of Session and Attempt (src/shared/task.ts) as checks; keep the two in step when a
-// field becomes required. Optional fields added to the types later pass through unchecked.
+// The shapes of Session and Attempt (src/shared/session.ts) as checks; the end of this file makes
+// tsc hold the two in step. Optional fields added to the types later pass through unchecked.
 import { checkAnswers } from '../shared/sql.ts';
 import * as schema from '../shared/schema.ts';
-import { Schema } from '../shared/schema.ts';
+import { Schema, type Covers, type Infer } from '../shared/schema.ts';
+import type { Attempt, Session } from '../shared/session.ts';
+import type { RunResult, RunTrace } from '../shared/run.ts';
+import type { TaskKind, TaskOf } from '../shared/task.ts';
 import { compareTag, runFigures, runTrace, selectionShape, strategySettings } from './strategy-shapes.ts';
 import { bool, int, list, nonEmpty, num, object, oneOf, optional, str, tagged } from './validate.ts';
 
@@ -201,3 +204,17 @@ export const agentFile = object({
   base64: optional(str),
   mime: optional(str),
 }).refine((f, report) => f.text === undefined && f.base64 === undefined && report('has neither "text" nor "base64"'));
+
+// ---- The shapes against the types (src/shared/session.ts, task.ts, run.ts): tsc fails here when
+// a field the shapes read changes type in the types, or a field becomes required there and the
+// shapes do not require it. Each field left apart is checked on its own line, or says why not.
+
+true satisfies Covers<Infer<typeof sessionShape>, Session, 'task'>;
+({ function: true, program: true, web: true, project: true, agent: true, sql: true }) satisfies {
+  [K in TaskKind]: Covers<Infer<typeof taskFields> & Extract<Infer<typeof kindFields>, { kind: K }>, TaskOf<K>>;
+};
+// An attempt's SQL answers are checked by checkAnswers, not by a schema of their own.
+true satisfies Covers<Infer<typeof attemptShape>, Attempt, 'result' | 'sql'>;
+true satisfies Covers<Infer<typeof runResult>, RunResult, 'trace'>;
+// A trace step's locals are read as lists each checked to be a [name, value] pair.
+true satisfies Covers<Infer<typeof runTrace>, RunTrace, 'steps'>;

@@ -9,6 +9,7 @@ import type { EndpointConfig } from '../../shared/model.ts';
 import type { Runtime } from '../../shared/runtime.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
 import type { ProgressFigures } from '../../ui/bench/progress.ts';
+import type { BenchChange, BenchModel } from '../../ui/bench/bench-view.ts';
 import { summarize } from '../../shared/bench-summary.ts';
 import { startBenchRun, type BenchRunner, type BenchRunnerOptions } from './bench-runner.ts';
 import { importedRun } from './new-run.ts';
@@ -21,7 +22,6 @@ export interface BenchRecords {
 }
 
 /** 'progress': the live line; 'results': summary and table (the view may wait); 'all': everything. */
-export type BenchChange = 'progress' | 'results' | 'all';
 
 export interface BenchControllerOptions {
   store?: BenchRecords;
@@ -36,7 +36,7 @@ export interface BenchControllerOptions {
   now?: () => number;
 }
 
-export class BenchController {
+export class BenchController implements BenchModel {
   readonly runs = new Map<string, BenchRun>();
   current: BenchRun | undefined;
   results: BenchResult[] = [];

@@ -1,6 +1,6 @@
 // The task panel: pick an example or write a task, edit its code, tests, limits and caps.
 // getTask() hands back the task as edited; refused numbers never reach it.
-import type { Task } from '../../shared/task.ts';
+import type { Task, TaskKind } from '../../shared/task.ts';
 import { fromPanelTask, toPanelTask, type PanelTask } from './panel-task.ts';
 import { DEFAULT_LIMITS, type Language } from '../../shared/run.ts';
 import { h, setText } from '../common/dom.ts';
@@ -18,6 +18,7 @@ import { mountGeneratedTests, type GeneratedTests } from './generated-tests.ts';
 import { saveTaskDraft } from './task-draft.ts';
 import { capToKiB, kibToCap } from './output-cap.ts';
 import { mountProgramTests } from '../kinds/program/test-table.ts';
+import { kindOptions, viewsOfKind } from '../kinds/registry.ts';
 
 interface TaskCaps {
   maxIterations: number;
@@ -114,18 +115,12 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
   });
   const picker = h('select', { id: 'task-example' }, h('option', { value: '' }, 'Blank task'));
   for (const t of opts.examples) picker.append(h('option', { value: t.id }, t.title));
-  const kind = h(
-    'select',
-    { id: 'task-kind' },
-    h('option', { value: 'code' }, 'Code (runs offline in the sandbox)'),
-    h('option', { value: 'node-project' }, 'Node.js project (npm, online)'),
-    h('option', { value: 'web' }, 'Web page (HTML, in the sandbox)'),
-    h('option', { value: 'program' }, 'Program (stdin → stdout)'),
-    h('option', { value: 'sql' }, 'SQL query (SQLite or Postgres, in the sandbox)'),
-    h('option', { value: 'agent' }, 'Agent (a goal; runs code)'),
-  );
+  const options = kindOptions();
+  const kind = h('select', { id: 'task-kind' }, ...options.map((o) => h('option', { value: o.value }, o.text)));
+  /** The kind the picker shows. */
+  const picked = (): TaskKind => options.find((o) => o.value === kind.value)?.kind ?? 'function';
   const programTests = mountProgramTests(() => changed());
-  const isProgram = (): boolean => kind.value === 'program';
+  const isProgram = (): boolean => viewsOfKind(picked()).tests === 'table';
   const project = mountProjectEditor(changed);
   const language = h('select', { id: 'task-language' });
   for (const [value, name] of Object.entries(LANGUAGE_NAMES)) language.append(h('option', { value }, name));
@@ -223,14 +218,6 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     opts.onLanguage?.(lang);
   }
 
-  /** A web page: HTML code, JavaScript checks run in the rendered page, no language to pick. */
-  function showWeb(on: boolean): void {
-    el.classList.toggle('kind-web', on);
-    languageField.hidden = on || base.project !== undefined;
-    setText(testsLabel, on ? 'Checks (JavaScript run in the page once it has loaded)' : 'Tests');
-    opts.onWeb?.(on);
-  }
-
   // A SQL query has its own workspace (src/ui/kinds/sql): the panel keeps only the kind picker.
   function showSql(on: boolean): void {
     if (on) showAgent(false);
@@ -239,39 +226,48 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     opts.onSql?.(on);
   }
 
-  // A contest program's tests are a table of inputs and expected outputs, not code.
-  function showProgram(on: boolean): void {
-    if (on) kind.value = 'program';
-    testsField.hidden = on;
-    generated.el.hidden = on;
-    programTests.el.hidden = !on;
-  }
-
   // The agent mode has its own workspace too (src/ui/agent): a goal and files instead of tests.
   function showAgent(on: boolean): void {
     if (on) showSql(false);
     if (el.classList.contains('kind-agent') === on) return;
     el.classList.toggle('kind-agent', on);
-    if (on) kind.value = 'agent';
+    if (on) kind.value = viewsOfKind('agent').option.value;
     opts.onAgent?.(on);
   }
 
-  function showKind(isProject: boolean): void {
+  /** Shows the fields of a kind the panel edits (a kind with a workspace of its own opens over them). */
+  function showFields(k: TaskKind): void {
+    const { option, tests: shown } = viewsOfKind(k);
     showSql(false);
     showAgent(false);
-    kind.value = isProject ? 'node-project' : base.language === 'html' ? 'web' : 'code';
-    codeFields.hidden = isProject;
-    project.el.hidden = !isProject;
-    for (const el of loopOnly) el.hidden = isProject;
-    opts.onKind?.(isProject);
-    showWeb(!isProject && base.language === 'html');
+    kind.value = option.value;
+    // A Node.js project's files replace code and tests; it runs with Run once, with no model.
+    const files = shown === 'files';
+    codeFields.hidden = files;
+    project.el.hidden = !files;
+    for (const el of loopOnly) el.hidden = files;
+    opts.onKind?.(files);
+    // A web page: HTML code, JavaScript checks run in the rendered page, no language to pick.
+    const checks = shown === 'checks';
+    el.classList.toggle('kind-web', checks);
+    languageField.hidden = checks || files;
+    setText(testsLabel, checks ? 'Checks (JavaScript run in the page once it has loaded)' : 'Tests');
+    opts.onWeb?.(checks);
+    // A contest program's tests are a table of inputs and expected outputs, not code.
+    const table = shown === 'table';
+    testsField.hidden = table;
+    generated.el.hidden = table;
+    programTests.el.hidden = !table;
   }
+
+  /** Opens or closes a kind's own workspace. */
+  const workspaces = { sql: showSql, agent: showAgent };
 
   function setTask(task: Task, proposals: readonly string[] = [], suspect: readonly SuspectTest[] = []): void {
     const languageChanged = task.language !== base.language;
     base = toPanelTask(task);
-    showKind(task.kind === 'project');
-    showProgram(task.tests.kind === 'program');
+    // A kind with a workspace of its own keeps a code task's fields beneath it.
+    showFields(viewsOfKind(task.kind).workspace ? 'function' : task.kind);
     programTests.set(task.tests, task.hiddenTests);
     if (task.kind === 'project') project.set(task.project);
     if (languageChanged || language.value !== task.language) showLanguage(task.language);
@@ -298,17 +294,17 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     changed();
   });
   kind.addEventListener('change', () => {
-    if (kind.value === 'sql') return showSql(true);
-    if (kind.value === 'agent') return showAgent(true);
-    if (kind.value === 'program') {
+    const to = picked();
+    const { workspace, tests: shown } = viewsOfKind(to);
+    if (workspace) return workspaces[workspace](true);
+    if (shown === 'table') {
       const { project: _dropped, ...rest } = base;
       base = {
         ...rest,
         tests: base.tests.kind === 'program' ? base.tests : { kind: 'program', inputs: [], outputs: [] },
       };
       if (base.language === 'html') showLanguage((base = { ...base, language: 'python' }).language);
-      showKind(false);
-      showProgram(true);
+      showFields(to);
       programTests.set(base.tests, base.hiddenTests);
       changed();
       return;
@@ -318,9 +314,8 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       base = { ...rest, tests: { kind: 'none' } };
       tests.setValue('');
     }
-    showProgram(false);
-    if (kind.value === 'web' || (kind.value === 'code' && base.language === 'html')) {
-      const toWeb = kind.value === 'web';
+    if (shown === 'checks' || (shown === 'code' && base.language === 'html')) {
+      const toWeb = shown === 'checks';
       const { project: _dropped, ...rest } = base;
       base = toWeb
         ? { ...rest, language: 'html', tests: base.tests.kind === 'web' ? base.tests : { kind: 'web', checks: '' } }
@@ -328,10 +323,10 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       tests.setValue(testsToText(base.tests));
       showLanguage(base.language);
       picker.value = '';
-      showKind(false);
+      showFields(to);
       return changed();
     }
-    const isProject = kind.value === 'node-project';
+    const isProject = shown === 'files';
     if (isProject) {
       base = { ...base, language: 'javascript', project: base.project ?? STARTER_PROJECT };
       project.set(base.project!);
@@ -344,7 +339,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       const { project: _dropped, ...rest } = base;
       base = rest;
     }
-    showKind(isProject);
+    showFields(to);
     changed();
   });
   language.addEventListener('change', () => {
@@ -354,7 +349,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
       lang === 'html'
         ? { ...base, language: lang, tests: { kind: 'web', checks: tests.getValue() } }
         : { ...base, language: lang };
-    if (lang === 'html') showKind(false);
+    if (lang === 'html') showFields('web');
     showLanguage(lang);
     changed();
   });
@@ -406,7 +401,7 @@ export function mountTaskPanel(root: HTMLElement, opts: TaskPanelOptions): TaskP
     setTask: (task) => setTask(task),
     setAgentMode: (on) => showAgent(on),
     setSqlMode: (on) => {
-      if (on) kind.value = 'sql';
+      if (on) kind.value = viewsOfKind('sql').option.value;
       showSql(on);
     },
     setCaps,

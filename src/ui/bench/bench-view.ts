@@ -2,32 +2,28 @@
 // plots, compare it with another run, export it as `run --out` rows or human-eval samples, and
 // import a `run --out` file. Loaded on demand (with Chart.js) when the view is first opened.
 // What it shows and does is the controller's (bench-controller.ts); this file draws it.
+import type { BenchResult, BenchRun } from '../../shared/bench-records.ts';
 import type { EndpointConfig } from '../../shared/model.ts';
+import type { Problem } from '../../shared/problems.ts';
 import type { Runtime } from '../../shared/runtime.ts';
 import { rowsToJsonl, samplesJsonl } from '../../shared/bench-rows.ts';
 import { selectSubset } from '../../shared/bench-subset.ts';
 import { summarize, summaryLines } from '../../shared/bench-summary.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { datasetMismatch } from '../../shared/visible-tests.ts';
-import { SandboxRuntime } from '../../sandbox/sandbox-runtime.ts';
-import { BenchStore } from '../../store/bench-store.ts';
 import type { HistoryStore } from '../../store/history-store.ts';
-import { mountBenchForm } from '../../ui/bench/bench-form.ts';
-import { mountPlots, type PlottedRun } from '../../ui/bench/charts.ts';
-import { shortLabel } from '../../ui/bench/plot-specs.ts';
-import { compareTable } from '../../ui/bench/compare.ts';
-import { progressText } from '../../ui/bench/progress.ts';
-import { mountResultsTable } from '../../ui/bench/results-table.ts';
-import { benchLayout } from '../../ui/bench/bench-layout.ts';
-import { h, setText } from '../../ui/common/dom.ts';
-import { downloadText } from '../../ui/history/files.ts';
-import { BenchController, type BenchChange } from './bench-controller.ts';
-import { BUNDLED, isPackFile, loadBundled, loadFile, readFile } from './datasets.ts';
-import { newRun } from './new-run.ts';
-import { runListLabel } from '../../ui/bench/run-list.ts';
-import { benchDemoGate } from '../../ui/bench/demo-gate.ts';
-import '../../ui/bench/bench.css';
-import { pageTypeScriptChecker } from '../typescript-checker.ts';
+import { mountBenchForm, type BenchFormValues } from './bench-form.ts';
+import { mountPlots, type PlottedRun } from './charts.ts';
+import { shortLabel } from './plot-specs.ts';
+import { compareTable } from './compare.ts';
+import { progressText, type ProgressFigures } from './progress.ts';
+import { mountResultsTable } from './results-table.ts';
+import { benchLayout } from './bench-layout.ts';
+import { h, setText } from '../common/dom.ts';
+import { downloadText } from '../history/files.ts';
+import { runListLabel } from './run-list.ts';
+import { benchDemoGate } from './demo-gate.ts';
+import './bench.css';
 
 export interface BenchHost {
   endpoint(): EndpointConfig;
@@ -42,24 +38,57 @@ export interface BenchHost {
   close(): void;
 }
 
-export async function mountBenchmark(container: HTMLElement, host: BenchHost): Promise<{ refresh(): void }> {
-  let store: BenchStore | undefined;
-  let storeProblem: string | undefined;
-  try {
-    store = await BenchStore.open();
-  } catch (err) {
-    storeProblem = `Benchmark runs cannot be saved in this browser: ${errorMessage(err)}`;
-  }
-  const bench = new BenchController({
-    store,
-    storeProblem,
-    endpoint: () => host.endpoint(),
-    runtimes: (n) => host.runtimes(n),
-    history: () => host.history(),
-    onChange: (change) => changed(change),
-  });
+/** What the controller says changed: the progress line, the results, or everything (another run shown). */
+export type BenchChange = 'progress' | 'results' | 'all';
 
-  const form = mountBenchForm(BUNDLED, { sandboxes: host.defaultSandboxes }, isPackFile);
+/** What the view reads and asks of the runs' controller (src/app/bench/bench-controller.ts). */
+export interface BenchModel {
+  readonly current: BenchRun | undefined;
+  readonly results: BenchResult[];
+  readonly notice: string;
+  readonly saveProblem: string;
+  readonly loadProblem: string;
+  readonly running: boolean;
+  readonly runningTasks: string[];
+  progress(): ProgressFigures | undefined;
+  canResume(): boolean;
+  sortedRuns(): BenchRun[];
+  rows(): BenchResult['row'][];
+  rowsOf(id: string): Promise<{ run: BenchRun; rows: BenchResult['row'][] } | string | undefined>;
+  load(): Promise<void>;
+  select(id: string): Promise<void>;
+  begin(run: BenchRun): Promise<void>;
+  resume(): void;
+  pause(): void;
+  stop(): void;
+  importRows(fileName: string, text: string): Promise<void>;
+}
+
+/** The page's parts the view draws and starts runs with (src/app/bench/bench-page.ts). */
+export interface BenchParts {
+  bench: BenchModel;
+  /** Called at once with the view's listener for the controller's changes. */
+  listen(changed: (change: BenchChange) => void): void;
+  /** The bundled datasets, and reading a picked file (src/app/bench/datasets.ts). */
+  datasets: {
+    bundled: readonly { id: string; label: string }[];
+    isPackFile(file: File): Promise<boolean>;
+    loadBundled(id: string): Promise<Problem[]>;
+    loadFile(picked: File | readonly File[]): Promise<Problem[]>;
+    readFile(file: File): Promise<string>;
+  };
+  newRun(values: BenchFormValues, problems: Problem[], endpoint: EndpointConfig, now: number, id: string): BenchRun;
+}
+
+export async function mountBenchView(
+  container: HTMLElement,
+  host: BenchHost,
+  { bench, listen, datasets, newRun }: BenchParts,
+): Promise<{ refresh(): void }> {
+  const { isPackFile, loadBundled, loadFile, readFile } = datasets;
+  listen(changed);
+
+  const form = mountBenchForm(datasets.bundled, { sandboxes: host.defaultSandboxes }, isPackFile);
   const datasetPick = form.element.querySelector<HTMLSelectElement>('[name=dataset]')!;
   const demo = benchDemoGate({
     endpoint: () => host.endpoint(),
@@ -209,10 +238,4 @@ export async function mountBenchmark(container: HTMLElement, host: BenchHost): P
       demo.refresh();
     },
   };
-}
-
-/** The benchmark's sandboxes: the page's own first, more started when a run asks for them. */
-export function growPool(pool: Runtime[], n: number): Runtime[] {
-  while (pool.length < n) pool.push(new SandboxRuntime({ typescript: pageTypeScriptChecker }));
-  return pool.slice(0, n);
 }

@@ -1,11 +1,11 @@
 // A share link for any task and its code, as packs have: `#task=1.<base64url(gzip(JSON))>` in the
 // URL fragment, which browsers never send to the host. Opening one fills the task panel and the
 // editor and runs nothing; the fragment is then taken off the address, so a reload keeps edits.
-import { taskShape } from '../store/shapes.ts';
-import { check } from '../store/validate.ts';
-import { withKind } from '../store/task-kind.ts';
-import type { Task } from '../shared/task.ts';
-import { packForLink, unpackFromLink } from '../shared/link-codec.ts';
+import { taskShape } from '../../store/shapes.ts';
+import { check } from '../../store/validate.ts';
+import { withKind } from '../../store/task-kind.ts';
+import type { Task } from '../../shared/task.ts';
+import { packForLink, unpackFromLink } from '../../shared/link-codec.ts';
 
 const PREFIX = '#task=1.';
 /** A link's task may not unpack past this. */

@@ -1,14 +1,25 @@
 // Share and Download beside the loop's controls: a link that carries the task and the editor's
 // code (task-link.ts), and the code as a file. A link opened here fills the task and the editor
 // and says so; nothing runs until the person presses Run once or Run loop.
-import { downloadText } from '../ui/history/files.ts';
-import { h } from '../ui/common/dom.ts';
-import type { PageState } from './page-state.ts';
+import { downloadText } from '../history/files.ts';
+import { h } from '../common/dom.ts';
+import type { Editor } from '../editor/editor.ts';
+import type { Notices } from '../layout/notices.ts';
+import type { TaskPanel } from '../task/task-panel.ts';
 import { codeFileName, decodeTaskLink, encodeTaskLink, isTaskLink } from './task-link.ts';
 
 const NOTICE = 'shared-task';
 
-export function installShare(page: PageState): void {
+/** The page's parts Share reads and fills (src/app/page-state.ts). */
+interface SharePage {
+  readonly root: HTMLElement;
+  readonly tasks: Pick<TaskPanel, 'getTask' | 'setTask'>;
+  readonly editor: Pick<Editor, 'getValue' | 'setValue'>;
+  readonly notices: Pick<Notices, 'show'>;
+  taskChanged(): void;
+}
+
+export function installShare(page: SharePage): void {
   const toolbar = page.root.querySelector<HTMLElement>('.toolbar');
   if (!toolbar) return;
   const share = h(
