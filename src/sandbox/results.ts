@@ -13,6 +13,8 @@ import {
   tuple,
   union,
   unknown,
+  type Infer,
+  type SameFields,
   type Schema,
 } from '../shared/schema.ts';
 import type { ExceptionInfo, OutputStream, RunJob, RunResult, RunTrace, TestResult, TraceStep } from '../shared/run.ts';
@@ -196,5 +198,4 @@ export function crashResult(job: RunJob, message: string, durationMs: number, ou
 
 // The harness's report against RunResult, whose other fields the page adds (a web page's picture
 // and console come from its own runner): tsc fails here when the two drift apart.
-import type { Infer, SameFields } from '../shared/schema.ts';
 true satisfies SameFields<Infer<typeof harnessResult>, RunResult, 'stdout' | 'stderr' | 'durationMs' | 'web'>;
