@@ -2,6 +2,7 @@
 // batched so a class's worth of submissions goes over in few round trips. Every test starts in an
 // interpreter (or, for JavaScript and TypeScript, a worker) that no earlier run touched.
 import { allTests, gradeRow, testJob, type GradedRow, type Submission } from '../src/classroom/grading.ts';
+import { exerciseKindOf } from '../src/classroom/kinds/registry.ts';
 import { sqlTestJob, sqlTestResult } from '../src/classroom/sql-exercise.ts';
 import { type Pack } from '../src/classroom/types.ts';
 import type { RunResult } from '../src/shared/run.ts';
@@ -20,8 +21,8 @@ export async function gradeAll(
   const batch = Math.max(4, workers * 4);
   for (let start = 0; start < subs.length; start += batch) {
     const part = subs.slice(start, start + batch);
-    // A SQL exercise's tests are databases: their queries go to the page's SQL engine instead.
-    const isSql = (s: Submission): boolean => exercises.get(s.exercise)!.kind === 'sql';
+    // A SQL exercise's tests are databases, not code: their queries go to the page's SQL engine instead.
+    const isSql = (s: Submission): boolean => !exerciseKindOf(exercises.get(s.exercise)!).code;
     const groups = part.map((s) => {
       const ex = exercises.get(s.exercise)!;
       return isSql(s) ? [] : allTests(ex).map(({ test }) => testJob(ex, test, s.code));

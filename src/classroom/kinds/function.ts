@@ -3,7 +3,7 @@
 import type { TestSpec } from '../../shared/run.ts';
 import type { Checker, Obj } from '../pack-checker.ts';
 import { PACK_LANGUAGES, type PackExercise, type PackTest } from '../types.ts';
-import type { ExerciseKind, TestFields } from './kind.ts';
+import { CODE_WORDS, type ExerciseKind, type TestFields } from './kind.ts';
 
 /** "language" of an exercise written as code: one of the pack's languages, and required. */
 export function readCodeLanguage(c: Checker, e: Obj): string {
@@ -39,6 +39,7 @@ export const functionExercise: ExerciseKind = {
   readTest: readCodeTest,
   needs: { starter: true, entryPoint: true },
   sharesSolution: false,
+  words: CODE_WORDS,
   code: {
     one: (_ex, test) => ({ kind: 'user', source: test.code }),
     joined,

@@ -19,6 +19,32 @@ export interface CodeTests {
   mode: { grade: RunJob['mode']; practice?: RunJob['mode'] };
 }
 
+export interface ExerciseWords {
+  /** What the student writes: "code", "query". */
+  work: string;
+  /** The run button: "Run tests", "Run query"; the reset button: "Reset to starter", "Reset query". */
+  run: string;
+  reset: string;
+  /** While it runs: "Running the tests…". */
+  running: string;
+  /** The tests shown, and those not shown, counted: "visible tests", "more checks". */
+  shown: string;
+  unshown: string;
+  /** One test not shown, for a count of them: "more check" ("3 more checks"). */
+  hiddenOne: string;
+}
+
+/** The words of every exercise whose answer is a program checked by tests. */
+export const CODE_WORDS: ExerciseWords = {
+  work: 'code',
+  run: 'Run tests',
+  reset: 'Reset to starter',
+  running: 'Running the tests…',
+  shown: 'visible tests',
+  unshown: 'more checks',
+  hiddenOne: 'more check',
+};
+
 export interface ExerciseKind {
   /** Whether a pack's exercise (read or not yet) is of this kind; the registry asks in its order. */
   is(e: { kind?: unknown; language?: unknown }): boolean;
@@ -44,6 +70,8 @@ export interface ExerciseKind {
   sharesSolution: boolean;
   /** How its tests run as code; absent when they are not (a SQL exercise's tests are databases). */
   code?: CodeTests;
+  /** How a student's page names what they write and what it is checked against. */
+  words: ExerciseWords;
   /** Runs a submission's tests its own way, a result per test in order; absent: one sandbox job per test. */
   runTests?(runtime: Runtime, ex: PackExercise, tests: PackTest[], code: string): Promise<RunResult[]>;
 }

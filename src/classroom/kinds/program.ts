@@ -3,7 +3,7 @@
 import type { OutputCompare, TestSpec } from '../../shared/run.ts';
 import { OUTPUT_COMPARES, type PackExercise, type PackTest } from '../types.ts';
 import { readCodeLanguage } from './function.ts';
-import type { ExerciseKind } from './kind.ts';
+import { CODE_WORDS, type ExerciseKind } from './kind.ts';
 
 /** A program exercise's tests: their inputs and outputs, with the exercise's comparison. */
 function programTests(ex: PackExercise, tests: PackTest[]): TestSpec {
@@ -37,6 +37,7 @@ export const programExercise: ExerciseKind = {
   // A program calls no function: the entry point may be left out.
   needs: { starter: true, entryPoint: false },
   sharesSolution: false,
+  words: CODE_WORDS,
   code: {
     one: (ex, test) => programTests(ex, [test]),
     joined: programTests,

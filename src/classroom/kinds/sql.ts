@@ -37,6 +37,15 @@ export const sqlExercise: ExerciseKind = {
   needs: { starter: false, entryPoint: false },
   // The students' page compares their query's rows with the solution's.
   sharesSolution: true,
+  words: {
+    work: 'query',
+    run: 'Run query',
+    reset: 'Reset query',
+    running: 'Running the query…',
+    shown: 'visible databases',
+    unshown: 'hidden databases',
+    hiddenOne: 'hidden database',
+  },
   async runTests(runtime, ex, tests, code) {
     const sql = sqlRunnerOf(runtime);
     if (!sql) throw new Error(`exercise "${ex.id}" is a SQL exercise: this runtime runs no SQL`);

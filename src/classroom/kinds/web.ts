@@ -3,7 +3,7 @@
 import type { TestSpec } from '../../shared/run.ts';
 import type { PackExercise } from '../types.ts';
 import { readCodeLanguage, readCodeTest } from './function.ts';
-import type { ExerciseKind } from './kind.ts';
+import { CODE_WORDS, type ExerciseKind } from './kind.ts';
 
 /** A page's checks, run in the page once it has loaded, at the exercise's viewport. */
 function checks(ex: PackExercise, code: string): TestSpec {
@@ -17,6 +17,7 @@ export const webExercise: ExerciseKind = {
   readTest: readCodeTest,
   needs: { starter: true, entryPoint: false },
   sharesSolution: false,
+  words: CODE_WORDS,
   code: {
     one: (ex, test) => checks(ex, test.code),
     // Each test's checks in a block of their own.

@@ -1,6 +1,7 @@
 // The form for one exercise of a pack being written. It edits the raw exercise object in place;
 // lists (tests, hidden tests, hints) are JSON, checked when the pack is checked or exported.
 // A list that is not JSON yet is kept as the text typed, and the box says where it goes wrong.
+import { exerciseKindOf } from '../../classroom/kinds/registry.ts';
 import { ASSISTANT_MODES, PACK_LANGUAGES } from '../../classroom/types.ts';
 import { append, h, setText } from '../common/dom.ts';
 import { jsonProblem } from './json-problem.ts';
@@ -108,8 +109,9 @@ export function mountExerciseForm(root: HTMLElement, ex: Raw, onEdit: () => void
       : control(ex, f, onEdit),
   );
   const assistant = objectAt(ex, 'assistant');
-  // A SQL exercise's query is SQL, whatever else the list offers.
-  const languages = ex.kind === 'sql' ? ['sql'] : PACK_LANGUAGES;
+  // A kind whose exercises hold one language (a SQL exercise's query is SQL) offers only that.
+  const own = exerciseKindOf(ex).language;
+  const languages = own ? [own] : PACK_LANGUAGES;
   append(
     root,
     ...fields.slice(0, 3),

@@ -6,6 +6,7 @@ import type { Pack, PackExercise } from '../../classroom/types.ts';
 import { progressKey, type ExerciseProgress } from '../../store/classroom-store.ts';
 import { append, clear, h, setText } from '../common/dom.ts';
 import { plural } from '../../shared/format.ts';
+import { exerciseKindOf } from '../../classroom/kinds/registry.ts';
 
 export function fresh(pack: Pack, hash: string, ex: PackExercise): ExerciseProgress {
   return {
@@ -82,6 +83,6 @@ export function outcomeLines(
     );
   }
   const n = ex.hiddenTests.length;
-  const what = ex.kind === 'sql' ? plural(n, 'hidden database') : plural(n, 'more check');
+  const what = plural(n, exerciseKindOf(ex).words.hiddenOne);
   setText(hiddenLine, n === 0 ? '' : `${what}, not shown${p.runs > 0 ? `: ${p.hidden.passed} of ${n} passed` : ''}.`);
 }

@@ -13,6 +13,7 @@ import { renderStatement } from './statement.ts';
 import { exerciseList, fresh, hintsPanel, outcomeLines } from './student-parts.ts';
 import { exportResults } from './export.ts';
 import { sqlRunnerOf } from '../../classroom/sql-exercise.ts';
+import { exerciseKindOf } from '../../classroom/kinds/registry.ts';
 import { showDatabases, sqlOutcome } from './sql-parts.ts';
 import type { ClassroomModels } from './models.ts';
 
@@ -126,11 +127,11 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     const p = progressOf(ex);
     setText(title, ex.title);
     renderStatement(statement, ex.statement);
-    const isSql = ex.kind === 'sql';
-    setText(runButton, isSql ? 'Run query' : 'Run tests');
-    setText(resetButton, isSql ? 'Reset query' : 'Reset to starter');
+    const { words, field } = exerciseKindOf(ex);
+    setText(runButton, words.run);
+    setText(resetButton, words.reset);
     clear(databases);
-    if (isSql && sql)
+    if (field === 'sql' && sql)
       void showDatabases(databases, sql, ex).catch((err: unknown) =>
         setText(databases, `The database could not be read: ${errorMessage(err)}`),
       );
@@ -138,7 +139,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     clear(editorBox);
     editor = mountEditor(editorBox, {
       doc: p.code,
-      label: `Your ${isSql ? 'query' : 'code'} for ${ex.title}`,
+      label: `Your ${words.work} for ${ex.title}`,
       language: ex.language,
       onRun: () => void run(),
       onChange: (text) => {
@@ -174,7 +175,8 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     p.code = current.starter;
     editor?.setValue(current.starter);
     save(p);
-    setText(summary, current.kind === 'sql' ? 'Query reset to the starter.' : 'Code reset to the starter.');
+    const { work } = exerciseKindOf(current).words;
+    setText(summary, `${work.charAt(0).toUpperCase()}${work.slice(1)} reset to the starter.`);
   }
 
   async function run(): Promise<void> {
@@ -184,7 +186,8 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
     const ex = current;
     const p = progressOf(ex);
     p.code = editor.getValue();
-    setText(summary, ex.kind === 'sql' ? 'Running the query…' : 'Running the tests…');
+    const words = exerciseKindOf(ex).words;
+    setText(summary, words.running);
     try {
       const o = await practiceRun(runtime, ex, p.code);
       p.runs++;
@@ -194,8 +197,7 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
       lastRuns.set(ex.id, o);
       save(p);
       if (ex !== current) return;
-      const [what, more] =
-        ex.kind === 'sql' ? ['visible databases', 'hidden databases'] : ['visible tests', 'more checks'];
+      const [what, more] = [words.shown, words.unshown];
       const vis = `${p.visible.passed} of ${p.visible.total} ${what} passed`;
       const hid = o.hidden.total ? `, ${o.hidden.passed} of ${o.hidden.total} ${more} passed` : '';
       setText(summary, `${o.passed ? 'All passed. ' : ''}${vis}${hid}.`);

@@ -3,6 +3,7 @@
 import { checkSubmissions, judgeCheckRow, type CheckFinding } from '../../classroom/check.ts';
 import { gradeInRuntime } from '../../classroom/grade-runtime.ts';
 import { hintDraftRequest, parseHintDraft } from '../../classroom/hint-draft.ts';
+import { exerciseKindOf } from '../../classroom/kinds/registry.ts';
 import { encodePackLink } from '../../classroom/link.ts';
 import type { Pack } from '../../classroom/types.ts';
 import { PackError, validatePack } from '../../classroom/validate.ts';
@@ -55,7 +56,7 @@ export async function tryWithModel(d: TeacherDeps, exerciseIndex: number): Promi
   const read = readDraft(d);
   if ('findings' in read) throw new Error(read.findings.map((f) => f.text).join(' '));
   const ex = read.pack.exercises[exerciseIndex]!;
-  if (ex.kind === 'sql')
+  if (!exerciseKindOf(ex).code)
     return `exercise "${ex.id}": the model run is for code exercises; a SQL exercise is checked by its solution`;
   const out = await solveExercise(read.pack.id, ex, { models: d.models, runtime: d.runtime });
   return `exercise "${ex.id}": the model ${solveSummary(out)}`;
