@@ -23,6 +23,7 @@ export function installBenchRoute(page: PageState): void {
   const show = (bench: boolean): void => {
     slot.hidden = !bench;
     if (loopView) loopView.hidden = bench;
+    page.root.classList.toggle('view-bench', bench);
     if (!bench) return;
     mounted ??= import('./bench/bench-page.ts').then((m) =>
       m.mountBenchmark(slot, {

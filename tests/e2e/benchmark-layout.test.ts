@@ -49,6 +49,8 @@ describe('the Benchmark view', () => {
         const page = await context.newPage();
         await page.goto(`${shared.server.url}#benchmark`);
         await page.waitForSelector('[data-bench-ready="true"]', { state: 'attached', timeout: 90_000 });
+        // The loop's panel tabs (a phone's) have nothing to choose here: they are not shown.
+        expect(await page.getByRole('tablist', { name: 'Shown panel' }).isVisible()).toBe(false);
         // Before any run: no Run or Compare menu with nothing in it, no empty run section.
         expect(await page.getByTestId('bench-runs').isVisible()).toBe(false);
         expect(await page.getByTestId('bench-compare-with').isVisible()).toBe(false);
@@ -84,6 +86,10 @@ describe('the Benchmark view', () => {
         expect(await sidewaysScroll(page)).toBe(0);
         expect(await clipped(page, '.bench-view')).toEqual([]);
         await expectAccessible(page, `Benchmark view at ${size.name} size, ${scheme}`);
+        // Back in the loop, a phone has its panel tabs again.
+        await page.getByRole('button', { name: 'Back to the loop' }).click();
+        await page.locator('.app-main').waitFor();
+        expect(await page.getByRole('tablist', { name: 'Shown panel' }).isVisible()).toBe(size.name === 'phone');
         await context.close();
       });
 });
