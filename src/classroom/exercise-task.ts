@@ -3,6 +3,7 @@
 import { codeTask, type Task } from '../shared/task.ts';
 import { codeOf } from './kinds/registry.ts';
 import type { PackExercise } from './types.ts';
+import { limitsFor } from '../shared/run.ts';
 
 export function exerciseTask(packId: string, ex: PackExercise): Task {
   const { language, tests } = codeOf(ex);
@@ -14,7 +15,7 @@ export function exerciseTask(packId: string, ex: PackExercise): Task {
       language,
       starterCode: ex.starter,
       ...(ex.entryPoint ? { entryPoint: ex.entryPoint } : {}),
-      limits: { timeoutSec: ex.limits.timeoutSec, outputCap: 64 * 1024 },
+      limits: limitsFor(ex.limits.timeoutSec),
     },
     tests.joined(ex, ex.tests),
   );

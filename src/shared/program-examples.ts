@@ -1,6 +1,7 @@
 // Bundled contest programs (stdin to stdout) for the page's "Program" kind, one in Python and one
 // in JavaScript, each with sample tests the model sees and a hidden one it does not. Text CC0.
 import type { Task } from './task.ts';
+import { limitsFor } from './run.ts';
 
 function programExample(
   id: string,
@@ -18,7 +19,7 @@ function programExample(
     language,
     tests: { kind: 'program', inputs: visible.map(([i]) => i), outputs: visible.map(([, o]) => o) },
     hiddenTests: { kind: 'program', inputs: hidden.map(([i]) => i), outputs: hidden.map(([, o]) => o) },
-    limits: { timeoutSec: 2, outputCap: 64 * 1024 },
+    limits: limitsFor(2),
   };
 }
 

@@ -57,6 +57,9 @@ export interface RunLimits {
 
 export const DEFAULT_LIMITS: RunLimits = { timeoutSec: 3, outputCap: 64 * 1024 };
 
+/** The default output cap with this many seconds: the limits of every dataset's and pack's runs. */
+export const limitsFor = (timeoutSec: number): RunLimits => ({ ...DEFAULT_LIMITS, timeoutSec });
+
 export interface RunJob {
   language: Language;
   /** The candidate as written (for HumanEval, the completion appended to the prompt). */

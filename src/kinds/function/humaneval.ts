@@ -1,7 +1,7 @@
 // HumanEval rows {task_id, prompt, entry_point, test, canonical_solution}: the program is the
 // prompt with the completion after it, checked by the row's check(candidate).
 import { field, type HumanEvalProblem } from '../../shared/problems.ts';
-import type { TestSpec } from '../../shared/run.ts';
+import { type TestSpec, limitsFor } from '../../shared/run.ts';
 import { docExamples } from '../../shared/visible-tests.ts';
 import type { RowFormat } from '../row-format.ts';
 
@@ -42,7 +42,7 @@ export const humanEvalRows: RowFormat<'humaneval'> = {
       language: 'python',
       code: p.prompt + completion,
       tests: tests(p),
-      limits: { timeoutSec, outputCap: 64 * 1024 },
+      limits: limitsFor(timeoutSec),
       mode,
     }),
     task: (p, timeoutSec) => ({
@@ -54,7 +54,7 @@ export const humanEvalRows: RowFormat<'humaneval'> = {
       starterCode: p.prompt,
       entryPoint: p.entryPoint,
       tests: tests(p),
-      limits: { timeoutSec, outputCap: 64 * 1024 },
+      limits: limitsFor(timeoutSec),
     }),
     /** 'doc': the docstring's examples are the visible tests; the row's check decides. */
     split(p, visible, timeoutSec) {

@@ -2,6 +2,7 @@
 // exercises, read as such): the completion alone, then the setup and the asserts.
 import { field, type MbppProblem } from '../../shared/problems.ts';
 import type { RowFormat } from '../row-format.ts';
+import { limitsFor } from '../../shared/run.ts';
 
 export const mbppRows: RowFormat<'mbpp'> = {
   kind: 'mbpp',
@@ -26,7 +27,7 @@ export const mbppRows: RowFormat<'mbpp'> = {
       language: 'python',
       code: completion,
       tests: { kind: 'mbpp', setup: p.setup, asserts: p.asserts },
-      limits: { timeoutSec, outputCap: 64 * 1024 },
+      limits: limitsFor(timeoutSec),
       mode,
     }),
     task(p: MbppProblem, timeoutSec) {
@@ -43,7 +44,7 @@ export const mbppRows: RowFormat<'mbpp'> = {
         language: 'python',
         entryPoint,
         tests: { kind: 'mbpp', setup: p.setup, asserts },
-        limits: { timeoutSec, outputCap: 64 * 1024 },
+        limits: limitsFor(timeoutSec),
       };
     },
     /** The first K asserts (or a pack's own visible ones) are shown; the rest decide. */

@@ -2,7 +2,7 @@
 // language, prompt, tests. The program MultiPL-E's harness runs is prompt + completion + "\n" +
 // tests, under node (TypeScript through tsc first); it passes when it ends without an error.
 import { field, InputError, type MultiplERecord } from '../../shared/problems.ts';
-import type { RunJob } from '../../shared/run.ts';
+import { type RunJob, limitsFor } from '../../shared/run.ts';
 import type { Task } from '../../shared/task.ts';
 import type { RowFormat } from '../row-format.ts';
 
@@ -30,7 +30,7 @@ function multiplEJob(r: MultiplERecord, completion: string, timeoutSec: number, 
     language: r.language,
     code: r.prompt + completion,
     tests: { kind: 'user', source: r.tests },
-    limits: { timeoutSec, outputCap: 64 * 1024 },
+    limits: limitsFor(timeoutSec),
     mode,
   };
 }
@@ -44,7 +44,7 @@ export function multiplETask(r: MultiplERecord, timeoutSec: number): Task {
     language: r.language,
     starterCode: r.prompt,
     tests: { kind: 'user', source: r.tests },
-    limits: { timeoutSec, outputCap: 64 * 1024 },
+    limits: limitsFor(timeoutSec),
   };
 }
 

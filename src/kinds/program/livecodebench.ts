@@ -4,6 +4,7 @@ import { PROGRAM_TIMEOUT } from './job.ts';
 import { isLiveCodeBench, parseLiveCodeBench } from './rows.ts';
 import { programAsProblem } from './task.ts';
 import type { RowFormat } from '../row-format.ts';
+import { limitsFor } from '../../shared/run.ts';
 
 export const liveCodeBenchRows: RowFormat<'livecodebench'> = {
   kind: 'livecodebench',
@@ -20,7 +21,7 @@ export const liveCodeBenchRows: RowFormat<'livecodebench'> = {
       language: 'python',
       code: completion,
       tests: p.split.hidden,
-      limits: { timeoutSec, outputCap: 64 * 1024 },
+      limits: limitsFor(timeoutSec),
       mode,
     }),
     task: (p) => p.split.task,

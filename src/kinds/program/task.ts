@@ -4,6 +4,7 @@
 import type { LiveCodeBenchProblem } from '../../shared/problems.ts';
 import type { Task } from '../../shared/task.ts';
 import type { ProgramProblem } from './rows.ts';
+import { limitsFor } from '../../shared/run.ts';
 
 // LiveCodeBench's own format lines (lcb_runner/prompts).
 const STDIN_FORMAT =
@@ -25,7 +26,7 @@ function programTask(p: ProgramProblem, timeoutSec: number): Task {
       outputs: pub.map((t) => t.output),
       funcName: p.funcName,
     },
-    limits: { timeoutSec, outputCap: 64 * 1024 },
+    limits: limitsFor(timeoutSec),
   };
 }
 

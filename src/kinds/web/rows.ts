@@ -1,7 +1,7 @@
 // Web page rows: {task_id, prompt, checks, viewport?, reference?, threshold?}. A row is a web row
 // when it has `checks` (no other format has that field). Written for Fixpoint; CC0.
 import { InputError } from '../../shared/problems.ts';
-import type { RunJob } from '../../shared/run.ts';
+import { type RunJob, limitsFor } from '../../shared/run.ts';
 import type { Task } from '../../shared/task.ts';
 import { DEFAULT_VIEWPORT, readViewport, type WebTests } from '../../shared/web.ts';
 import type { RowFormat } from '../row-format.ts';
@@ -36,7 +36,7 @@ export const isInlinePng = (s: string): boolean =>
   s.startsWith('data:image/png;base64,') || s.startsWith('iVBORw0KGgo');
 
 function webJob(tests: WebTests, completion: string, timeoutSec: number, mode: RunJob['mode']): RunJob {
-  return { language: 'html', code: completion, tests, limits: { timeoutSec, outputCap: 64 * 1024 }, mode };
+  return { language: 'html', code: completion, tests, limits: limitsFor(timeoutSec), mode };
 }
 
 export function webTask(id: string, prompt: string, tests: WebTests, timeoutSec: number): Task {
@@ -48,7 +48,7 @@ export function webTask(id: string, prompt: string, tests: WebTests, timeoutSec:
     prompt: `${prompt}\n\nWrite one HTML document (its CSS and scripts inline; nothing can be fetched). It is shown at ${width}x${height}.`,
     language: 'html',
     tests,
-    limits: { timeoutSec, outputCap: 64 * 1024 },
+    limits: limitsFor(timeoutSec),
   };
 }
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLiveCodeBench, parseLiveCodeBench } from '../../../../src/kinds/program/rows.ts';
-import { programJob } from '../../../../src/kinds/program/job.ts';
+import { programAsProblem } from '../../../../src/kinds/program/task.ts';
+import { problemJob } from '../../../../src/kinds/rows.ts';
 
 const ROWS = readFileSync(resolve(import.meta.dirname, '../../../fixtures/livecodebench/rows.jsonl'), 'utf8');
 
@@ -19,7 +20,7 @@ describe('LiveCodeBench rows', () => {
     ]);
     expect(fmt1.funcName).toBeUndefined();
     expect(problems.get('fmt2')!.funcName).toBe('countPositives');
-    const job = programJob(problems.get('fmt2')!, 'code', 6);
+    const job = problemJob(programAsProblem(problems.get('fmt2')!, 6), 'code', 6);
     expect(job.tests).toEqual({
       kind: 'program',
       inputs: ['[1, -2, 3]', '[]', '[0, 5]'],
