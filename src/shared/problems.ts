@@ -2,9 +2,9 @@
 // formats share: JSONL or a JSON array, {task_id, completion} samples files, errors that name the
 // file and line. Each format's own reading, job and task: src/kinds/rows.ts and its modules.
 import { withoutBom } from './byte-order-mark.ts';
-import type { Language, RunJob } from './run.ts';
+import type { Language } from './run.ts';
 import type { SqlTaskSpec } from './sql.ts';
-import type { Task } from './task.ts';
+import type { SplitProblem } from './visible-tests.ts';
 import type { WebTests } from './web.ts';
 
 export class InputError extends Error {
@@ -66,7 +66,7 @@ interface MultiplEProblem extends ProblemBase {
 /** A problem with its own split (LiveCodeBench: the model sees the public tests; all of them decide). */
 export interface LiveCodeBenchProblem extends ProblemBase {
   kind: 'livecodebench';
-  split: { task: Task; hidden: RunJob['tests']; visibleCount: number; hiddenCount: number };
+  split: SplitProblem;
 }
 
 /** A web page row: its checks, viewport, reference and threshold (src/kinds/web/rows.ts). */

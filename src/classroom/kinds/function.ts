@@ -23,12 +23,13 @@ export function readCodeTest(tc: Checker, t: Obj): TestFields {
   return { code: tc.str(t, 'code', { required: true, nonEmpty: true }) };
 }
 
-/** Python tests join line by line; JavaScript ones each get a block so their names do not clash. */
+/** JavaScript tests (a page's checks too), each in a block of its own so their names do not clash. */
+export const inBlocks = (tests: PackTest[]): string =>
+  tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n');
+
+/** Python tests join line by line; JavaScript ones each get a block. */
 function joined(ex: PackExercise, tests: PackTest[]): TestSpec {
-  const source =
-    ex.language === 'python'
-      ? tests.map((t) => t.code.replace(/\n+$/, '')).join('\n')
-      : tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n');
+  const source = ex.language === 'python' ? tests.map((t) => t.code.replace(/\n+$/, '')).join('\n') : inBlocks(tests);
   return { kind: 'user', source };
 }
 

@@ -2,7 +2,7 @@
 // checks run in the rendered page. Its checks call no function, so it needs no entry point.
 import type { TestSpec } from '../../shared/run.ts';
 import type { PackExercise } from '../types.ts';
-import { readCodeLanguage, readCodeTest } from './function.ts';
+import { inBlocks, readCodeLanguage, readCodeTest } from './function.ts';
 import { CODE_WORDS, type ExerciseKind } from './kind.ts';
 
 /** A page's checks, run in the page once it has loaded, at the exercise's viewport. */
@@ -20,8 +20,7 @@ export const webExercise: ExerciseKind = {
   words: CODE_WORDS,
   code: {
     one: (ex, test) => checks(ex, test.code),
-    // Each test's checks in a block of their own.
-    joined: (ex, tests) => checks(ex, tests.map((t) => `{\n${t.code.replace(/\n+$/, '')}\n}`).join('\n')),
+    joined: (ex, tests) => checks(ex, inBlocks(tests)),
     mode: { grade: 'grade' },
   },
 };

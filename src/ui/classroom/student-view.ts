@@ -197,9 +197,8 @@ export function mountStudentView(root: HTMLElement, opts: StudentViewOptions): v
       lastRuns.set(ex.id, o);
       save(p);
       if (ex !== current) return;
-      const [what, more] = [words.shown, words.unshown];
-      const vis = `${p.visible.passed} of ${p.visible.total} ${what} passed`;
-      const hid = o.hidden.total ? `, ${o.hidden.passed} of ${o.hidden.total} ${more} passed` : '';
+      const vis = `${p.visible.passed} of ${p.visible.total} ${words.shown} passed`;
+      const hid = o.hidden.total ? `, ${o.hidden.passed} of ${o.hidden.total} ${words.unshown} passed` : '';
       setText(summary, `${o.passed ? 'All passed. ' : ''}${vis}${hid}.`);
       renderOutcome(o, p);
       renderHints(p);
